@@ -1,0 +1,62 @@
+"""The ``megamono`` command line: parse the arguments, then start the app.
+
+Subcommands: ``play`` (the default) starts a new game; ``resume [FILE]`` continues a saved one.
+``--saves DIR`` (or the ``MEGAMONO_SAVES`` environment variable) sets the save folder, ``./saves``
+by default. This module imports nothing heavy: the Textual app is imported only when it is started.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from megamono import __version__
+
+SAVES_ENV = "MEGAMONO_SAVES"
+DEFAULT_SAVES = "saves"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="megamono", description="Monopoly: The Mega Edition for the terminal (hot-seat)."
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    saves_help = f"folder for saved games (default: ${SAVES_ENV}, else ./{DEFAULT_SAVES})"
+    parser.add_argument("--saves", metavar="DIR", type=Path, default=None, help=saves_help)
+    # The subcommands accept --saves too; SUPPRESS keeps them from overwriting a value given before.
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--saves", metavar="DIR", type=Path, default=argparse.SUPPRESS, help=saves_help)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.add_parser("play", parents=[common], help="start a new game (the default)")
+    resume = sub.add_parser("resume", parents=[common], help="continue a saved game")
+    resume.add_argument("file", nargs="?", type=Path, default=None,
+                        help="the save file (default: choose from the save folder)")
+    return parser
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    """Parse the command line; ``command`` defaults to "play" and ``saves`` is always a Path."""
+    args = build_parser().parse_args(argv)
+    if args.command is None:
+        args.command = "play"
+    if args.saves is None:
+        args.saves = Path(os.environ.get(SAVES_ENV) or DEFAULT_SAVES)
+    if not hasattr(args, "file"):
+        args.file = None
+    return args
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    try:
+        from megamono.tui.app import run_app
+    except ModuleNotFoundError as exc:
+        if exc.name is not None and (exc.name == "megamono.tui" or exc.name.startswith("megamono.tui.")):
+            print("megamono: the terminal app is not installed yet (megamono.tui is missing).",
+                  file=sys.stderr)
+            return 1
+        raise
+    return run_app(args) or 0

@@ -1,0 +1,191 @@
+"""Every action a player can take: one pydantic discriminated union on ``kind``.
+
+Each action names the ``player`` (seat index) who takes it. The engine decides whether
+it is legal now (:meth:`megamono.rules.engine.Game.legal_actions`); the app only sends
+actions back.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+
+class _Action(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    player: int = Field(ge=0)
+
+    def label(self) -> str:
+        """Short text for menus and the log."""
+        return self.kind.replace("_", " ")  # type: ignore[attr-defined]
+
+
+# Turn (T1-T3, J2, K8)
+class Roll(_Action):
+    """Roll the dice (T2/T3)."""
+    kind: Literal["roll"] = "roll"
+
+
+class PlayBusTicket(_Action):
+    """[Mega] Play a Bus Ticket instead of rolling: move to ``destination`` (K8)."""
+    kind: Literal["play_bus_ticket"] = "play_bus_ticket"
+    destination: int
+
+
+class PayJailFine(_Action):
+    """Pay the jail fine (J2)."""
+    kind: Literal["pay_jail_fine"] = "pay_jail_fine"
+
+
+class UseJailCard(_Action):
+    """Use a Get Out of Jail Free card (J2)."""
+    kind: Literal["use_jail_card"] = "use_jail_card"
+
+
+class RollForDoubles(_Action):
+    """In jail: roll the two white dice for doubles (J2)."""
+    kind: Literal["roll_for_doubles"] = "roll_for_doubles"
+
+
+# Space decisions (S1, A, T3.2, T3.4, S3, S7, S9)
+class Buy(_Action):
+    """Buy the offered deed at its printed price (S1)."""
+    kind: Literal["buy"] = "buy"
+
+
+class DeclineBuy(_Action):
+    """Decline the offered deed; it goes to auction (S1, A1)."""
+    kind: Literal["decline_buy"] = "decline_buy"
+
+
+class Bid(_Action):
+    """Bid ``amount`` dollars in the running auction (A2)."""
+    kind: Literal["bid"] = "bid"
+    amount: int
+
+
+class DropOut(_Action):
+    """Leave the running auction for good (A3)."""
+    kind: Literal["drop_out"] = "drop_out"
+
+
+class ChooseDestination(_Action):
+    """[Mega] Triples: move to ``space`` (T3.2)."""
+    kind: Literal["choose_destination"] = "choose_destination"
+    space: int
+
+
+class BusChoice(_Action):
+    """[Mega] Bus face: take a Bus Ticket or advance to the next Chance/Community Chest (T3.4)."""
+    kind: Literal["bus_choice"] = "bus_choice"
+    choice: Literal["ticket", "advance"]
+
+
+class BirthdayChoice(_Action):
+    """[Mega] Birthday Gift: take the cash or a Bus Ticket (S9)."""
+    kind: Literal["birthday_choice"] = "birthday_choice"
+    choice: Literal["cash", "ticket"]
+
+
+class IncomeTaxChoice(_Action):
+    """[Mega] Income Tax: pay the flat sum or the percentage of tax worth (S3)."""
+    kind: Literal["income_tax_choice"] = "income_tax_choice"
+    choice: Literal["flat", "percent"]
+
+
+class PickAuctionDeed(_Action):
+    """[Mega] Auction space: pick the bank deed at ``space`` to auction (S7)."""
+    kind: Literal["pick_auction_deed"] = "pick_auction_deed"
+    space: int
+
+
+LevelChoice = Literal["build", "rearrange", "unmortgage", "unmortgage_build",
+                      "unmortgage_rearrange", "sell_all", "return"]
+
+
+class Level(_Action):
+    """[Mega] Levelling after gaining the last lot of a built group (B8)."""
+    kind: Literal["level"] = "level"
+    choice: LevelChoice
+
+
+class MortgagedDeedChoice(_Action):
+    """A mortgaged deed received: unmortgage now or pay 10% and keep it mortgaged (M3)."""
+    kind: Literal["mortgaged_deed_choice"] = "mortgaged_deed_choice"
+    choice: Literal["unmortgage", "keep"]
+
+
+class PayDebt(_Action):
+    """Pay what is owed, once enough cash is raised (D1)."""
+    kind: Literal["pay_debt"] = "pay_debt"
+
+
+class DeclareBankruptcy(_Action):
+    """Declare bankruptcy (D2-D5): allowed only when the debt cannot be covered."""
+    kind: Literal["declare_bankruptcy"] = "declare_bankruptcy"
+
+
+# Managing property, any time the game waits (T1, B, M)
+class Build(_Action):
+    """Build one level (house, hotel or skyscraper) on the street at ``space`` (B1-B4)."""
+    kind: Literal["build"] = "build"
+    space: int
+
+
+class SellBuilding(_Action):
+    """Sell one level of building on ``space`` back to the bank for half a step (B5)."""
+    kind: Literal["sell_building"] = "sell_building"
+    space: int
+
+
+class SellGroupBuildings(_Action):
+    """Sell every building in the colour group of ``space`` (B5, when pieces are short)."""
+    kind: Literal["sell_group_buildings"] = "sell_group_buildings"
+    space: int
+
+
+class BuildDepot(_Action):
+    """[Mega] Build a train depot on the railroad at ``space`` (B6)."""
+    kind: Literal["build_depot"] = "build_depot"
+    space: int
+
+
+class SellDepot(_Action):
+    """[Mega] Sell the depot on ``space`` back to the bank (B6)."""
+    kind: Literal["sell_depot"] = "sell_depot"
+    space: int
+
+
+class Mortgage(_Action):
+    """Mortgage the deed at ``space`` (M1)."""
+    kind: Literal["mortgage"] = "mortgage"
+    space: int
+
+
+class Unmortgage(_Action):
+    """Lift the mortgage on ``space`` for its value plus 10% (M2)."""
+    kind: Literal["unmortgage"] = "unmortgage"
+    space: int
+
+
+Action = Annotated[
+    Union[
+        Roll, PlayBusTicket, PayJailFine, UseJailCard, RollForDoubles, Buy, DeclineBuy, Bid,
+        DropOut, ChooseDestination, BusChoice, BirthdayChoice, IncomeTaxChoice, PickAuctionDeed,
+        Level, MortgagedDeedChoice, PayDebt, DeclareBankruptcy, Build, SellBuilding,
+        SellGroupBuildings, BuildDepot, SellDepot, Mortgage, Unmortgage,
+    ],
+    Field(discriminator="kind"),
+]
+ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
+MANAGE_KINDS = frozenset({"build", "sell_building", "sell_group_buildings", "build_depot",
+                          "sell_depot", "mortgage", "unmortgage"})
+RAISE_MONEY_KINDS = frozenset({"sell_building", "sell_group_buildings", "sell_depot", "mortgage"})
+
+
+def parse_action(data: dict | str) -> Action:
+    """An action from a dict or JSON text, validated (pydantic ``ValidationError`` if bad)."""
+    if isinstance(data, str):
+        return ACTION_ADAPTER.validate_json(data)
+    return ACTION_ADAPTER.validate_python(data)

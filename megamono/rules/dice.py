@@ -1,0 +1,77 @@
+"""The game's one seeded random source (RULES.md G5, G7).
+
+A small SplitMix64 generator of our own, so that a saved game rolls the same dice on
+any Python version (``random.Random`` only promises ``random()``). Its whole state is
+one integer kept in the game state. Scripted throws (for tests and the scripting API)
+are consumed before the generator is asked.
+"""
+
+from __future__ import annotations
+
+from typing import Union
+
+MASK = (1 << 64) - 1
+
+SpeedFace = Union[int, str]
+"""A Speed Die face: 1, 2, 3, "mr" (Mr. Monopoly) or "bus"."""
+
+SPEED_FACES: tuple[SpeedFace, ...] = (1, 2, 3, "mr", "mr", "bus")
+_ALIASES = {"m": "mr", "mr": "mr", "mr_monopoly": "mr", "mr. monopoly": "mr", "b": "bus", "bus": "bus"}
+
+
+def seed_state(seed: int) -> int:
+    """The generator state for an integer seed."""
+    return seed & MASK
+
+
+def next_u64(state: int) -> tuple[int, int]:
+    """Advance SplitMix64: returns (new state, 64-bit output)."""
+    state = (state + 0x9E3779B97F4A7C15) & MASK
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+    return state, z ^ (z >> 31)
+
+
+def randbelow(state: int, n: int) -> tuple[int, int]:
+    """Uniform integer in [0, n) by rejection sampling: returns (new state, value)."""
+    limit = (1 << 64) - ((1 << 64) % n)
+    while True:
+        state, x = next_u64(state)
+        if x < limit:
+            return state, x % n
+
+
+def shuffle(state: int, items: list) -> int:
+    """Fisher-Yates shuffle of ``items`` in place; returns the new state."""
+    for i in range(len(items) - 1, 0, -1):
+        state, j = randbelow(state, i + 1)
+        items[i], items[j] = items[j], items[i]
+    return state
+
+
+def normalise_speed(face: SpeedFace) -> SpeedFace:
+    """Speed Die face in canonical form; accepts 1-3, "mr"/"M", "bus"/"B". ValueError otherwise."""
+    if isinstance(face, int) and not isinstance(face, bool) and 1 <= face <= 3:
+        return face
+    if isinstance(face, str):
+        if face.isdigit() and 1 <= int(face) <= 3:
+            return int(face)
+        canon = _ALIASES.get(face.strip().lower())
+        if canon:
+            return canon
+    raise ValueError(f"not a Speed Die face: {face!r} (use 1, 2, 3, 'mr' or 'bus')")
+
+
+def normalise_throw(throw: list | tuple) -> list:
+    """A scripted throw as a list: [w1, w2] or [w1, w2, speed]. ValueError if malformed."""
+    if len(throw) not in (2, 3):
+        raise ValueError(f"a throw is 2 white dice and an optional Speed Die, got {throw!r}")
+    w1, w2 = throw[0], throw[1]
+    for w in (w1, w2):
+        if not isinstance(w, int) or isinstance(w, bool) or not 1 <= w <= 6:
+            raise ValueError(f"a white die shows 1-6, got {w!r} in {throw!r}")
+    out: list = [w1, w2]
+    if len(throw) == 3:
+        out.append(normalise_speed(throw[2]))
+    return out

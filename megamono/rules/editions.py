@@ -1,0 +1,292 @@
+"""Load and validate an edition (board, rents, decks, box contents) from JSON.
+
+An edition file is the data of one Monopoly board: ``assets/editions/mega.json`` and
+(later) ``classic.json``. Everything the engine knows about a board comes from here;
+rules that differ between editions are switched by the flags in :class:`EditionRules`,
+never by comparing edition names (RULES.md G1, DESIGN.md boundary 4).
+
+Errors: :func:`load_edition` raises :class:`EditionError` naming the bad field.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cached_property
+from importlib import resources
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+SpaceKind = Literal[
+    "go", "street", "railroad", "utility", "chance", "community_chest", "tax", "jail",
+    "auction", "free_parking", "bus_ticket", "go_to_jail", "birthday_gift",
+]
+PROPERTY_KINDS = ("street", "railroad", "utility")
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Space(_Strict):
+    """One space of the board.
+
+    ``rents`` (streets only) is the rent ladder by level: index 0 = unbuilt base rent,
+    1-4 = houses, 5 = hotel, 6 = skyscraper (when the edition has them). Money in dollars.
+    """
+
+    index: int = Field(ge=0)
+    name: str = Field(min_length=1)
+    short: str = Field(min_length=1, max_length=12, description="abbreviated name for the board")
+    kind: SpaceKind
+    group: str | None = None
+    price: int | None = Field(default=None, ge=1)
+    mortgage: int | None = Field(default=None, ge=1)
+    rents: list[int] | None = None
+    house_cost: int | None = Field(default=None, ge=1)
+    tax: int | None = Field(default=None, ge=0, description="flat tax in dollars (tax spaces)")
+    tax_percent: int | None = Field(default=None, ge=0, le=100,
+                                    description="[Mega] percentage alternative (Income Tax)")
+
+    @model_validator(mode="after")
+    def _check_kind_fields(self) -> "Space":
+        if self.kind in PROPERTY_KINDS:
+            if self.price is None or self.mortgage is None:
+                raise ValueError(f"{self.kind} '{self.name}' needs price and mortgage")
+        if self.kind == "street":
+            if self.group is None or self.rents is None or self.house_cost is None:
+                raise ValueError(f"street '{self.name}' needs group, rents and house_cost")
+        if self.kind == "tax" and self.tax is None:
+            raise ValueError(f"tax space '{self.name}' needs tax")
+        return self
+
+    @property
+    def is_property(self) -> bool:
+        return self.kind in PROPERTY_KINDS
+
+
+CardEffect = Literal[
+    "advance_to", "advance_to_nearest", "back", "go_to_jail", "collect", "pay",
+    "pay_each_player", "collect_from_each_player", "repairs", "get_out_of_jail_free",
+]
+
+
+class Card(_Strict):
+    """A Chance or Community Chest card (RULES.md K).
+
+    ``effect`` with its arguments: ``advance_to`` -> ``destination``; ``advance_to_nearest``
+    -> ``nearest`` ("railroad" | "utility"); ``back`` -> ``spaces``; ``collect``/``pay``/
+    ``pay_each_player``/``collect_from_each_player`` -> ``amount``; ``repairs`` ->
+    ``per_house`` and ``per_hotel`` (skyscrapers and depots free, K6).
+    """
+
+    id: str
+    title: str
+    text: str
+    effect: CardEffect
+    destination: int | None = None
+    nearest: Literal["railroad", "utility"] | None = None
+    spaces: int | None = None
+    amount: int | None = Field(default=None, ge=0)
+    per_house: int | None = Field(default=None, ge=0)
+    per_hotel: int | None = Field(default=None, ge=0)
+
+    @model_validator(mode="after")
+    def _check_args(self) -> "Card":
+        need = {
+            "advance_to": ("destination",), "advance_to_nearest": ("nearest",), "back": ("spaces",),
+            "collect": ("amount",), "pay": ("amount",), "pay_each_player": ("amount",),
+            "collect_from_each_player": ("amount",), "repairs": ("per_house", "per_hotel"),
+        }.get(self.effect, ())
+        missing = [f for f in need if getattr(self, f) is None]
+        if missing:
+            raise ValueError(f"card {self.id} ({self.effect}) needs {', '.join(missing)}")
+        return self
+
+
+class Supply(_Strict):
+    """Pieces in the box (RULES.md B4). Zero means the edition has none of that piece."""
+
+    houses: int = Field(ge=0)
+    hotels: int = Field(ge=0)
+    skyscrapers: int = Field(default=0, ge=0)
+    depots: int = Field(default=0, ge=0)
+
+
+class BusTickets(_Strict):
+    """[Mega] The Bus Ticket deck (RULES.md K7)."""
+
+    ordinary: int = Field(ge=0)
+    expire: int = Field(ge=0)
+
+
+class EditionRules(_Strict):
+    """The flags and figures that switch edition-dependent rules.
+
+    - ``speed_die``: roll the Speed Die (T3) instead of two dice only (T2).
+    - ``building``: "whole_group" (B1 classic) or "majority" (B1 Mega: all lots but one).
+    - ``unbuilt_multipliers``: rent multiplier of an unbuilt street by lots *missing* from
+      the owner's holding of its group: {"0": 3, "1": 2} for Mega (R2), {"0": 2} classic (R1).
+    - ``levelling``: B8 applies when the last lot of a built group is acquired.
+    - ``turn_order``: "ranked" (G6 Mega) or "highest_starts" (G6 classic).
+    """
+
+    speed_die: bool
+    building: Literal["whole_group", "majority"]
+    unbuilt_multipliers: dict[str, int]
+    levelling: bool
+    turn_order: Literal["ranked", "highest_starts"]
+    min_players: int = Field(ge=2)
+    max_players: int = Field(ge=2)
+    starting_cash: int = Field(ge=0)
+    salary: int = Field(ge=0)
+    jail_fine: int = Field(ge=0)
+    birthday_gift: int = Field(default=0, ge=0)
+    depot_cost: int = Field(default=0, ge=0)
+    railroad_rents: list[int] = Field(min_length=1)
+    utility_multipliers: list[int] = Field(min_length=1)
+    nearest_utility_multiplier: int = Field(ge=1)
+
+
+class Edition(_Strict):
+    """A whole edition: board, rules flags, box contents and decks (RULES.md G1).
+
+    Raises ``ValueError`` (wrapped in :class:`EditionError` by :func:`load_edition`) when
+    the spaces are not numbered 0..N-1, N is not a multiple of 4, a group is inconsistent,
+    or a card points outside the board.
+    """
+
+    id: str
+    name: str
+    rules: EditionRules
+    supply: Supply
+    spaces: list[Space]
+    chance: list[Card]
+    community_chest: list[Card]
+    bus_tickets: BusTickets | None = None
+
+    @model_validator(mode="after")
+    def _check_board(self) -> "Edition":
+        n = len(self.spaces)
+        if n < 8 or n % 4:
+            raise ValueError(f"spaces: the board needs a multiple of 4 spaces, got {n}")
+        for i, s in enumerate(self.spaces):
+            if s.index != i:
+                raise ValueError(f"spaces[{i}].index: expected {i}, got {s.index}")
+        kinds = [s.kind for s in self.spaces]
+        for needed in ("go", "jail"):
+            if kinds.count(needed) != 1:
+                raise ValueError(f"spaces: need exactly one '{needed}' space")
+        for card in [*self.chance, *self.community_chest]:
+            if card.destination is not None and not 0 <= card.destination < n:
+                raise ValueError(f"card {card.id}.destination: {card.destination} is off the board")
+        levels = (6 if self.supply.skyscrapers else 5) + 1  # rent ladder by level (max_level)
+        for s in self.spaces:
+            if s.kind == "street":
+                rents = s.rents or []
+                if len(rents) != levels:
+                    raise ValueError(f"spaces[{s.index}].rents: expected {levels} entries "
+                                     f"(base, 1-4 houses, hotel{', skyscraper' if levels > 6 else ''}), "
+                                     f"got {len(rents)}")
+                if any(r < 0 for r in rents):
+                    raise ValueError(f"spaces[{s.index}].rents: rents cannot be negative")
+        for g, idx in self.groups.items():
+            costs = {self.spaces[i].house_cost for i in idx}
+            if len(costs) != 1:
+                raise ValueError(f"group {g}: its streets have different house costs")
+            if len(idx) < 2:
+                raise ValueError(f"group {g}: a colour group needs at least 2 streets")
+        return self
+
+    # Derived look-ups (computed once; Edition is frozen).
+    @cached_property
+    def size(self) -> int:
+        return len(self.spaces)
+
+    @cached_property
+    def groups(self) -> dict[str, list[int]]:
+        """Colour group name -> street indices in board order."""
+        out: dict[str, list[int]] = {}
+        for s in self.spaces:
+            if s.kind == "street":
+                out.setdefault(s.group, []).append(s.index)  # type: ignore[arg-type]
+        return out
+
+    @cached_property
+    def properties(self) -> list[int]:
+        """Indices of every deed (street, railroad, utility) in board order."""
+        return [s.index for s in self.spaces if s.is_property]
+
+    @cached_property
+    def railroads(self) -> list[int]:
+        return [s.index for s in self.spaces if s.kind == "railroad"]
+
+    @cached_property
+    def utilities(self) -> list[int]:
+        return [s.index for s in self.spaces if s.kind == "utility"]
+
+    @cached_property
+    def jail(self) -> int:
+        return next(s.index for s in self.spaces if s.kind == "jail")
+
+    @cached_property
+    def max_level(self) -> int:
+        """Highest building level of a street: 5 = hotel, 6 = skyscraper (B)."""
+        return 6 if self.supply.skyscrapers else 5
+
+    def card(self, card_id: str) -> Card:
+        """The Chance or Community Chest card with this id (KeyError if none)."""
+        return self._cards[card_id]
+
+    @cached_property
+    def _cards(self) -> dict[str, Card]:
+        return {c.id: c for c in [*self.chance, *self.community_chest]}
+
+
+class EditionError(ValueError):
+    """An edition file that cannot be used; the message names the file and the bad field."""
+
+
+def assets_dir() -> Path:
+    """The folder holding ``editions/``: inside the installed package, else the repository's."""
+    packaged = resources.files("megamono") / "assets"
+    if packaged.is_dir():
+        return Path(str(packaged))
+    return Path(__file__).resolve().parents[2] / "assets"
+
+
+def edition_path(name: str) -> Path:
+    """Path of a shipped edition by id ("mega", "classic")."""
+    return assets_dir() / "editions" / f"{name}.json"
+
+
+_CACHE: dict[str, Edition] = {}
+
+
+def load_edition(name_or_path: str | Path) -> Edition:
+    """Load an edition by id ("mega") or by file path, validated (cached per path).
+
+    Raises :class:`EditionError` with the file and the first bad field, e.g.
+    ``mega.json: spaces.4.rents: Input should be a valid list``.
+    """
+    p = Path(name_or_path)
+    path = p if p.suffix == ".json" or p.exists() else edition_path(str(name_or_path))
+    key = str(path.resolve())
+    if key in _CACHE:
+        return _CACHE[key]
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError as exc:
+        raise EditionError(f"{path}: no such edition file") from exc
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise EditionError(f"{path.name}: not valid JSON ({exc})") from exc
+    try:
+        # strict: a file must spell numbers as numbers ("10", true or 10.0 is a bad field, not 10)
+        edition = Edition.model_validate(raw, strict=True)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(x) for x in err["loc"]) or "(top level)"
+        raise EditionError(f"{path.name}: {where}: {err['msg']}") from exc
+    _CACHE[key] = edition
+    return edition

@@ -1,0 +1,593 @@
+"""The game engine: the turn and decision state machine (RULES.md G, T, J, K8, T7).
+
+:class:`Game` owns a :class:`~megamono.rules.state.GameState` and changes it in place.
+The app and the scripting API use four things: :meth:`Game.new`, :attr:`Game.pending`,
+:meth:`Game.legal_actions` and :meth:`Game.act`. An illegal action raises
+:class:`~megamono.rules.errors.IllegalAction` with the reason and changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Iterable, Sequence
+
+from . import dice as _dice
+from .actions import (
+    ACTION_ADAPTER, MANAGE_KINDS, RAISE_MONEY_KINDS, Action, Bid, BirthdayChoice, Build,
+    BuildDepot, BusChoice, Buy, ChooseDestination, DeclareBankruptcy, DeclineBuy, DropOut,
+    IncomeTaxChoice, Level, Mortgage, MortgagedDeedChoice, PayDebt, PayJailFine, PickAuctionDeed,
+    PlayBusTicket, Roll, RollForDoubles, SellBuilding, SellDepot, SellGroupBuildings, Unmortgage,
+    UseJailCard, parse_action,
+)
+from .core import new_seed
+from .editions import Edition, load_edition
+from .errors import IllegalAction
+from .invariants import settling_groups
+from .money import MoneyMixin
+from .property import PropertyMixin
+from .spaces import SpacesMixin
+from .state import (
+    PLAYER_COLOURS, Bank, DeedState, Decks, Event, GameState, Options, Pending, Player, Step,
+)
+
+# Which decision each action answers (manage actions answer none: they may come any time).
+DECISION_OF = {
+    "roll": ("turn",), "play_bus_ticket": ("turn",), "pay_jail_fine": ("jail", "jail_pay"),
+    "use_jail_card": ("jail", "jail_pay"), "roll_for_doubles": ("jail",), "buy": ("buy",),
+    "decline_buy": ("buy",), "bid": ("bid",), "drop_out": ("bid",),
+    "choose_destination": ("triples",), "bus_choice": ("bus",), "birthday_choice": ("birthday",),
+    "income_tax_choice": ("income_tax",), "pick_auction_deed": ("auction_pick",),
+    "level": ("levelling",), "mortgaged_deed_choice": ("mortgaged_deed",), "pay_debt": ("debt",),
+    "declare_bankruptcy": ("debt",),
+}
+
+
+class Game(SpacesMixin, MoneyMixin, PropertyMixin):
+    """One game of megamono.
+
+    Attributes: ``ed`` (the :class:`Edition`), ``st`` (the :class:`GameState`), ``setup``
+    (the arguments it was created with) and ``history`` (every action applied), which
+    together replay the game (I8).
+    """
+
+    def __init__(self, edition: Edition, state: GameState, setup: dict[str, Any] | None = None,
+                 history: list[Action] | None = None) -> None:
+        self.ed = edition
+        self.st = state
+        self.setup = setup or {}
+        self.history: list[Action] = history or []
+
+    # ===================================================================== creation (G3-G7)
+    @classmethod
+    def new(cls, edition: str | Path | Edition = "mega", players: Sequence[str | dict] = ("Ann", "Bob"),
+            seed: int | None = None, dice: Iterable[Sequence] | None = None,
+            seat_order: bool = False, options: Options | dict | None = None) -> "Game":
+        """Create a game ready for its first turn.
+
+        - ``edition``: "mega", "classic", a path to an edition file, or an :class:`Edition`.
+        - ``players``: names in seat order, or dicts ``{"name", "colour", "kind"}`` (G3).
+        - ``seed``: the random seed (a fresh one if None).
+        - ``dice``: scripted throws used before the generator, each ``(w1, w2)`` or
+          ``(w1, w2, speed)`` with speed 1-3, "mr" or "bus" (also used by the turn-order roll).
+        - ``seat_order``: True keeps the given order and skips the turn-order roll (G6).
+
+        Raises ``ValueError`` for a bad player list, throw or option.
+        """
+        ed = edition if isinstance(edition, Edition) else load_edition(edition)
+        opts = options if isinstance(options, Options) else Options.model_validate(options or {})
+        seed = new_seed() if seed is None else int(seed)
+        script = [_dice.normalise_throw(t) for t in (dice or [])]
+        plist = cls._check_players(ed, players)
+        ref = ed.id if isinstance(edition, Edition) or not (isinstance(edition, Path)
+                                                         or str(edition).endswith(".json")) else str(edition)
+        setup = {"edition": ref, "players": [p.model_dump(include={"name", "colour", "kind"}) for p in plist],
+                 "seed": seed, "dice": script, "seat_order": seat_order, "options": opts.model_dump()}
+        cash = opts.starting_cash if opts.starting_cash is not None else ed.rules.starting_cash
+        for p in plist:
+            p.cash = cash
+        st = GameState(
+            edition=setup["edition"], options=opts, players=plist,
+            deeds={i: DeedState() for i in ed.properties},
+            bank=Bank(houses=ed.supply.houses, hotels=ed.supply.hotels,
+                      skyscrapers=ed.supply.skyscrapers, depots=ed.supply.depots),
+            decks=Decks(chance=[c.id for c in ed.chance], community_chest=[c.id for c in ed.community_chest],
+                        bus=cls._bus_ids(ed)),
+            rng=_dice.seed_state(seed), script=script,
+        )
+        game = cls(ed, st, setup)
+        for deck in (st.decks.chance, st.decks.community_chest, st.decks.bus):
+            st.rng = _dice.shuffle(st.rng, deck)
+        if not seat_order:
+            game._roll_for_order()
+        game.log("info", "Seats: " + ", ".join(p.name for p in st.players))
+        game.st.turn.player = len(st.players) - 1
+        game.push(game.step("end_turn"))
+        game._advance()
+        return game
+
+    @staticmethod
+    def _bus_ids(ed: Edition) -> list[str]:
+        if not ed.bus_tickets:
+            return []
+        return ([f"BT{i:02d}" for i in range(1, ed.bus_tickets.ordinary + 1)]
+                + [f"BX{i:02d}" for i in range(1, ed.bus_tickets.expire + 1)])
+
+    @staticmethod
+    def _check_players(ed: Edition, players: Sequence[str | dict]) -> list[Player]:
+        r = ed.rules
+        if not r.min_players <= len(players) <= r.max_players:
+            raise ValueError(f"{ed.name} is for {r.min_players} to {r.max_players} players, got {len(players)}")
+        out = []
+        for k, p in enumerate(players):
+            d = {"name": p} if isinstance(p, str) else dict(p)
+            name = str(d.get("name", "")).strip()
+            if not 1 <= len(name) <= 20 or not name.isprintable():
+                raise ValueError(f"player {k + 1}: a name is 1-20 printable characters, got {name!r}")
+            d["name"] = name
+            d.setdefault("colour", PLAYER_COLOURS[k % len(PLAYER_COLOURS)])
+            out.append(Player(cash=0, **d))
+        names = [p.name.casefold() for p in out]
+        if len(set(names)) != len(names):
+            raise ValueError("player names must be different")
+        return out
+
+    def _roll_for_order(self) -> None:
+        """G6: roll the two white dice for seats; ties re-roll among themselves."""
+        def roll_all(group: list[int]) -> dict[int, int]:
+            totals = {}
+            for i in group:
+                t = self.throw(False)
+                totals[i] = t.white_total
+                self.log("dice", f"{self.st.players[i].name} rolls {t.text()} = {t.white_total} for turn order")
+            return totals
+
+        def rank(group: list[int]) -> list[int]:
+            if len(group) == 1:
+                return group
+            totals = roll_all(group)
+            out: list[int] = []
+            for total in sorted(set(totals.values()), reverse=True):
+                out += rank([i for i in group if totals[i] == total])
+            return out
+
+        seats = list(range(len(self.st.players)))
+        if self.ed.rules.turn_order == "ranked":
+            order = rank(seats)
+        else:
+            group = seats
+            while len(group) > 1:
+                totals = roll_all(group)
+                top = max(totals.values())
+                group = [i for i in group if totals[i] == top]
+            order = seats[group[0]:] + seats[:group[0]]
+        self.st.players = [self.st.players[i] for i in order]
+
+    # ===================================================================== the public API
+    @property
+    def pending(self) -> Pending | None:
+        """The decision the game waits for (None only while resolving)."""
+        return self.st.pending
+
+    @property
+    def over(self) -> bool:
+        return self.st.winner is not None
+
+    def act(self, action: Action | dict | str) -> list[Event]:
+        """Apply ``action`` (an Action, or its dict/JSON form) and run the game on to the next decision.
+
+        Returns the log events it caused. Raises :class:`IllegalAction` (nothing changed) when the
+        action is not legal now, with the reason.
+        """
+        if not isinstance(action, _ACTION_TYPES):
+            try:
+                action = parse_action(action)
+            except Exception as exc:  # pydantic ValidationError
+                raise IllegalAction(f"not an action: {exc}") from None
+        why = self.why_not(action)
+        if why:
+            raise IllegalAction(why)
+        start = len(self.st.log)
+        getattr(self, "_act_" + action.kind)(action)
+        self.history.append(action)
+        self._advance()
+        return self.st.log[start:]
+
+    def is_legal(self, action: Action) -> bool:
+        return self.why_not(action) is None
+
+    def why_not(self, action: Action) -> str | None:
+        """The reason ``action`` is illegal now, or None if it is legal."""
+        st = self.st
+        pend = st.pending
+        p = action.player
+        if pend is None or self.over:
+            return "the game is over" if self.over else "the game is not waiting for a decision"
+        if not 0 <= p < len(st.players) or st.players[p].bankrupt:
+            return "no such player in the game"
+        kind = action.kind
+        if kind in MANAGE_KINDS:
+            return self._why_not_manage(action)
+        if pend.kind not in DECISION_OF[kind]:
+            return f"the game is waiting for {self.describe_pending()}, not for {action.label()}"
+        if p != pend.player:
+            return f"it is {self.name(pend.player)}'s decision, not {self.name(p)}'s"
+        return getattr(self, "_check_" + kind, lambda a: None)(action)
+
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        """Every legal action now (optionally only ``player``'s).
+
+        A bid appears once, at the minimum; any amount up to the bidder's cash is legal.
+        """
+        pend = self.st.pending
+        if pend is None or self.over:
+            return []
+        cands: list[Action] = list(self._decision_candidates(pend))
+        for p in self.st.active_players():
+            for i, d in self.st.deeds.items():
+                if d.owner != p:
+                    continue
+                kind = self.ed.spaces[i].kind
+                if kind == "street":
+                    cands += [Build(player=p, space=i), SellBuilding(player=p, space=i)]
+                    if i == self.owned_lots(i, p)[0]:
+                        cands.append(SellGroupBuildings(player=p, space=i))
+                elif kind == "railroad" and self.ed.supply.depots:
+                    cands += [BuildDepot(player=p, space=i), SellDepot(player=p, space=i)]
+                cands += [Mortgage(player=p, space=i), Unmortgage(player=p, space=i)]
+        return [a for a in cands if (player is None or a.player == player) and self.why_not(a) is None]
+
+    def _decision_candidates(self, pend: Pending) -> list[Action]:
+        p, k = pend.player, pend.kind
+        if k == "turn":
+            pl = self.st.players[p]
+            out: list[Action] = [Roll(player=p)]
+            if pl.bus_tickets:
+                out += [PlayBusTicket(player=p, destination=d) for d in self.bus_reach(pl.position)]
+            return out
+        if k in ("jail", "jail_pay"):
+            out = [PayJailFine(player=p), UseJailCard(player=p)]
+            return out + [RollForDoubles(player=p)] if k == "jail" else out
+        if k == "buy":
+            return [Buy(player=p), DeclineBuy(player=p)]
+        if k == "bid":
+            return [Bid(player=p, amount=self.min_bid()), DropOut(player=p)]
+        if k == "triples":
+            return [ChooseDestination(player=p, space=i) for i in pend.choices]
+        if k == "bus":
+            return [BusChoice(player=p, choice="ticket"), BusChoice(player=p, choice="advance")]
+        if k == "birthday":
+            return [BirthdayChoice(player=p, choice="cash"), BirthdayChoice(player=p, choice="ticket")]
+        if k == "income_tax":
+            return [IncomeTaxChoice(player=p, choice="flat"), IncomeTaxChoice(player=p, choice="percent")]
+        if k == "auction_pick":
+            return [PickAuctionDeed(player=p, space=i) for i in pend.choices]
+        if k == "levelling":
+            return [Level(player=p, choice=c) for c in ("build", "rearrange", "unmortgage", "unmortgage_build",
+                                                         "unmortgage_rearrange", "sell_all", "return")]
+        if k == "mortgaged_deed":
+            return [MortgagedDeedChoice(player=p, choice="unmortgage"), MortgagedDeedChoice(player=p, choice="keep")]
+        if k == "debt":
+            return [PayDebt(player=p), DeclareBankruptcy(player=p)]
+        return []
+
+    def describe_pending(self) -> str:
+        pend = self.st.pending
+        if pend is None:
+            return "nothing"
+        return pend.prompt or f"{self.name(pend.player)} ({pend.kind})"
+
+    # ===================================================================== the agenda loop
+    def _advance(self) -> None:
+        """Run agenda steps until a decision is pending or the game is over."""
+        st = self.st
+        while st.pending is None and st.agenda and not self.over:
+            s = st.agenda.pop()
+            getattr(self, "_step_" + s.kind)(s)
+        if st.pending is None and not self.over:
+            raise AssertionError("the engine ran out of things to do without a decision")
+
+    # ===================================================================== turns (T1-T5)
+    def _step_end_turn(self, s: Step) -> None:
+        """T5: the turn passes to the next active player in seat order."""
+        n = len(self.st.players)
+        cur = self.st.turn.player
+        nxt = next((cur + d) % n for d in range(1, n + 1) if not self.st.players[(cur + d) % n].bankrupt)
+        t = self.st.turn
+        t.player, t.doubles, t.ended, t.last_throw, t.mr_monopoly_lock = nxt, 0, False, None, False
+        t.number += 1
+        pl = self.st.players[nxt]
+        self.log("turn", f"Turn {t.number}: {pl.name}", player=nxt)
+        if pl.in_jail:
+            self.wait("jail", nxt, f"{pl.name} is in jail (attempt {pl.jail_turns + 1} of 3): pay "
+                      f"${self.ed.rules.jail_fine}, use a card, or roll for doubles")
+        else:
+            self._offer_turn(nxt, again=False)
+
+    def _offer_turn(self, p: int, again: bool) -> None:
+        pl = self.st.players[p]
+        what = "roll again" if again else "roll the dice"
+        if pl.bus_tickets and self.ed.bus_tickets:
+            what += " or play a Bus Ticket"
+        self.wait("turn", p, f"{pl.name}: {what}", roll_again=again)
+
+    def _check_play_bus_ticket(self, a: PlayBusTicket) -> str | None:
+        pl = self.st.players[a.player]
+        if not pl.bus_tickets:
+            return f"{pl.name} has no Bus Ticket"
+        if a.destination not in self.bus_reach(pl.position):
+            return "a Bus Ticket reaches only this side of the board, up to the next corner (K8)"
+        return None
+
+    def _act_play_bus_ticket(self, a: PlayBusTicket) -> None:
+        """K8: a Bus Ticket move instead of a roll; the turn then ends."""
+        pl = self.st.players[a.player]
+        self.st.pending = None
+        self.st.decks.bus_out.append(pl.bus_tickets.pop(0))
+        self.log("bus", f"{pl.name} plays a Bus Ticket to {self.sname(a.destination)}", player=a.player)
+        self.push(self.step("move_to", a.player, space=a.destination, dice=None),
+                  self.step("end_of_throw", a.player, again=False))
+
+    def _act_roll(self, a: Roll) -> None:
+        """T2/T3: throw, then move (doubles, third doubles, triples, Mr. Monopoly, Bus)."""
+        p = a.player
+        t = self.st.turn
+        self.st.pending = None
+        speed = self.ed.rules.speed_die
+        th = self.throw(speed)
+        t.last_throw = th
+        self.log("dice", f"{self.name(p)} rolls {th.text()}", player=p)
+        if speed and th.triples:
+            self.log("dice", "Triples! Move to any space", player=p)
+            pos = self.st.players[p].position
+            self.wait("triples", p, f"{self.name(p)}: triples! Choose any space to move to",
+                      choices=[i for i in range(self.ed.size) if i != pos])
+            return
+        if th.doubles:
+            t.doubles += 1
+            if t.doubles == 3:
+                self.go_to_jail(p, "third doubles in one turn")
+                self.push(self.step("end_turn"))
+                return
+        opt = self.st.options.speed_die_counts_for_utilities
+        if speed and isinstance(th.speed, int):
+            steps, util = th.total, (th.total if opt else th.white_total)
+        else:
+            steps, util = th.white_total, th.white_total
+        after = []
+        if th.speed == "mr":
+            t.mr_monopoly_lock = True
+            after.append(self.step("mr_monopoly", p, dice=th.white_total))
+        elif th.speed == "bus":
+            after.append(self.step("bus_face", p))
+        self.push(self.step("move", p, steps=steps, dice=util), *after,
+                  self.step("end_of_throw", p, again=th.doubles))
+
+    def _act_choose_destination(self, a: ChooseDestination) -> None:
+        """T3.2: triples move forward to the chosen space; no further roll."""
+        th = self.st.turn.last_throw
+        self.st.pending = None
+        util = th.total if self.st.options.speed_die_counts_for_utilities else th.white_total
+        self.push(self.step("move_to", a.player, space=a.space, dice=util),
+                  self.step("end_of_throw", a.player, again=False))
+
+    def _check_choose_destination(self, a: ChooseDestination) -> str | None:
+        return None if a.space in self.st.pending.choices else "choose any space but the one you stand on"
+
+    def _step_end_of_throw(self, s: Step) -> None:
+        t = self.st.turn
+        t.mr_monopoly_lock = False
+        pl = self.st.players[s.player]
+        if s.data["again"] and not (t.ended or pl.bankrupt or pl.in_jail):
+            self._offer_turn(s.player, again=True)
+        else:
+            self.push(self.step("end_turn"))
+
+    # ===================================================================== jail (J2)
+    def _check_pay_jail_fine(self, a: PayJailFine) -> str | None:
+        fine = self.ed.rules.jail_fine
+        if self.st.pending.kind == "jail" and self.st.players[a.player].cash < fine:
+            return f"the fine is ${fine}; {self.name(a.player)} has ${self.st.players[a.player].cash}"
+        return None
+
+    def _check_use_jail_card(self, a: UseJailCard) -> str | None:
+        return None if self.st.players[a.player].gojf else f"{self.name(a.player)} has no Get Out of Jail Free card"
+
+    def _leave_jail(self, p: int) -> None:
+        pl = self.st.players[p]
+        pl.in_jail, pl.jail_turns = False, 0
+
+    def _act_pay_jail_fine(self, a: PayJailFine) -> None:
+        pend = self.st.pending
+        self.st.pending = None
+        if pend.kind == "jail":
+            self.transfer(a.player, None, self.ed.rules.jail_fine, "jail fine")
+            self._leave_jail(a.player)
+            self.log("jail", f"{self.name(a.player)} leaves jail", player=a.player)
+            self._offer_turn(a.player, again=False)
+        else:
+            self.push(self.step("pay", a.player, creditors=[[None, self.ed.rules.jail_fine]], why="jail fine"),
+                      self.step("jail_move", a.player, steps=pend.amount))
+
+    def _act_use_jail_card(self, a: UseJailCard) -> None:
+        pl = self.st.players[a.player]
+        cid = pl.gojf.pop(0)
+        deck = "chance" if cid in {c.id for c in self.ed.chance} else "community_chest"
+        getattr(self.st.decks, deck).append(cid)
+        self.log("jail", f"{pl.name} uses a Get Out of Jail Free card", player=a.player)
+        pend = self.st.pending
+        self.st.pending = None
+        if pend.kind == "jail":
+            self._leave_jail(a.player)
+            self._offer_turn(a.player, again=False)
+        else:
+            self.push(self.step("jail_move", a.player, steps=pend.amount))
+
+    def _act_roll_for_doubles(self, a: RollForDoubles) -> None:
+        p = a.player
+        pl = self.st.players[p]
+        self.st.pending = None
+        th = self.throw(False)
+        self.st.turn.last_throw = th
+        self.log("dice", f"{pl.name} rolls {th.text()} for doubles", player=p)
+        if th.doubles:
+            self._leave_jail(p)
+            self.log("jail", f"Doubles! {pl.name} leaves jail", player=p)
+            self.push(self.step("move", p, steps=th.white_total, dice=th.white_total),
+                      self.step("end_of_throw", p, again=False))
+            return
+        pl.jail_turns += 1
+        if pl.jail_turns >= 3:
+            self.wait("jail_pay", p, f"{pl.name}: third failed roll: pay ${self.ed.rules.jail_fine} or use a "
+                      f"card, then move {th.white_total}", amount=th.white_total)
+        else:
+            self.push(self.step("end_turn"))
+
+    def _step_jail_move(self, s: Step) -> None:
+        if self.st.players[s.player].bankrupt:
+            return
+        self._leave_jail(s.player)
+        self.push(self.step("move", s.player, steps=s.data["steps"], dice=s.data["steps"]),
+                  self.step("end_of_throw", s.player, again=False))
+
+    # ===================================================================== other decisions
+    def _act_buy(self, a: Buy) -> None:
+        self.do_buy(a.player)
+
+    def _check_buy(self, a: Buy) -> str | None:
+        return self.why_not_buy(a.player)
+
+    def _act_decline_buy(self, a: DeclineBuy) -> None:
+        self.do_decline_buy(a.player)
+
+    def _check_bid(self, a: Bid) -> str | None:
+        return self.why_not_bid(a.player, a.amount)
+
+    def _act_bid(self, a: Bid) -> None:
+        self.do_bid(a.player, a.amount)
+
+    def _act_drop_out(self, a: DropOut) -> None:
+        self.do_drop_out(a.player)
+
+    def _check_bus_choice(self, a: BusChoice) -> str | None:
+        return None if a.choice == "advance" or self.st.decks.bus else "no Bus Tickets are left"
+
+    def _act_bus_choice(self, a: BusChoice) -> None:
+        self.st.pending = None
+        if a.choice == "ticket":
+            self.draw_bus_ticket(a.player)
+        else:
+            self.bus_advance(a.player)
+
+    def _check_birthday_choice(self, a: BirthdayChoice) -> str | None:
+        return None if a.choice == "cash" or self.st.decks.bus else "no Bus Tickets are left"
+
+    def _act_birthday_choice(self, a: BirthdayChoice) -> None:
+        self.st.pending = None
+        if a.choice == "ticket":
+            self.draw_bus_ticket(a.player)
+        else:
+            self.transfer(None, a.player, self.ed.rules.birthday_gift, "Birthday Gift")
+
+    def _act_income_tax_choice(self, a: IncomeTaxChoice) -> None:
+        pend = self.st.pending
+        self.st.pending = None
+        label = "flat" if a.choice == "flat" else f"{self.ed.spaces[pend.space].tax_percent}% of worth"
+        self.push(self.step("pay", a.player, creditors=[[None, pend.amounts[a.choice]]],
+                            why=f"{self.sname(pend.space)} ({label})"))
+
+    def _check_pick_auction_deed(self, a: PickAuctionDeed) -> str | None:
+        return None if a.space in self.st.pending.choices else "pick a deed the bank still holds"
+
+    def _act_pick_auction_deed(self, a: PickAuctionDeed) -> None:
+        self.st.pending = None
+        self.push(self.step("auction", a.player, space=a.space))
+
+    def _check_level(self, a: Level) -> str | None:
+        return self.why_not_level(a.player, a.choice)
+
+    def _act_level(self, a: Level) -> None:
+        self.do_level(a.player, a.choice)
+
+    def _check_mortgaged_deed_choice(self, a: MortgagedDeedChoice) -> str | None:
+        return self.why_not_mortgaged_deed_choice(a.player, a.choice)
+
+    def _act_mortgaged_deed_choice(self, a: MortgagedDeedChoice) -> None:
+        self.do_mortgaged_deed_choice(a.player, a.choice)
+
+    def _check_pay_debt(self, a: PayDebt) -> str | None:
+        return self.why_not_pay_debt(a.player)
+
+    def _act_pay_debt(self, a: PayDebt) -> None:
+        self.do_pay_debt(a.player)
+
+    def _check_declare_bankruptcy(self, a: DeclareBankruptcy) -> str | None:
+        return self.why_not_bankruptcy(a.player)
+
+    def _act_declare_bankruptcy(self, a: DeclareBankruptcy) -> None:
+        self.do_bankruptcy(a.player)
+
+    # ===================================================================== managing (T1, T8, D1)
+    def _why_not_manage(self, a: Action) -> str | None:
+        pend = self.st.pending
+        p = a.player
+        if pend.kind == "debt" and pend.player == p and a.kind not in RAISE_MONEY_KINDS:
+            return f"{self.name(p)} is in debt: only selling and mortgaging are allowed until it is paid (D1)"
+        if self.st.turn.mr_monopoly_lock and p != self.st.turn.player and a.kind in ("build", "build_depot"):
+            return "no other player may build until Mr. Monopoly's move is over (T8)"
+        group = self.ed.spaces[a.space].group
+        if group is not None and group in settling_groups(self.ed, self.st):
+            return "first settle the deed just received in this group (B8, M3)"
+        return getattr(self, "why_not_" + a.kind)(p, a.space)
+
+    def _act_build(self, a: Build) -> None:
+        self.do_build(a.player, a.space)
+
+    def _act_sell_building(self, a: SellBuilding) -> None:
+        self.do_sell_building(a.player, a.space)
+
+    def _act_sell_group_buildings(self, a: SellGroupBuildings) -> None:
+        self.do_sell_group_buildings(a.player, a.space)
+
+    def _act_build_depot(self, a: BuildDepot) -> None:
+        self.do_build_depot(a.player, a.space)
+
+    def _act_sell_depot(self, a: SellDepot) -> None:
+        self.do_sell_depot(a.player, a.space)
+
+    def _act_mortgage(self, a: Mortgage) -> None:
+        self.do_mortgage(a.player, a.space)
+
+    def _act_unmortgage(self, a: Unmortgage) -> None:
+        self.do_unmortgage(a.player, a.space)
+
+    # ===================================================================== saving (I8)
+    def to_dict(self) -> dict[str, Any]:
+        """The save form: setup, every action taken, and the current state (JSON-ready)."""
+        return {"format": "megamono-save", "version": 1, "setup": self.setup,
+                "actions": [a.model_dump() for a in self.history], "state": self.st.model_dump(mode="json")}
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), separators=(",", ":"))
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "Game":
+        """Rebuild a game from :meth:`to_dict` output (pydantic ``ValidationError`` if malformed)."""
+        state = GameState.model_validate(data["state"])
+        ed = load_edition(state.edition)
+        history = [parse_action(a) for a in data.get("actions", [])]
+        return cls(ed, state, data.get("setup"), history)
+
+    @classmethod
+    def replay(cls, setup: dict[str, Any], actions: Iterable[Action | dict]) -> "Game":
+        """Create a game from ``setup`` and apply ``actions`` in order (I8)."""
+        g = cls.new(**setup)
+        for a in actions:
+            g.act(a)
+        return g
+
+
+_ACTION_TYPES = (Roll, PlayBusTicket, PayJailFine, UseJailCard, RollForDoubles, Buy, DeclineBuy, Bid,
+                 DropOut, ChooseDestination, BusChoice, BirthdayChoice, IncomeTaxChoice, PickAuctionDeed,
+                 Level, MortgagedDeedChoice, PayDebt, DeclareBankruptcy, Build, SellBuilding,
+                 SellGroupBuildings, BuildDepot, SellDepot, Mortgage, Unmortgage)

@@ -1,0 +1,98 @@
+"""The invariants of RULES.md section I, checked over a state (for tests and simulations)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .editions import Edition
+from .state import GameState
+
+
+def settling_groups(ed: Edition, st: GameState) -> set[str]:
+    """Colour groups with a B8 levelling or M3 choice still to make (pending or on the agenda)."""
+    spaces = {s.data.get("space") for s in st.agenda if s.kind in ("levelling", "mortgaged_deed")}
+    if st.pending is not None and st.pending.kind in ("levelling", "mortgaged_deed"):
+        spaces.add(st.pending.space)
+    return {ed.spaces[i].group for i in spaces if i is not None and ed.spaces[i].group}
+
+
+def check_invariants(ed: Edition, st: GameState, cash_before: dict[int, int] | None = None,
+                     log_start: int = 0) -> list[str]:
+    """Return a description of every invariant I1-I7 that ``st`` breaks (empty when sound).
+
+    With ``cash_before`` (seat -> cash before the last action) and ``log_start`` (log length
+    before it), I7 checks that every change of cash since is explained by logged transfers.
+    """
+    bad: list[str] = []
+    # I1: one owner; bank deeds bare.
+    for i, d in st.deeds.items():
+        if d.owner is None and (d.level or d.mortgaged or d.depot):
+            bad.append(f"I1: bank deed {i} has buildings or a mortgage")
+        if d.owner is not None and not 0 <= d.owner < len(st.players):
+            bad.append(f"I1: deed {i} has unknown owner {d.owner}")
+        if d.owner is not None and st.players[d.owner].bankrupt:
+            bad.append(f"I1: deed {i} belongs to a bankrupt player")
+        if d.level and ed.spaces[i].kind != "street":
+            bad.append(f"I1: deed {i} is not a street but has level {d.level}")
+        if d.depot and ed.spaces[i].kind != "railroad":
+            bad.append(f"I1: depot on non-railroad {i}")
+    # I2: pieces conserved.
+    houses = sum(d.level for d in st.deeds.values() if d.level <= 4)
+    hotels = sum(1 for d in st.deeds.values() if d.level == 5)
+    skys = sum(1 for d in st.deeds.values() if d.level == 6)
+    depots = sum(1 for d in st.deeds.values() if d.depot)
+    sup = ed.supply
+    for name, on_board, in_bank, total in (("houses", houses, st.bank.houses, sup.houses),
+                                           ("hotels", hotels, st.bank.hotels, sup.hotels),
+                                           ("skyscrapers", skys, st.bank.skyscrapers, sup.skyscrapers),
+                                           ("depots", depots, st.bank.depots, sup.depots)):
+        if on_board + in_bank != total or in_bank < 0:
+            bad.append(f"I2: {name}: {on_board} on the board + {in_bank} in the bank != {total}")
+    # I3, I4: even building; no building beside a mortgage. A group whose levelling (B8) or
+    # mortgaged-deed choice (M3) is still to be made is checked once that is done; a finished
+    # game is not levelled any more.
+    settling = settling_groups(ed, st)
+    for g, lots in ed.groups.items():
+        if g in settling or st.winner is not None:
+            continue
+        by_owner: dict[int, list[int]] = {}
+        for i in lots:
+            if st.deeds[i].owner is not None:
+                by_owner.setdefault(st.deeds[i].owner, []).append(i)
+        for owner, owned in by_owner.items():
+            levels = [st.deeds[i].level for i in owned]
+            if max(levels) - min(levels) > 1:
+                bad.append(f"I3: {g} of player {owner} is uneven: {levels}")
+            if max(levels) > 0 and any(st.deeds[i].mortgaged for i in owned):
+                bad.append(f"I4: {g} of player {owner} is built while a lot is mortgaged")
+    # I5: no negative cash; a debtor is in a debt decision.
+    for k, p in enumerate(st.players):
+        if p.cash < 0:
+            bad.append(f"I5: {p.name} has negative cash {p.cash}")
+    # I6: cards conserved.
+    held = Counter(c for p in st.players for c in p.gojf)
+    for deck_name, cards in (("chance", ed.chance), ("community_chest", ed.community_chest)):
+        deck = getattr(st.decks, deck_name)
+        ids = {c.id for c in cards}
+        n_held = sum(v for c, v in held.items() if c in ids)
+        if len(deck) + n_held != len(cards) or set(deck) - ids:
+            bad.append(f"I6: {deck_name}: {len(deck)} in the deck + {n_held} held != {len(cards)}")
+    if ed.bus_tickets:
+        total = ed.bus_tickets.ordinary + ed.bus_tickets.expire
+        n = len(st.decks.bus) + len(st.decks.bus_out) + sum(len(p.bus_tickets) for p in st.players)
+        every = st.decks.bus + st.decks.bus_out + [t for p in st.players for t in p.bus_tickets]
+        if n != total or len(set(every)) != total:
+            bad.append(f"I6: Bus Tickets: {n} accounted for, {len(set(every))} distinct, of {total}")
+    # I7: every cash change is a logged transfer.
+    if cash_before is not None:
+        delta = {k: 0 for k in range(len(st.players))}
+        for ev in st.log[log_start:]:
+            if ev.kind == "cash":
+                if ev.payer is not None:
+                    delta[ev.payer] -= ev.amount
+                if ev.payee is not None:
+                    delta[ev.payee] += ev.amount
+        for k, p in enumerate(st.players):
+            if p.cash - cash_before.get(k, p.cash) != delta[k]:
+                bad.append(f"I7: {p.name}'s cash changed by {p.cash - cash_before[k]}, log says {delta[k]}")
+    return bad

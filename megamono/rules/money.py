@@ -1,0 +1,237 @@
+"""Paying, debt, bankruptcy and auctions (RULES.md D1-D6, A1-A3)."""
+
+from __future__ import annotations
+
+from .core import Core
+from .rent import max_raisable, sale_value
+from .state import Creditor, Step
+
+
+class MoneyMixin(Core):
+    """Debts are agenda steps: a payment that cannot be made waits as a ``debt`` decision."""
+
+    # -- paying (D1) ---------------------------------------------------------------------------
+    def _step_pay(self, s: Step) -> None:
+        """Pay each creditor ``[player|None, amount]``; if cash is short, wait in debt (D1)."""
+        p = s.player
+        if self.st.players[p].bankrupt:
+            return
+        creditors = [Creditor(player=c, amount=a) for c, a in s.data["creditors"]
+                     if a > 0 and (c is None or not self.st.players[c].bankrupt)]
+        total = sum(c.amount for c in creditors)
+        if total == 0:
+            return
+        if self.st.players[p].cash >= total:
+            for c in creditors:
+                self.transfer(p, c.player, c.amount, s.data["why"])
+            return
+        to = ", ".join(self.name(c.player) for c in creditors)
+        self.log("debt", f"{self.name(p)} owes ${total} ({s.data['why']}) but has only "
+                 f"${self.st.players[p].cash}: raise money or declare bankruptcy", player=p, amount=total)
+        self.wait("debt", p, f"{self.name(p)}: you owe ${total} to {to} ({s.data['why']}). "
+                  "Sell buildings or mortgage deeds to raise it.", amount=total, creditors=creditors,
+                  amounts={"raisable": max_raisable(self.ed, self.st, p)})
+        self.st.agenda.append(self.step("debt_note", p, why=s.data["why"]))
+
+    def _step_debt_note(self, s: Step) -> None:
+        """Marker left under a debt so its reason survives a save; nothing to do when reached."""
+
+    def why_not_pay_debt(self, p: int) -> str | None:
+        pend = self.st.pending
+        if self.st.players[p].cash < pend.amount:
+            return f"{self.name(p)} has ${self.st.players[p].cash} of the ${pend.amount} owed: raise more first"
+        return None
+
+    def do_pay_debt(self, p: int) -> None:
+        pend = self.st.pending
+        why = self._debt_reason()
+        self.st.pending = None
+        for c in pend.creditors:
+            self.transfer(p, c.player, c.amount, why)
+
+    def _debt_reason(self) -> str:
+        if self.st.agenda and self.st.agenda[-1].kind == "debt_note":
+            return self.st.agenda.pop().data["why"]
+        return "debt"
+
+    def why_not_bankruptcy(self, p: int) -> str | None:
+        pend = self.st.pending
+        raisable = max_raisable(self.ed, self.st, p)
+        if raisable >= pend.amount:
+            return (f"{self.name(p)} can still raise ${raisable} by selling buildings and mortgaging:"
+                    " bankruptcy is only for a debt that cannot be covered")
+        return None
+
+    # -- bankruptcy (D2-D5) -----------------------------------------------------------------------
+    def do_bankruptcy(self, p: int) -> None:
+        """D3/D4/D5: hand everything to the creditor (or the bank) and leave the game."""
+        pend = self.st.pending
+        self._debt_reason()
+        self.st.pending = None
+        pl = self.st.players[p]
+        self.log("bankrupt", f"{pl.name} is bankrupt!", player=p)
+        self.sell_all_buildings_of(p, "bankruptcy")
+        creditor: int | None = None
+        for c in pend.creditors:
+            if c.player is None:
+                continue
+            if pl.cash >= c.amount and c is not pend.creditors[-1]:
+                self.transfer(p, c.player, c.amount, "debt before bankruptcy")
+            else:
+                creditor = c.player
+                break
+        pl.bankrupt = True
+        if self.st.turn.player == p:
+            self.st.turn.ended = True
+        if creditor is None:
+            self._bankrupt_to_bank(p)
+        else:
+            self._bankrupt_to_player(p, creditor)
+        self.check_game_over()
+
+    def sell_all_buildings_of(self, p: int, why: str) -> None:
+        for i, deed in self.st.deeds.items():
+            if deed.owner == p and (deed.level or deed.depot):
+                value = sale_value(self.ed, self.st, i)
+                self.return_pieces(i, 0)
+                if deed.depot:
+                    deed.depot = False
+                    self.st.bank.depots += 1
+                self.transfer(None, p, value, f"buildings on {self.sname(i)} sold to the bank ({why})")
+
+    def return_pieces(self, space: int, to_level: int) -> None:
+        """Put a street's pieces above ``to_level`` back in the bank and set its level (no money)."""
+        deed = self.st.deeds[space]
+        bank = self.st.bank
+        lvl = deed.level
+        if lvl == 6:
+            bank.skyscrapers += 1
+        elif lvl == 5:
+            bank.hotels += 1
+        else:
+            bank.houses += lvl
+        if to_level == 5:
+            bank.hotels -= 1
+        elif 1 <= to_level <= 4:
+            bank.houses -= to_level
+        deed.level = to_level
+
+    def _bankrupt_to_player(self, p: int, creditor: int) -> None:
+        """D3: cash, deeds, cards and tickets go to the creditor; M3 and B8 follow."""
+        pl = self.st.players[p]
+        cr = self.st.players[creditor]
+        self.transfer(p, creditor, pl.cash, f"everything {pl.name} had")
+        got = sorted(i for i, d in self.st.deeds.items() if d.owner == p)
+        for i in got:
+            self.st.deeds[i].owner = creditor
+        cr.gojf.extend(pl.gojf)
+        cr.bus_tickets.extend(pl.bus_tickets)
+        pl.gojf.clear()
+        pl.bus_tickets.clear()
+        if got:
+            self.log("deeds", f"{cr.name} takes {', '.join(self.sname(i) for i in got)}", player=creditor)
+        self.push(*self.after_receiving(creditor, got, forced=True))
+
+    def _bankrupt_to_bank(self, p: int) -> None:
+        """D4: cash to the bank, deeds back unmortgaged and auctioned, cards back, tickets out."""
+        pl = self.st.players[p]
+        if pl.cash:
+            self.transfer(p, None, pl.cash, f"everything {pl.name} had")
+        got = sorted(i for i, d in self.st.deeds.items() if d.owner == p)
+        for i in got:
+            d = self.st.deeds[i]
+            d.owner, d.mortgaged = None, False
+        for cid in pl.gojf:
+            deck = "chance" if cid in {c.id for c in self.ed.chance} else "community_chest"
+            getattr(self.st.decks, deck).append(cid)
+        self.st.decks.bus_out.extend(pl.bus_tickets)
+        pl.gojf.clear()
+        pl.bus_tickets.clear()
+        if got and self.st.options.auctions:
+            self.push(*[self.step("auction", p, space=i) for i in got])
+
+    def check_game_over(self) -> bool:
+        """E1: the last player not bankrupt wins."""
+        active = self.st.active_players()
+        if len(active) == 1:
+            w = active[0]
+            self.st.winner = w
+            self.st.agenda.clear()
+            self.log("game_over", f"{self.name(w)} wins the game!", player=w)
+            self.wait("game_over", w, f"Game over: {self.name(w)} wins!")
+            return True
+        return False
+
+    # -- auctions (A1-A3) ----------------------------------------------------------------------
+    def _step_auction(self, s: Step) -> None:
+        """A1/A3: every active player bids, in seat order from the left of who triggered it."""
+        space = s.data["space"]
+        if self.st.deeds[space].owner is not None:
+            return
+        trigger = s.player
+        n = len(self.st.players)
+        order = [(trigger + d) % n for d in range(1, n + 1)
+                 if not self.st.players[(trigger + d) % n].bankrupt]
+        if not order:
+            return
+        self.log("auction", f"{self.sname(space)} goes to auction", space=space)
+        self.wait("bid", order[0], "", space=space, bidders=order)
+        self._bid_prompt()
+
+    def min_bid(self) -> int:
+        """A2: the opening bid is at least $10, each raise at least $1."""
+        pend = self.st.pending
+        return 10 if pend.high_bidder is None else pend.high_bid + 1
+
+    def _bid_prompt(self) -> None:
+        pend = self.st.pending
+        lead = ("no bid yet" if pend.high_bidder is None
+                else f"high bid ${pend.high_bid} by {self.name(pend.high_bidder)}")
+        pend.prompt = (f"{self.name(pend.player)}: auction of {self.sname(pend.space)} ({lead});"
+                       f" bid at least ${self.min_bid()} or drop out")
+
+    def why_not_bid(self, p: int, amount: int) -> str | None:
+        low = self.min_bid()
+        if amount < low:
+            return f"the bid must be at least ${low}"
+        if amount > self.st.players[p].cash:
+            return f"{self.name(p)} has only ${self.st.players[p].cash}: a bid cannot exceed your cash"
+        return None
+
+    def do_bid(self, p: int, amount: int) -> None:
+        pend = self.st.pending
+        pend.high_bid, pend.high_bidder = amount, p
+        self.log("bid", f"{self.name(p)} bids ${amount} for {self.sname(pend.space)}", player=p,
+                 space=pend.space)
+        self._next_bidder(pend.bidders.index(p) + 1)
+
+    def do_drop_out(self, p: int) -> None:
+        pend = self.st.pending
+        k = pend.bidders.index(p)
+        pend.bidders.remove(p)
+        self.log("bid", f"{self.name(p)} drops out of the auction", player=p, space=pend.space)
+        self._next_bidder(k)
+
+    def _next_bidder(self, k: int) -> None:
+        pend = self.st.pending
+        b = pend.bidders
+        if not b:
+            self.log("auction", f"Nobody bid: {self.sname(pend.space)} stays with the bank", space=pend.space)
+            self.st.pending = None
+            return
+        if len(b) == 1 and pend.high_bidder == b[0]:
+            w, price, space = b[0], pend.high_bid, pend.space
+            self.st.pending = None
+            self.log("auction", f"{self.name(w)} wins {self.sname(space)} for ${price}", player=w, space=space)
+            self.push(self.step("pay", w, creditors=[[None, price]], why=f"auction of {self.sname(space)}"),
+                      self.step("grant", w, space=space))
+            return
+        pend.player = b[k % len(b)]
+        self._bid_prompt()
+
+    def _step_grant(self, s: Step) -> None:
+        """Give a bank deed to a buyer (after payment) and check levelling (B8)."""
+        if self.st.players[s.player].bankrupt:
+            return
+        self.st.deeds[s.data["space"]].owner = s.player
+        self.push(*self.after_receiving(s.player, [s.data["space"]], forced=False))

@@ -1,0 +1,352 @@
+"""Buying, building, selling, mortgaging, levelling (RULES.md S1, B1-B6, B8, M1-M3)."""
+
+from __future__ import annotations
+
+from .core import Core
+from .rent import transfer_fee, unmortgage_cost
+from .state import Step
+
+
+class PropertyMixin(Core):
+    """Checks return a reason string when an action is not allowed, or None when it is."""
+
+    def group_lots(self, space: int) -> list[int]:
+        return self.ed.groups[self.ed.spaces[space].group]
+
+    def owned_lots(self, space: int, owner: int) -> list[int]:
+        """The lots of ``space``'s colour group that ``owner`` holds, in board order."""
+        return [i for i in self.group_lots(space) if self.st.deeds[i].owner == owner]
+
+    def may_build_group(self, space: int, owner: int) -> str | None:
+        """B1: who may build on this group at all."""
+        lots = self.group_lots(space)
+        owned = self.owned_lots(space, owner)
+        need = len(lots) if self.ed.rules.building == "whole_group" else len(lots) - 1
+        if len(owned) < need:
+            what = "the whole colour group" if need == len(lots) else "all lots of the group but one"
+            return f"building needs {what} ({len(owned)} of {len(lots)} owned)"
+        if any(self.st.deeds[i].mortgaged for i in owned):
+            return "no building while a lot of the group is mortgaged (B1)"
+        return None
+
+    # -- build / sell (B1-B5) -------------------------------------------------------------------
+    def why_not_build(self, p: int, space: int) -> str | None:
+        sp = self.ed.spaces[space]
+        deed = self.st.deeds.get(space)
+        if sp.kind != "street" or deed is None:
+            return f"{sp.name} is not a street: only streets take houses"
+        if deed.owner != p:
+            return f"{self.name(p)} does not own {sp.name}"
+        why = self.may_build_group(space, p)
+        if why:
+            return why
+        lvl = deed.level
+        if lvl >= self.ed.max_level:
+            return f"{sp.name} is fully built"
+        levels = [self.st.deeds[i].level for i in self.owned_lots(space, p)]
+        if lvl > min(levels):
+            return "build evenly: another lot of the group has fewer buildings (B2)"
+        bank = self.st.bank
+        if lvl < 4 and bank.houses < 1:
+            return "the bank has no houses left (B4)"
+        if lvl == 4 and bank.hotels < 1:
+            return "the bank has no hotels left (B4)"
+        if lvl == 5:
+            if len(self.owned_lots(space, p)) < len(self.group_lots(space)):
+                return "a skyscraper needs the whole colour group (B1)"
+            if bank.skyscrapers < 1:
+                return "the bank has no skyscrapers left (B4)"
+        if self.st.players[p].cash < sp.house_cost:
+            return f"building costs ${sp.house_cost}; {self.name(p)} has ${self.st.players[p].cash}"
+        return None
+
+    def do_build(self, p: int, space: int) -> None:
+        deed = self.st.deeds[space]
+        sp = self.ed.spaces[space]
+        self.transfer(p, None, sp.house_cost, f"building on {sp.name}")
+        self.return_pieces(space, deed.level + 1) if deed.level < 5 else self._to_skyscraper(space)
+        self.log("build", f"{self.name(p)} builds on {sp.name}: now {self.level_name(deed.level)}",
+                 player=p, space=space)
+
+    def _to_skyscraper(self, space: int) -> None:
+        self.st.bank.hotels += 1
+        self.st.bank.skyscrapers -= 1
+        self.st.deeds[space].level = 6
+
+    @staticmethod
+    def level_name(level: int) -> str:
+        return {0: "no buildings", 1: "1 house", 5: "a hotel", 6: "a skyscraper"}.get(level, f"{level} houses")
+
+    def why_not_sell_building(self, p: int, space: int) -> str | None:
+        deed = self.st.deeds.get(space)
+        sp = self.ed.spaces[space]
+        if deed is None or deed.owner != p:
+            return f"{self.name(p)} does not own {sp.name}"
+        if deed.level == 0:
+            return f"{sp.name} has no buildings"
+        levels = [self.st.deeds[i].level for i in self.owned_lots(space, p)]
+        if deed.level < max(levels):
+            return "sell evenly: another lot of the group has more buildings (B2)"
+        if deed.level == 5 and self.st.bank.houses < 4:
+            return "the bank lacks the 4 houses to put back: sell the whole group's buildings (B5)"
+        if deed.level == 6 and self.st.bank.hotels < 1:
+            return "the bank lacks a hotel to put back: sell the whole group's buildings (B5)"
+        return None
+
+    def do_sell_building(self, p: int, space: int) -> None:
+        deed = self.st.deeds[space]
+        sp = self.ed.spaces[space]
+        if deed.level == 6:
+            self.st.bank.skyscrapers += 1
+            self.st.bank.hotels -= 1
+            deed.level = 5
+        else:
+            self.return_pieces(space, deed.level - 1)
+        self.transfer(None, p, sp.house_cost // 2, f"building sold on {sp.name}")
+        self.log("build", f"{sp.name} now has {self.level_name(deed.level)}", player=p, space=space)
+
+    def why_not_sell_group_buildings(self, p: int, space: int) -> str | None:
+        sp = self.ed.spaces[space]
+        if sp.kind != "street" or self.st.deeds[space].owner != p:
+            return f"{self.name(p)} does not own {sp.name}"
+        if not any(self.st.deeds[i].level for i in self.owned_lots(space, p)):
+            return f"{self.name(p)} has no buildings in {sp.group}"
+        return None
+
+    def do_sell_group_buildings(self, p: int, space: int) -> None:
+        for i in self.owned_lots(space, p):
+            self.sell_lot_clear(p, i)
+
+    def sell_lot_clear(self, p: int, i: int) -> None:
+        """Sell every level on lot ``i`` to the bank, half a step each (B5)."""
+        deed = self.st.deeds[i]
+        if deed.level:
+            value = deed.level * (self.ed.spaces[i].house_cost // 2)
+            self.return_pieces(i, 0)
+            self.transfer(None, p, value, f"all buildings on {self.sname(i)} sold")
+
+    # -- depots (B6) ----------------------------------------------------------------------------
+    def why_not_build_depot(self, p: int, space: int) -> str | None:
+        sp = self.ed.spaces[space]
+        deed = self.st.deeds.get(space)
+        if not self.ed.supply.depots:
+            return "this edition has no depots"
+        if sp.kind != "railroad" or deed is None or deed.owner != p:
+            return f"{self.name(p)} does not own the railroad {sp.name}"
+        if deed.mortgaged:
+            return f"{sp.name} is mortgaged"
+        if deed.depot:
+            return f"{sp.name} already has a depot"
+        if self.st.bank.depots < 1:
+            return "the bank has no depots left (B4)"
+        if self.st.players[p].cash < self.ed.rules.depot_cost:
+            return f"a depot costs ${self.ed.rules.depot_cost}"
+        return None
+
+    def do_build_depot(self, p: int, space: int) -> None:
+        self.transfer(p, None, self.ed.rules.depot_cost, f"depot on {self.sname(space)}")
+        self.st.deeds[space].depot = True
+        self.st.bank.depots -= 1
+        self.log("build", f"{self.name(p)} builds a depot on {self.sname(space)}", player=p, space=space)
+
+    def why_not_sell_depot(self, p: int, space: int) -> str | None:
+        deed = self.st.deeds.get(space)
+        if deed is None or deed.owner != p or not deed.depot:
+            return f"{self.name(p)} has no depot on {self.sname(space)}"
+        return None
+
+    def do_sell_depot(self, p: int, space: int) -> None:
+        self.st.deeds[space].depot = False
+        self.st.bank.depots += 1
+        self.transfer(None, p, self.ed.rules.depot_cost // 2, f"depot on {self.sname(space)} sold")
+
+    # -- mortgages (M1, M2) -----------------------------------------------------------------------
+    def why_not_mortgage(self, p: int, space: int) -> str | None:
+        deed = self.st.deeds.get(space)
+        sp = self.ed.spaces[space]
+        if deed is None or deed.owner != p:
+            return f"{self.name(p)} does not own {sp.name}"
+        if deed.mortgaged:
+            return f"{sp.name} is already mortgaged"
+        if sp.kind == "street" and any(self.st.deeds[i].level for i in self.owned_lots(space, p)):
+            return f"sell the buildings in {sp.group} first (M1)"
+        if deed.depot:
+            return f"sell the depot on {sp.name} first (B6)"
+        return None
+
+    def do_mortgage(self, p: int, space: int) -> None:
+        self.st.deeds[space].mortgaged = True
+        self.transfer(None, p, self.ed.spaces[space].mortgage, f"mortgage on {self.sname(space)}")
+
+    def why_not_unmortgage(self, p: int, space: int) -> str | None:
+        deed = self.st.deeds.get(space)
+        if deed is None or deed.owner != p:
+            return f"{self.name(p)} does not own {self.sname(space)}"
+        if not deed.mortgaged:
+            return f"{self.sname(space)} is not mortgaged"
+        cost = unmortgage_cost(self.ed, space)
+        if self.st.players[p].cash < cost:
+            return f"unmortgaging costs ${cost} (M2); {self.name(p)} has ${self.st.players[p].cash}"
+        return None
+
+    def do_unmortgage(self, p: int, space: int) -> None:
+        self.transfer(p, None, unmortgage_cost(self.ed, space), f"unmortgaging {self.sname(space)}")
+        self.st.deeds[space].mortgaged = False
+
+    # -- buying (S1) -------------------------------------------------------------------------------
+    def why_not_buy(self, p: int) -> str | None:
+        price = self.st.pending.amount
+        if self.st.players[p].cash < price:
+            return f"{self.name(p)} has ${self.st.players[p].cash} of the ${price}: raise money or auction it"
+        return None
+
+    def do_buy(self, p: int) -> None:
+        space = self.st.pending.space
+        self.st.pending = None
+        self.transfer(p, None, self.ed.spaces[space].price, f"buys {self.sname(space)}")
+        self.st.deeds[space].owner = p
+        self.push(*self.after_receiving(p, [space], forced=False))
+
+    def do_decline_buy(self, p: int) -> None:
+        space = self.st.pending.space
+        self.st.pending = None
+        self.log("info", f"{self.name(p)} declines to buy {self.sname(space)}", player=p, space=space)
+        if self.st.options.auctions:
+            self.push(self.step("auction", p, space=space))
+
+    # -- receiving deeds: levelling (B8) and mortgaged deeds (M3) ---------------------------------------
+    def after_receiving(self, p: int, spaces: list[int], forced: bool) -> list[Step]:
+        """Steps owed after ``p`` gains ``spaces``: B8 checks, then M3 choices."""
+        steps = []
+        for i in spaces:
+            if self.ed.rules.levelling and self.ed.spaces[i].kind == "street":
+                steps.append(self.step("levelling", p, space=i, forced=forced))
+            elif self.st.deeds[i].mortgaged:
+                steps.append(self.step("mortgaged_deed", p, space=i))
+        return steps
+
+    def levelling_need(self, p: int, space: int) -> int:
+        """Highest level on the other lots when ``space`` completes a built group, else 0 (B8)."""
+        lots = self.group_lots(space)
+        if any(self.st.deeds[i].owner != p for i in lots):
+            return 0
+        return max(self.st.deeds[i].level for i in lots if i != space)
+
+    def _step_levelling(self, s: Step) -> None:
+        p, space = s.player, s.data["space"]
+        if self.st.players[p].bankrupt or self.st.deeds[space].owner != p:
+            return
+        high = self.levelling_need(p, space)
+        mortgaged = self.st.deeds[space].mortgaged
+        if high == 0 or (high == 1 and not mortgaged):
+            if mortgaged:
+                self.push(self.step("mortgaged_deed", p, space=space))
+            elif high == 1:
+                self.log("info", f"{self.sname(space)} completes the group; it is already even (B8)", player=p)
+            return
+        hc = self.ed.spaces[space].house_cost
+        amounts = {"build": (high - 1) * hc, "houses": max(high - 1, 0),
+                   "unmortgage": unmortgage_cost(self.ed, space) if mortgaged else 0}
+        self.wait("levelling", p, f"{self.name(p)}: {self.sname(space)} completes your built "
+                  f"{self.ed.spaces[space].group} group: make it even (B8)",
+                  space=space, forced=s.data["forced"], amounts=amounts)
+
+    def why_not_level(self, p: int, choice: str) -> str | None:
+        pend = self.st.pending
+        space = pend.space
+        mortgaged = self.st.deeds[space].mortgaged
+        high = self.levelling_need(p, space)
+        cash = self.st.players[p].cash
+        build_cost, unm = pend.amounts["build"], pend.amounts["unmortgage"]
+        if choice == "return":
+            return None if pend.forced else "only a deed gained by a forced transfer can be handed back"
+        if choice in ("build", "rearrange") and mortgaged:
+            return "the lot is mortgaged: unmortgage it first, or sell the group's buildings"
+        if choice in ("unmortgage", "unmortgage_build", "unmortgage_rearrange", "sell_all") and not mortgaged:
+            return "the lot is not mortgaged"
+        if choice == "unmortgage" and high > 1:
+            return "the group would not be even: build or rearrange as well"
+        if choice in ("build", "rearrange", "unmortgage_build", "unmortgage_rearrange") and high < 2:
+            return "the group is already even"
+        need = (unm if choice.startswith("unmortgage") else 0) + (build_cost if choice.endswith("build") else 0)
+        if choice.endswith("build") and self.st.bank.houses < high - 1:
+            return f"the bank has {self.st.bank.houses} houses; {high - 1} are needed"
+        if cash < need:
+            return f"that costs ${need}; {self.name(p)} has ${cash}"
+        return None
+
+    def do_level(self, p: int, choice: str) -> None:
+        space = self.st.pending.space
+        self.st.pending = None
+        if choice == "return":
+            d = self.st.deeds[space]
+            d.owner, d.mortgaged = None, False
+            self.log("deeds", f"{self.name(p)} hands {self.sname(space)} back to the bank (B8)", player=p)
+            if self.st.options.auctions:
+                self.push(self.step("auction", p, space=space))
+            return
+        if choice.startswith("unmortgage"):
+            self.do_unmortgage(p, space)
+            choice = choice.removeprefix("unmortgage").lstrip("_") or "none"
+        if choice == "build":
+            high = self.levelling_need(p, space)
+            self.transfer(p, None, (high - 1) * self.ed.spaces[space].house_cost,
+                          f"levelling: {high - 1} houses on {self.sname(space)}")
+            self.return_pieces(space, high - 1)
+            self.log("build", f"{self.sname(space)} now has {self.level_name(high - 1)} (B8)", player=p)
+        elif choice == "rearrange":
+            self.rearrange(p, space)
+        elif choice == "sell_all":
+            for i in self.group_lots(space):
+                self.sell_lot_clear(p, i)
+            self.push(self.step("mortgaged_deed", p, space=space, keep=True))
+
+    def rearrange(self, p: int, space: int) -> None:
+        """B8 (b): sell hotels and skyscrapers, spread the houses evenly over every lot.
+
+        Decision: the spare houses go to the lots farthest along the board.
+        """
+        lots = self.group_lots(space)
+        houses = 0
+        for i in lots:
+            d = self.st.deeds[i]
+            if d.level >= 5:
+                self.sell_lot_clear(p, i)
+            else:
+                houses += d.level
+                self.st.bank.houses += d.level
+                d.level = 0
+        k = len(lots)
+        for j, i in enumerate(lots):
+            lvl = houses // k + (1 if j >= k - houses % k else 0)
+            self.return_pieces(i, lvl)
+        self.log("build", f"{self.name(p)} rearranges {self.ed.spaces[space].group}: "
+                 + ", ".join(f"{self.ed.spaces[i].short} {self.st.deeds[i].level}" for i in lots), player=p)
+
+    def _step_mortgaged_deed(self, s: Step) -> None:
+        p, space = s.player, s.data["space"]
+        if self.st.players[p].bankrupt or self.st.deeds[space].owner != p or not self.st.deeds[space].mortgaged:
+            return
+        fee = transfer_fee(self.ed, space)
+        if s.data.get("keep"):
+            self.push(self.step("pay", p, creditors=[[None, fee]], why=f"10% to keep {self.sname(space)} mortgaged"))
+            return
+        self.wait("mortgaged_deed", p, f"{self.name(p)}: {self.sname(space)} comes mortgaged: unmortgage it"
+                  f" (${unmortgage_cost(self.ed, space)}) or pay ${fee} and keep it mortgaged (M3)",
+                  space=space, amounts={"unmortgage": unmortgage_cost(self.ed, space), "keep": fee})
+
+    def why_not_mortgaged_deed_choice(self, p: int, choice: str) -> str | None:
+        if choice == "unmortgage":
+            cost = self.st.pending.amounts["unmortgage"]
+            if self.st.players[p].cash < cost:
+                return f"unmortgaging costs ${cost}; {self.name(p)} has ${self.st.players[p].cash}"
+        return None
+
+    def do_mortgaged_deed_choice(self, p: int, choice: str) -> None:
+        space = self.st.pending.space
+        self.st.pending = None
+        if choice == "unmortgage":
+            self.do_unmortgage(p, space)
+        else:
+            self.push(self.step("pay", p, creditors=[[None, transfer_fee(self.ed, space)]],
+                                why=f"10% to keep {self.sname(space)} mortgaged (M3)"))

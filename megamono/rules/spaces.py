@@ -1,0 +1,287 @@
+"""Moving tokens and resolving spaces and cards (RULES.md T3.3, T3.4, T4, S, K)."""
+
+from __future__ import annotations
+
+from .core import Core
+from .rent import rent_due, tax_worth, ceil_percent
+from .state import Step
+
+
+class SpacesMixin(Core):
+    """Movement, landing, cards, Bus Tickets, the Auction space and Mr. Monopoly."""
+
+    # -- moves (T4) -------------------------------------------------------------------------
+    def salary(self, p: int, landed: bool) -> None:
+        """GO salary (T4); option ``double_salary_on_go`` pays double for landing exactly."""
+        amount = self.ed.rules.salary
+        if landed and self.st.options.double_salary_on_go:
+            amount *= 2
+        self.transfer(None, p, amount, "salary for passing GO" if not landed else "salary for landing on GO")
+
+    def _step_move(self, s: Step) -> None:
+        """Move forward ``steps`` spaces (dice moves), paying salary past GO, then land."""
+        p = s.player
+        pl = self.st.players[p]
+        n = self.ed.size
+        dest = (pl.position + s.data["steps"]) % n
+        passed = pl.position + s.data["steps"] >= n
+        pl.position = dest
+        self.log("move", f"{pl.name} moves to {self.sname(dest)}", player=p, space=dest)
+        if passed:
+            self.salary(p, dest == 0)
+        self.push(self.step("land", p, space=dest, dice=s.data.get("dice")))
+
+    def _step_move_to(self, s: Step) -> None:
+        """Move forward to ``space`` (salary when the move passes or lands on GO), then land."""
+        p = s.player
+        pl = self.st.players[p]
+        dest = s.data["space"]
+        passed = dest < pl.position or dest == 0
+        pl.position = dest
+        self.log("move", f"{pl.name} moves to {self.sname(dest)}", player=p, space=dest)
+        if passed and s.data.get("salary", True):
+            self.salary(p, dest == 0)
+        self.push(self.step("land", p, space=dest, dice=s.data.get("dice"),
+                            rr=s.data.get("rr", 1), ucard=s.data.get("ucard", False)))
+
+    def _step_back(self, s: Step) -> None:
+        """Go back ``steps`` spaces: never pays salary (T4, K3)."""
+        pl = self.st.players[s.player]
+        pl.position = (pl.position - s.data["steps"]) % self.ed.size
+        self.log("move", f"{pl.name} goes back to {self.sname(pl.position)}", player=s.player,
+                 space=pl.position)
+        self.push(self.step("land", s.player, space=pl.position, dice=None))
+
+    def go_to_jail(self, p: int, why: str) -> None:
+        """J1: token to Jail, no salary, the turn ends at once."""
+        pl = self.st.players[p]
+        pl.position = self.ed.jail
+        pl.in_jail = True
+        pl.jail_turns = 0
+        self.log("jail", f"{pl.name} goes to jail ({why})", player=p, space=self.ed.jail)
+        if self.st.turn.player == p:
+            self.st.turn.ended = True
+
+    def _step_go_to_jail(self, s: Step) -> None:
+        self.go_to_jail(s.player, s.data.get("why", "Go To Jail"))
+
+    def next_space(self, start: int, test) -> int | None:
+        """First space ahead of ``start`` (never ``start`` itself) for which ``test(i)`` holds."""
+        n = self.ed.size
+        for d in range(1, n):
+            i = (start + d) % n
+            if test(i):
+                return i
+        return None
+
+    # -- landing (S) --------------------------------------------------------------------------
+    def _step_land(self, s: Step) -> None:
+        p, space = s.player, s.data["space"]
+        if self.st.players[p].bankrupt:
+            return
+        sp = self.ed.spaces[space]
+        kind = sp.kind
+        if sp.is_property:
+            self.land_on_property(p, space, s.data.get("dice"), s.data.get("rr", 1),
+                                  s.data.get("ucard", False))
+        elif kind == "tax":
+            if sp.tax_percent:
+                pct = ceil_percent(tax_worth(self.ed, self.st, p), sp.tax_percent)
+                self.wait("income_tax", p,
+                          f"{self.name(p)}: pay {sp.name}: ${sp.tax} or {sp.tax_percent}% of your worth (${pct})",
+                          space=space, amounts={"flat": sp.tax, "percent": pct})
+            else:
+                self.push(self.step("pay", p, creditors=[[None, sp.tax]], why=sp.name))
+        elif kind in ("chance", "community_chest"):
+            self.draw_card(p, kind)
+        elif kind == "go_to_jail":
+            self.go_to_jail(p, "landed on Go To Jail")
+        elif kind == "auction":
+            self.land_on_auction(p, s.data.get("dice"))
+        elif kind == "bus_ticket":
+            if self.st.decks.bus:
+                self.draw_bus_ticket(p)
+            else:
+                self.log("info", "No Bus Tickets are left", player=p)
+        elif kind == "birthday_gift":
+            gift = self.ed.rules.birthday_gift
+            if self.st.decks.bus:
+                self.wait("birthday", p, f"{self.name(p)}: Birthday Gift: take ${gift} or a Bus Ticket",
+                          space=space, amount=gift)
+            else:
+                self.transfer(None, p, gift, "Birthday Gift")
+
+    def land_on_property(self, p: int, space: int, dice: int | None, rr: int = 1,
+                         ucard: bool = False) -> None:
+        """S1/S2: offer an unowned deed, or charge rent (R; K4 doubles, K5 10x a fresh roll)."""
+        deed = self.st.deeds[space]
+        sp = self.ed.spaces[space]
+        if deed.owner is None:
+            self.wait("buy", p, f"{self.name(p)}: buy {sp.name} for ${sp.price}, or auction it?",
+                      space=space, amount=sp.price)
+            return
+        if deed.owner == p or deed.mortgaged:
+            if deed.mortgaged and deed.owner != p:
+                self.log("info", f"{sp.name} is mortgaged: no rent", player=p, space=space)
+            return
+        if self.st.options.no_rent_in_jail and self.st.players[deed.owner].in_jail:
+            self.log("info", f"{self.name(deed.owner)} is in jail: no rent", player=p, space=space)
+            return
+        if sp.kind == "utility":
+            if ucard:
+                rent = self.ed.rules.nearest_utility_multiplier * self.utility_roll(p)
+            else:
+                rent = rent_due(self.ed, self.st, space, p, dice if dice is not None else self.utility_roll(p))
+        else:
+            rent = rent_due(self.ed, self.st, space, p, 0, rr)
+        self.push(self.step("pay", p, creditors=[[deed.owner, rent]], why=f"rent for {sp.name}"))
+
+    # -- cards (K) ---------------------------------------------------------------------------
+    def draw_card(self, p: int, deck_name: str) -> None:
+        """K1: draw the top card and obey it; it goes to the bottom (Get Out of Jail Free is kept)."""
+        deck = getattr(self.st.decks, deck_name)
+        cid = deck.pop(0)
+        card = self.ed.card(cid)
+        label = "Chance" if deck_name == "chance" else "Community Chest"
+        self.log("card", f"{self.name(p)} draws {label}: {card.title}. {card.text}", player=p)
+        if card.effect == "get_out_of_jail_free":
+            self.st.players[p].gojf.append(cid)
+            return
+        deck.append(cid)
+        pos = self.st.players[p].position
+        e = card.effect
+        if e == "advance_to":
+            self.push(self.step("move_to", p, space=card.destination, dice=None))
+        elif e == "advance_to_nearest":
+            kinds = {card.nearest}
+            dest = self.next_space(pos, lambda i: self.ed.spaces[i].kind in kinds)
+            if card.nearest == "railroad":
+                self.push(self.step("move_to", p, space=dest, dice=None, rr=2))
+            else:
+                self.push(self.step("move_to", p, space=dest, dice=None, ucard=True))
+        elif e == "back":
+            self.push(self.step("back", p, steps=card.spaces))
+        elif e == "go_to_jail":
+            self.go_to_jail(p, card.title)
+        elif e == "collect":
+            self.transfer(None, p, card.amount, card.title)
+        elif e == "pay":
+            self.push(self.step("pay", p, creditors=[[None, card.amount]], why=card.title))
+        elif e == "pay_each_player":
+            others = self.others_from_left(p)
+            if others:
+                self.push(self.step("pay", p, creditors=[[o, card.amount] for o in others], why=card.title))
+        elif e == "collect_from_each_player":
+            self.push(*[self.step("pay", o, creditors=[[p, card.amount]], why=card.title)
+                        for o in self.others_from_left(p)])
+        elif e == "repairs":
+            houses = hotels = 0
+            for deed in self.st.deeds.values():
+                if deed.owner == p:
+                    if 1 <= deed.level <= 4:
+                        houses += deed.level
+                    elif deed.level == 5:
+                        hotels += 1
+            cost = houses * card.per_house + hotels * card.per_hotel
+            if cost:
+                self.push(self.step("pay", p, creditors=[[None, cost]],
+                                    why=f"{card.title} ({houses} houses, {hotels} hotels)"))
+            else:
+                self.log("info", f"{self.name(p)} has no houses or hotels to repair", player=p)
+
+    def others_from_left(self, p: int) -> list[int]:
+        """Active players other than ``p``, in seat order starting at ``p``'s left (D5, D6)."""
+        n = len(self.st.players)
+        return [(p + d) % n for d in range(1, n) if not self.st.players[(p + d) % n].bankrupt]
+
+    # -- Bus Tickets (K7, K8) -----------------------------------------------------------------
+    def draw_bus_ticket(self, p: int) -> None:
+        """K7: take the top Bus Ticket; an expire ticket sends every other held ticket out."""
+        tid = self.st.decks.bus.pop(0)
+        if tid.startswith("BX"):
+            gone = 0
+            for pl in self.st.players:
+                gone += len(pl.bus_tickets)
+                self.st.decks.bus_out.extend(pl.bus_tickets)
+                pl.bus_tickets.clear()
+            self.log("bus", f"{self.name(p)} draws a Bus Ticket: ALL OTHER TICKETS EXPIRE"
+                     f" ({gone} ticket{'s' if gone != 1 else ''} leave the game)", player=p)
+        else:
+            self.log("bus", f"{self.name(p)} takes a Bus Ticket", player=p)
+        self.st.players[p].bus_tickets.append(tid)
+
+    def bus_reach(self, pos: int) -> list[int]:
+        """K8: spaces a Bus Ticket reaches from ``pos``: ahead on this side up to the next corner."""
+        n = self.ed.size
+        side = n // 4
+        corner = (pos // side + 1) * side
+        return [i % n for i in range(pos + 1, corner + 1)]
+
+    def nearest_card_space(self, pos: int) -> int | None:
+        return self.next_space(pos, lambda i: self.ed.spaces[i].kind in ("chance", "community_chest"))
+
+    # -- bonus moves (T3.3, T3.4) --------------------------------------------------------------
+    def _turn_over_for(self, p: int) -> bool:
+        pl = self.st.players[p]
+        return self.st.turn.ended or pl.bankrupt or pl.in_jail
+
+    def _step_mr_monopoly(self, s: Step) -> None:
+        """T3.3: advance to the next unowned property, else the next one owing rent, else stay."""
+        p = s.player
+        if self._turn_over_for(p):
+            return
+        pos = self.st.players[p].position
+        deeds = self.st.deeds
+        target = self.next_space(pos, lambda i: i in deeds and deeds[i].owner is None)
+        if target is None:
+            target = self.next_space(pos, lambda i: i in deeds and deeds[i].owner not in (None, p)
+                                     and not deeds[i].mortgaged)
+        if target is None:
+            self.log("move", f"Mr. Monopoly: nowhere to go, {self.name(p)} stays", player=p)
+            self.st.turn.mr_monopoly_lock = False
+            return
+        self.log("move", f"Mr. Monopoly sends {self.name(p)} ahead to {self.sname(target)}", player=p)
+        self.push(self.step("move_to", p, space=target, dice=s.data["dice"]), self.step("unlock", p))
+
+    def _step_unlock(self, s: Step) -> None:
+        self.st.turn.mr_monopoly_lock = False
+
+    def _step_bus_face(self, s: Step) -> None:
+        """T3.4: take a Bus Ticket or advance to the nearest Chance / Community Chest."""
+        p = s.player
+        if self._turn_over_for(p):
+            return
+        if self.st.decks.bus:
+            self.wait("bus", p, f"{self.name(p)}: Bus! Take a Bus Ticket, or ride to the next "
+                      "Chance / Community Chest?", space=self.nearest_card_space(self.st.players[p].position))
+        else:
+            self.log("bus", "No Bus Tickets left: the bus goes to the next card space", player=p)
+            self.bus_advance(p)
+
+    def bus_advance(self, p: int) -> None:
+        dest = self.nearest_card_space(self.st.players[p].position)
+        if dest is not None:
+            self.push(self.step("move_to", p, space=dest, dice=None))
+
+    # -- the Auction space (S7) -----------------------------------------------------------------
+    def land_on_auction(self, p: int, dice: int | None) -> None:
+        bank = [i for i, d in self.st.deeds.items() if d.owner is None]
+        if bank:
+            if self.st.options.auctions:
+                self.wait("auction_pick", p, f"{self.name(p)}: pick a bank deed to auction",
+                          choices=sorted(bank))
+            return
+        deeds = self.st.deeds
+        cands = [i for i, d in deeds.items() if d.owner not in (None, p) and not d.mortgaged
+                 and not (self.st.options.no_rent_in_jail and self.st.players[d.owner].in_jail)]
+        if not cands:
+            self.log("info", "Every deed is owned and none would charge rent: nothing happens", player=p)
+            return
+        if dice is None and any(self.ed.spaces[i].kind == "utility" for i in cands):
+            dice = self.utility_roll(p)
+        pos = self.st.players[p].position
+        n = self.ed.size
+        best = max(cands, key=lambda i: (rent_due(self.ed, self.st, i, p, dice or 0), -((i - pos) % n or n)))
+        self.log("move", f"Auction space: every deed is owned; {self.name(p)} goes to the highest"
+                 f" rent, {self.sname(best)}", player=p)
+        self.push(self.step("move_to", p, space=best, dice=dice))

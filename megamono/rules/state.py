@@ -1,0 +1,203 @@
+"""The game state: plain pydantic models, changed in place by the engine.
+
+Everything a save needs is here, including the random generator's state and the
+agenda of steps still to resolve, so a loaded game continues exactly (RULES.md I8).
+Money is whole dollars. Player numbers are seat indices into ``GameState.players``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from .dice import SpeedFace
+
+PLAYER_COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan", "white", "orange")
+
+
+class Options(BaseModel):
+    """House-rule options (RULES.md O). Only the defaults are played for now."""
+
+    auctions: bool = True
+    shortage_auctions: bool = True
+    rent_must_be_claimed: bool = False
+    speed_die_counts_for_utilities: bool = True
+    free_parking_pot: bool = False
+    double_salary_on_go: bool = False
+    no_rent_in_jail: bool = False
+    starting_cash: int | None = None
+    turn_limit: int | None = None
+
+
+class Player(BaseModel):
+    """One seat. ``gojf`` holds Get Out of Jail Free card ids; ``bus_tickets`` ticket ids."""
+
+    name: str
+    colour: str
+    kind: Literal["human", "computer"] = "human"
+    cash: int
+    position: int = 0
+    in_jail: bool = False
+    jail_turns: int = 0
+    gojf: list[str] = Field(default_factory=list)
+    bus_tickets: list[str] = Field(default_factory=list)
+    bankrupt: bool = False
+
+
+class DeedState(BaseModel):
+    """Ownership and buildings of one title deed.
+
+    ``level``: 0-4 houses, 5 = hotel, 6 = skyscraper (streets only). ``depot``: [Mega] a
+    train depot on a railroad (B6).
+    """
+
+    owner: int | None = None
+    mortgaged: bool = False
+    level: int = 0
+    depot: bool = False
+
+
+class Bank(BaseModel):
+    """Pieces still in the bank (B4). The bank's money is unlimited (G4)."""
+
+    houses: int
+    hotels: int
+    skyscrapers: int = 0
+    depots: int = 0
+
+
+class Decks(BaseModel):
+    """Card decks, top first. ``bus_out``: Bus Tickets that left the game (K7)."""
+
+    chance: list[str]
+    community_chest: list[str]
+    bus: list[str] = Field(default_factory=list)
+    bus_out: list[str] = Field(default_factory=list)
+
+
+class Throw(BaseModel):
+    """One throw of the dice: two white dice and, in Mega, the Speed Die face."""
+
+    white: tuple[int, int]
+    speed: SpeedFace | None = None
+
+    @property
+    def doubles(self) -> bool:
+        return self.white[0] == self.white[1]
+
+    @property
+    def triples(self) -> bool:
+        return self.doubles and self.speed == self.white[0]
+
+    @property
+    def white_total(self) -> int:
+        return self.white[0] + self.white[1]
+
+    @property
+    def speed_number(self) -> int:
+        return self.speed if isinstance(self.speed, int) else 0
+
+    @property
+    def total(self) -> int:
+        """All dice; a Speed Die symbol counts 0."""
+        return self.white_total + self.speed_number
+
+    def text(self) -> str:
+        s = f"{self.white[0]}+{self.white[1]}"
+        if self.speed is not None:
+            s += {"mr": " + Mr. Monopoly", "bus": " + Bus"}.get(str(self.speed), f" + {self.speed}")
+        return s
+
+
+class Turn(BaseModel):
+    """The current turn: whose it is, doubles so far, and whether it has ended early."""
+
+    player: int = 0
+    number: int = 0
+    doubles: int = 0
+    ended: bool = False
+    last_throw: Throw | None = None
+    mr_monopoly_lock: bool = False
+
+
+class Step(BaseModel):
+    """One item of the engine's agenda: a piece of resolution still to do (data, so it saves)."""
+
+    kind: str
+    player: int | None = None
+    data: dict[str, Any] = Field(default_factory=dict)
+
+
+class Creditor(BaseModel):
+    """Who is owed how much in a debt; ``player`` None is the bank."""
+
+    player: int | None
+    amount: int
+
+
+PendingKind = Literal[
+    "turn", "jail", "jail_pay", "buy", "bid", "triples", "bus", "birthday", "income_tax",
+    "auction_pick", "levelling", "mortgaged_deed", "debt", "game_over",
+]
+
+
+class Pending(BaseModel):
+    """The single decision the game is waiting for (RULES.md T7).
+
+    ``kind`` says what must be chosen and ``player`` by whom; the other fields carry
+    what that choice needs: ``space`` (the deed or space concerned), ``amount``
+    (a price, a debt total), ``amounts`` (named sums shown to the player, e.g. income
+    tax "flat"/"percent"), ``choices`` (legal spaces to pick from), the auction's
+    ``high_bid``/``high_bidder``/``bidders``, a debt's ``creditors``, and ``prompt``,
+    a sentence for the screen.
+    """
+
+    kind: PendingKind
+    player: int
+    prompt: str = ""
+    space: int | None = None
+    amount: int | None = None
+    amounts: dict[str, int] = Field(default_factory=dict)
+    choices: list[int] = Field(default_factory=list)
+    high_bid: int = 0
+    high_bidder: int | None = None
+    bidders: list[int] = Field(default_factory=list)
+    creditors: list[Creditor] = Field(default_factory=list)
+    forced: bool = False
+    roll_again: bool = False
+
+
+class Event(BaseModel):
+    """One line of the game log. Cash changes carry ``amount`` with ``payer``/``payee``
+    (None = the bank), so every change of cash is on record (I7)."""
+
+    kind: str
+    text: str
+    player: int | None = None
+    amount: int | None = None
+    payer: int | None = None
+    payee: int | None = None
+    space: int | None = None
+
+
+class GameState(BaseModel):
+    """The whole game. ``deeds`` maps a property's space index to its :class:`DeedState`."""
+
+    edition: str
+    options: Options = Field(default_factory=Options)
+    players: list[Player]
+    deeds: dict[int, DeedState]
+    bank: Bank
+    decks: Decks
+    rng: int
+    script: list[list] = Field(default_factory=list)
+    turn: Turn = Field(default_factory=Turn)
+    agenda: list[Step] = Field(default_factory=list)
+    pending: Pending | None = None
+    log: list[Event] = Field(default_factory=list)
+    winner: int | None = None
+
+    def active_players(self) -> list[int]:
+        """Seats not bankrupt, in seat order."""
+        return [i for i, p in enumerate(self.players) if not p.bankrupt]

@@ -1,0 +1,33 @@
+"""The command line: subcommands and the save folder (the app itself is tested under tests/tui)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from megamono.cli import parse_args
+
+
+def test_play_is_the_default_and_saves_default_to_dot_saves(monkeypatch):
+    monkeypatch.delenv("MEGAMONO_SAVES", raising=False)
+    args = parse_args([])
+    assert (args.command, args.saves, args.file) == ("play", Path("saves"), None)
+    assert parse_args(["play"]).command == "play"
+
+
+def test_resume_takes_an_optional_file():
+    assert parse_args(["resume"]).file is None
+    assert parse_args(["resume", "game.json"]).file == Path("game.json")
+
+
+@pytest.mark.parametrize("argv", [["--saves", "a"], ["--saves", "a", "resume"], ["resume", "--saves", "a"],
+                                  ["play", "--saves", "a"]])
+def test_saves_option_before_or_after_the_subcommand(monkeypatch, argv):
+    monkeypatch.setenv("MEGAMONO_SAVES", "from-env")
+    assert parse_args(argv).saves == Path("a")
+
+
+def test_saves_from_the_environment(monkeypatch):
+    monkeypatch.setenv("MEGAMONO_SAVES", "/tmp/mm-saves")
+    assert parse_args(["resume"]).saves == Path("/tmp/mm-saves")
