@@ -1,0 +1,96 @@
+"""Save files: round trip, atomic writes, refusals that touch nothing, the committed example."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from megamono.rules import Buy, Game, Roll, check_invariants
+from megamono.saves import SaveError, check_save_name, list_saves, load_game, save_game
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "saves" / "examples"
+
+
+def _game():
+    g = Game.new("mega", ["Ann", "Bob", "Cid"], seed=11, dice=[(2, 3, 1)], seat_order=True)
+    g.act(Roll(player=0))
+    g.act(Buy(player=0))
+    return g
+
+
+def test_I8_save_and_load_continue_with_the_same_dice(tmp_path):
+    g = _game()
+    path = save_game(g, "my game", tmp_path)
+    assert path == tmp_path / "my game.json"
+    loaded = load_game(path)
+    assert loaded.st == g.st and loaded.history == g.history
+    # The same dice come next in both.
+    g.act(Roll(player=1))
+    loaded.act(Roll(player=1))
+    assert loaded.st == g.st
+
+
+def test_save_is_atomic_old_save_survives_a_failed_write(tmp_path, monkeypatch):
+    g = _game()
+    path = save_game(g, "keep", tmp_path)
+    before = path.read_bytes()
+    import megamono.saves as saves
+
+    def boom(*a, **k):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(saves.os, "replace", boom)
+    g.act(Roll(player=1))
+    with pytest.raises(OSError):
+        save_game(g, "keep", tmp_path)
+    assert path.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["keep.json"]  # no temp file left behind
+
+
+@pytest.mark.parametrize("content, message", [
+    (b"{not json", "not a JSON file"),
+    (b'{"hello": "world"}', "not a megamono save"),
+    (b'{"format": "megamono-save", "version": 99, "state": {}}', "save version 99"),
+])
+def test_bad_files_are_refused_and_left_untouched(tmp_path, content, message):
+    f = tmp_path / "bad.json"
+    f.write_bytes(content)
+    with pytest.raises(SaveError, match=message):
+        load_game(f)
+    assert f.read_bytes() == content
+
+
+def test_damaged_field_is_named(tmp_path):
+    data = json.loads(_game().to_json())
+    data["state"]["players"][0]["cash"] = "lots"
+    f = tmp_path / "damaged.json"
+    f.write_text(json.dumps(data))
+    with pytest.raises(SaveError, match=r"players\.0\.cash"):
+        load_game(f)
+
+
+@pytest.mark.parametrize("name", ["../evil", "/etc/passwd", "a/b", "", "..", "x\x07y"])
+def test_save_names_cannot_escape_the_folder(name):
+    with pytest.raises(SaveError):
+        check_save_name(name)
+
+
+def test_list_saves_newest_first_and_skips_junk(tmp_path):
+    g = _game()
+    save_game(g, "one", tmp_path)
+    (tmp_path / "junk.json").write_text("nope")
+    infos = list_saves(tmp_path)
+    assert [i.name for i in infos] == ["one"]
+    assert infos[0].players == ["Ann", "Bob", "Cid"] and infos[0].edition == "mega"
+
+
+def test_example_late_game_save_loads_and_is_late():
+    game = load_game(EXAMPLES / "late-game.json")
+    st = game.st
+    assert not check_invariants(game.ed, st)
+    assert sum(1 for d in st.deeds.values() if d.level >= 5) >= 2  # hotels
+    assert any(d.mortgaged for d in st.deeds.values())
+    assert any(p.bus_tickets for p in st.players)
+    assert len(st.active_players()) == 3
+    # I8: its action list replays to the stored state.
+    assert Game.replay(game.setup, game.history).st == st
