@@ -7,9 +7,11 @@ actions back.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal, Union, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+from .state import TradeOffer, TradeSide
 
 
 class _Action(BaseModel):
@@ -169,16 +171,39 @@ class Unmortgage(_Action):
     space: int
 
 
+class ProposeTrade(_Action):
+    """Offer ``partner`` a trade: ``player`` gives ``give`` and receives ``take`` (X1)."""
+    kind: Literal["propose_trade"] = "propose_trade"
+    partner: int
+    give: TradeSide = Field(default_factory=TradeSide)
+    take: TradeSide = Field(default_factory=TradeSide)
+
+    def offer(self) -> TradeOffer:
+        return TradeOffer(proposer=self.player, partner=self.partner, give=self.give, take=self.take)
+
+
+class AcceptTrade(_Action):
+    """Accept the trade on offer (X1)."""
+    kind: Literal["accept_trade"] = "accept_trade"
+
+
+class RefuseTrade(_Action):
+    """Refuse the trade on offer; nothing changes (X1)."""
+    kind: Literal["refuse_trade"] = "refuse_trade"
+
+
 Action = Annotated[
     Union[
         Roll, PlayBusTicket, PayJailFine, UseJailCard, RollForDoubles, Buy, DeclineBuy, Bid,
         DropOut, ChooseDestination, BusChoice, BirthdayChoice, IncomeTaxChoice, PickAuctionDeed,
         Level, MortgagedDeedChoice, PayDebt, DeclareBankruptcy, Build, SellBuilding,
-        SellGroupBuildings, BuildDepot, SellDepot, Mortgage, Unmortgage,
+        SellGroupBuildings, BuildDepot, SellDepot, Mortgage, Unmortgage, ProposeTrade, AcceptTrade,
+        RefuseTrade,
     ],
     Field(discriminator="kind"),
 ]
 ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
+ACTION_TYPES: tuple[type, ...] = get_args(get_args(Action)[0])
 MANAGE_KINDS = frozenset({"build", "sell_building", "sell_group_buildings", "build_depot",
                           "sell_depot", "mortgage", "unmortgage"})
 RAISE_MONEY_KINDS = frozenset({"sell_building", "sell_group_buildings", "sell_depot", "mortgage"})

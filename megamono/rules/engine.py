@@ -14,7 +14,7 @@ from typing import Any, Iterable, Sequence
 
 from . import dice as _dice
 from .actions import (
-    ACTION_ADAPTER, MANAGE_KINDS, RAISE_MONEY_KINDS, Action, Bid, BirthdayChoice, Build,
+    ACTION_ADAPTER, ACTION_TYPES, MANAGE_KINDS, AcceptTrade, ProposeTrade, RefuseTrade, RAISE_MONEY_KINDS, Action, Bid, BirthdayChoice, Build,
     BuildDepot, BusChoice, Buy, ChooseDestination, DeclareBankruptcy, DeclineBuy, DropOut,
     IncomeTaxChoice, Level, Mortgage, MortgagedDeedChoice, PayDebt, PayJailFine, PickAuctionDeed,
     PlayBusTicket, Roll, RollForDoubles, SellBuilding, SellDepot, SellGroupBuildings, Unmortgage,
@@ -27,6 +27,7 @@ from .invariants import settling_groups
 from .money import MoneyMixin
 from .property import PropertyMixin
 from .spaces import SpacesMixin
+from .trades import TradesMixin
 from .state import (
     PLAYER_COLOURS, Bank, DeedState, Decks, Event, GameState, Options, Pending, Player, Step,
 )
@@ -39,11 +40,11 @@ DECISION_OF = {
     "choose_destination": ("triples",), "bus_choice": ("bus",), "birthday_choice": ("birthday",),
     "income_tax_choice": ("income_tax",), "pick_auction_deed": ("auction_pick",),
     "level": ("levelling",), "mortgaged_deed_choice": ("mortgaged_deed",), "pay_debt": ("debt",),
-    "declare_bankruptcy": ("debt",),
+    "declare_bankruptcy": ("debt",), "accept_trade": ("trade_reply",), "refuse_trade": ("trade_reply",),
 }
 
 
-class Game(SpacesMixin, MoneyMixin, PropertyMixin):
+class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin):
     """One game of megamono.
 
     Attributes: ``ed`` (the :class:`Edition`), ``st`` (the :class:`GameState`), ``setup``
@@ -179,7 +180,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin):
         Returns the log events it caused. Raises :class:`IllegalAction` (nothing changed) when the
         action is not legal now, with the reason.
         """
-        if not isinstance(action, _ACTION_TYPES):
+        if not isinstance(action, ACTION_TYPES):
             try:
                 action = parse_action(action)
             except Exception as exc:  # pydantic ValidationError
@@ -206,6 +207,8 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin):
         if not 0 <= p < len(st.players) or st.players[p].bankrupt:
             return "no such player in the game"
         kind = action.kind
+        if kind == "propose_trade":
+            return self.why_not_trade(action.offer())
         if kind in MANAGE_KINDS:
             return self._why_not_manage(action)
         if pend.kind not in DECISION_OF[kind]:
@@ -269,6 +272,8 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin):
             return [MortgagedDeedChoice(player=p, choice="unmortgage"), MortgagedDeedChoice(player=p, choice="keep")]
         if k == "debt":
             return [PayDebt(player=p), DeclareBankruptcy(player=p)]
+        if k == "trade_reply":
+            return [AcceptTrade(player=p), RefuseTrade(player=p)]
         return []
 
     def describe_pending(self) -> str:
@@ -531,6 +536,8 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin):
     def _why_not_manage(self, a: Action) -> str | None:
         pend = self.st.pending
         p = a.player
+        if pend.kind == "trade_reply":
+            return f"first {self.name(pend.player)} must accept or refuse the trade on offer"
         if pend.kind == "debt" and pend.player == p and a.kind not in RAISE_MONEY_KINDS:
             return f"{self.name(p)} is in debt: only selling and mortgaging are allowed until it is paid (D1)"
         if self.st.turn.mr_monopoly_lock and p != self.st.turn.player and a.kind in ("build", "build_depot"):
@@ -561,6 +568,16 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin):
     def _act_unmortgage(self, a: Unmortgage) -> None:
         self.do_unmortgage(a.player, a.space)
 
+    # ===================================================================== trades (X1-X3)
+    def _act_propose_trade(self, a: ProposeTrade) -> None:
+        self.do_propose_trade(a.offer())
+
+    def _act_accept_trade(self, a: AcceptTrade) -> None:
+        self.do_reply_trade(True)
+
+    def _act_refuse_trade(self, a: RefuseTrade) -> None:
+        self.do_reply_trade(False)
+
     # ===================================================================== saving (I8)
     def to_dict(self) -> dict[str, Any]:
         """The save form: setup, every action taken, and the current state (JSON-ready)."""
@@ -585,9 +602,3 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin):
         for a in actions:
             g.act(a)
         return g
-
-
-_ACTION_TYPES = (Roll, PlayBusTicket, PayJailFine, UseJailCard, RollForDoubles, Buy, DeclineBuy, Bid,
-                 DropOut, ChooseDestination, BusChoice, BirthdayChoice, IncomeTaxChoice, PickAuctionDeed,
-                 Level, MortgagedDeedChoice, PayDebt, DeclareBankruptcy, Build, SellBuilding,
-                 SellGroupBuildings, BuildDepot, SellDepot, Mortgage, Unmortgage)

@@ -136,9 +136,31 @@ class Creditor(BaseModel):
     amount: int
 
 
+class TradeSide(BaseModel):
+    """What one side of a trade hands over (X1): cash, deeds (space indices), and how many
+    Get Out of Jail Free cards and [Mega] Bus Tickets."""
+
+    cash: int = 0
+    deeds: list[int] = Field(default_factory=list)
+    jail_cards: int = 0
+    bus_tickets: int = 0
+
+    def is_empty(self) -> bool:
+        return not (self.cash or self.deeds or self.jail_cards or self.bus_tickets)
+
+
+class TradeOffer(BaseModel):
+    """A proposed trade: ``proposer`` gives ``give`` and receives ``take`` from ``partner``."""
+
+    proposer: int
+    partner: int
+    give: TradeSide = Field(default_factory=TradeSide)
+    take: TradeSide = Field(default_factory=TradeSide)
+
+
 PendingKind = Literal[
     "turn", "jail", "jail_pay", "buy", "bid", "triples", "bus", "birthday", "income_tax",
-    "auction_pick", "levelling", "mortgaged_deed", "debt", "game_over",
+    "auction_pick", "levelling", "mortgaged_deed", "debt", "trade_reply", "game_over",
 ]
 
 
@@ -166,6 +188,7 @@ class Pending(BaseModel):
     creditors: list[Creditor] = Field(default_factory=list)
     forced: bool = False
     roll_again: bool = False
+    trade: TradeOffer | None = None
 
 
 class Event(BaseModel):
@@ -195,6 +218,7 @@ class GameState(BaseModel):
     turn: Turn = Field(default_factory=Turn)
     agenda: list[Step] = Field(default_factory=list)
     pending: Pending | None = None
+    suspended: list[Pending] = Field(default_factory=list)
     log: list[Event] = Field(default_factory=list)
     winner: int | None = None
 

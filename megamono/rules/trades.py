@@ -1,0 +1,116 @@
+"""Trades between players (RULES.md X1-X3).
+
+A trade is proposed by one player to another whenever the game waits (T1); the decision the
+game was waiting for is set aside while the other player accepts or refuses, and comes back
+afterwards. Nothing changes until the offer is accepted. Deeds received mortgaged follow M3;
+a trade that completes a built colour group leads to levelling (B8).
+"""
+
+from __future__ import annotations
+
+from .core import Core
+from .state import Step, TradeOffer, TradeSide
+
+
+class TradesMixin(Core):
+    """Propose / accept / refuse, and the set-aside ("suspended") decision they interrupt."""
+
+    def suspend(self, kind: str, player: int, prompt: str, **fields) -> None:
+        """Set the current decision aside and wait for another one; ``resume`` brings it back."""
+        self.st.suspended.append(self.st.pending)
+        self.st.pending = None
+        self.wait(kind, player, prompt, **fields)
+
+    def _step_resume(self, s: Step) -> None:
+        if self.st.suspended:
+            self.st.pending = self.st.suspended.pop()
+
+    def side_problem(self, holder: int, side: TradeSide) -> str | None:
+        """Why ``holder`` cannot hand over ``side`` (X1, X2), or None."""
+        pl = self.st.players[holder]
+        if side.cash < 0:
+            return "cash in a trade cannot be negative"
+        if side.cash > pl.cash:
+            return f"{pl.name} has only ${pl.cash}"
+        if len(set(side.deeds)) != len(side.deeds):
+            return "a deed is listed twice"
+        for i in side.deeds:
+            deed = self.st.deeds.get(i)
+            if deed is None or deed.owner != holder:
+                return f"{pl.name} does not own {self.sname(i) if 0 <= i < self.ed.size else i}"
+            sp = self.ed.spaces[i]
+            if sp.kind == "street" and any(self.st.deeds[j].owner == holder and self.st.deeds[j].level
+                                           for j in self.ed.groups[sp.group]):
+                return f"{sp.name} cannot be traded while {pl.name} has buildings in {sp.group} (X2)"
+            if deed.depot:
+                return f"{sp.name} has a depot: sell it before trading the railroad (B6, X2)"
+        if not 0 <= side.jail_cards <= len(pl.gojf):
+            return f"{pl.name} holds {len(pl.gojf)} Get Out of Jail Free cards"
+        if not 0 <= side.bus_tickets <= len(pl.bus_tickets):
+            return f"{pl.name} holds {len(pl.bus_tickets)} Bus Tickets"
+        return None
+
+    def why_not_trade(self, offer: TradeOffer) -> str | None:
+        st = self.st
+        a, b = offer.proposer, offer.partner
+        if a == b:
+            return "a trade needs two different players"
+        if not 0 <= b < len(st.players) or st.players[b].bankrupt:
+            return "no such player to trade with"
+        if st.pending.kind in ("trade_reply", "game_over"):
+            return "a trade cannot be proposed now"
+        if st.turn.mr_monopoly_lock:
+            return "no trading until Mr. Monopoly's move is over (T8)"
+        if offer.give.is_empty() and offer.take.is_empty():
+            return "the trade is empty"
+        return self.side_problem(a, offer.give) or self.side_problem(b, offer.take)
+
+    def do_propose_trade(self, offer: TradeOffer) -> None:
+        self.log("trade", f"{self.name(offer.proposer)} offers {self.name(offer.partner)} a trade: "
+                 f"{self.describe_trade(offer)}", player=offer.proposer)
+        self.suspend("trade_reply", offer.partner,
+                     f"{self.name(offer.partner)}: {self.name(offer.proposer)} offers a trade: "
+                     f"{self.describe_trade(offer)}. Accept or refuse?", trade=offer)
+
+    def describe_side(self, holder: int, side: TradeSide) -> str:
+        parts = []
+        if side.cash:
+            parts.append(f"${side.cash}")
+        parts += [self.sname(i) for i in side.deeds]
+        if side.jail_cards:
+            parts.append(f"{side.jail_cards} Get Out of Jail Free card{'s' * (side.jail_cards > 1)}")
+        if side.bus_tickets:
+            parts.append(f"{side.bus_tickets} Bus Ticket{'s' * (side.bus_tickets > 1)}")
+        return ", ".join(parts) or "nothing"
+
+    def describe_trade(self, offer: TradeOffer) -> str:
+        return (f"{self.name(offer.proposer)} gives {self.describe_side(offer.proposer, offer.give)}; "
+                f"{self.name(offer.partner)} gives {self.describe_side(offer.partner, offer.take)}")
+
+    def do_reply_trade(self, accept: bool) -> None:
+        offer = self.st.pending.trade
+        self.st.pending = None
+        self.push(self.step("resume"))
+        if not accept:
+            self.log("trade", f"{self.name(offer.partner)} refuses the trade", player=offer.partner)
+            return
+        problem = self.side_problem(offer.proposer, offer.give) or self.side_problem(offer.partner, offer.take)
+        if problem:
+            self.log("trade", f"The trade no longer stands: {problem}", player=offer.partner)
+            return
+        self.log("trade", f"{self.name(offer.partner)} accepts: {self.describe_trade(offer)}",
+                 player=offer.partner)
+        steps = self._hand_over(offer.proposer, offer.partner, offer.give)
+        steps += self._hand_over(offer.partner, offer.proposer, offer.take)
+        self.push(*steps)
+
+    def _hand_over(self, frm: int, to: int, side: TradeSide) -> list[Step]:
+        a, b = self.st.players[frm], self.st.players[to]
+        self.transfer(frm, to, side.cash, "trade")
+        for i in side.deeds:
+            self.st.deeds[i].owner = to
+        for _ in range(side.jail_cards):
+            b.gojf.append(a.gojf.pop(0))
+        for _ in range(side.bus_tickets):
+            b.bus_tickets.append(a.bus_tickets.pop(0))
+        return self.after_receiving(to, sorted(side.deeds), forced=False)  # type: ignore[attr-defined]
