@@ -192,13 +192,43 @@ class RefuseTrade(_Action):
     kind: Literal["refuse_trade"] = "refuse_trade"
 
 
+class ProposeEnd(_Action):
+    """Propose to end the game now; every other player must agree (E2)."""
+    kind: Literal["propose_end"] = "propose_end"
+
+
+class VoteEnd(_Action):
+    """Agree or not to end the game now (E2)."""
+    kind: Literal["vote_end"] = "vote_end"
+    agree: bool
+
+
+class ClaimRent(_Action):
+    """Option ``rent_must_be_claimed``: claim the rent owed for ``space`` (T6)."""
+    kind: Literal["claim_rent"] = "claim_rent"
+    space: int
+
+
+class ShortageAnswer(_Action):
+    """B7: say whether you want the bank's last piece too."""
+    kind: Literal["shortage_answer"] = "shortage_answer"
+    want: bool
+
+
+class PlacePiece(_Action):
+    """B7: place the piece won at a shortage auction on ``space``."""
+    kind: Literal["place_piece"] = "place_piece"
+    space: int
+
+
 Action = Annotated[
     Union[
         Roll, PlayBusTicket, PayJailFine, UseJailCard, RollForDoubles, Buy, DeclineBuy, Bid,
         DropOut, ChooseDestination, BusChoice, BirthdayChoice, IncomeTaxChoice, PickAuctionDeed,
         Level, MortgagedDeedChoice, PayDebt, DeclareBankruptcy, Build, SellBuilding,
         SellGroupBuildings, BuildDepot, SellDepot, Mortgage, Unmortgage, ProposeTrade, AcceptTrade,
-        RefuseTrade,
+        RefuseTrade, ProposeEnd, VoteEnd, ClaimRent,
+        ShortageAnswer, PlacePiece,
     ],
     Field(discriminator="kind"),
 ]

@@ -14,7 +14,7 @@ from typing import Any, Iterable, Sequence
 
 from . import dice as _dice
 from .actions import (
-    ACTION_ADAPTER, ACTION_TYPES, MANAGE_KINDS, AcceptTrade, ProposeTrade, RefuseTrade, RAISE_MONEY_KINDS, Action, Bid, BirthdayChoice, Build,
+    ACTION_ADAPTER, ACTION_TYPES, MANAGE_KINDS, AcceptTrade, ClaimRent, PlacePiece, ProposeEnd, ShortageAnswer, ProposeTrade, RefuseTrade, VoteEnd, RAISE_MONEY_KINDS, Action, Bid, BirthdayChoice, Build,
     BuildDepot, BusChoice, Buy, ChooseDestination, DeclareBankruptcy, DeclineBuy, DropOut,
     IncomeTaxChoice, Level, Mortgage, MortgagedDeedChoice, PayDebt, PayJailFine, PickAuctionDeed,
     PlayBusTicket, Roll, RollForDoubles, SellBuilding, SellDepot, SellGroupBuildings, Unmortgage,
@@ -28,6 +28,8 @@ from .money import MoneyMixin
 from .property import PropertyMixin
 from .spaces import SpacesMixin
 from .trades import TradesMixin
+from .endgame import EndgameMixin
+from .shortage import ShortageMixin
 from .state import (
     PLAYER_COLOURS, Bank, DeedState, Decks, Event, GameState, Options, Pending, Player, Step,
 )
@@ -41,10 +43,11 @@ DECISION_OF = {
     "income_tax_choice": ("income_tax",), "pick_auction_deed": ("auction_pick",),
     "level": ("levelling",), "mortgaged_deed_choice": ("mortgaged_deed",), "pay_debt": ("debt",),
     "declare_bankruptcy": ("debt",), "accept_trade": ("trade_reply",), "refuse_trade": ("trade_reply",),
+    "vote_end": ("end_vote",), "shortage_answer": ("shortage_ask",), "place_piece": ("place_piece",),
 }
 
 
-class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin):
+class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, ShortageMixin):
     """One game of megamono.
 
     Attributes: ``ed`` (the :class:`Edition`), ``st`` (the :class:`GameState`), ``setup``
@@ -209,8 +212,15 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin):
         kind = action.kind
         if kind == "propose_trade":
             return self.why_not_trade(action.offer())
+        if kind == "propose_end":
+            return self.why_not_propose_end(p)
+        if kind == "claim_rent":
+            return self.why_not_claim_rent(p, action.space)
         if kind in MANAGE_KINDS:
             return self._why_not_manage(action)
+        if kind == "play_bus_ticket" and pend.kind in ("jail", "jail_pay") and p == pend.player:
+            return ("a Bus Ticket cannot be played in jail: pay the fine or use a Get Out of Jail Free"
+                    " card first (J3)")
         if pend.kind not in DECISION_OF[kind]:
             return f"the game is waiting for {self.describe_pending()}, not for {action.label()}"
         if p != pend.player:
@@ -238,6 +248,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin):
                 elif kind == "railroad" and self.ed.supply.depots:
                     cands += [BuildDepot(player=p, space=i), SellDepot(player=p, space=i)]
                 cands += [Mortgage(player=p, space=i), Unmortgage(player=p, space=i)]
+        cands += [ClaimRent(player=c.owner, space=c.space) for c in self.st.claims]
         return [a for a in cands if (player is None or a.player == player) and self.why_not(a) is None]
 
     def _decision_candidates(self, pend: Pending) -> list[Action]:
@@ -274,6 +285,12 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin):
             return [PayDebt(player=p), DeclareBankruptcy(player=p)]
         if k == "trade_reply":
             return [AcceptTrade(player=p), RefuseTrade(player=p)]
+        if k == "shortage_ask":
+            return [ShortageAnswer(player=p, want=True), ShortageAnswer(player=p, want=False)]
+        if k == "place_piece":
+            return [PlacePiece(player=p, space=i) for i in pend.choices]
+        if k == "end_vote":
+            return [VoteEnd(player=p, agree=True), VoteEnd(player=p, agree=False)]
         return []
 
     def describe_pending(self) -> str:
@@ -299,6 +316,11 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin):
         cur = self.st.turn.player
         nxt = next((cur + d) % n for d in range(1, n + 1) if not self.st.players[(cur + d) % n].bankrupt)
         t = self.st.turn
+        if nxt <= cur:  # a new round starts
+            if self.st.options.turn_limit and t.round >= self.st.options.turn_limit:
+                self.end_by_worth(f"Round {t.round} is over: the turn limit is reached")
+                return
+            t.round += 1
         t.player, t.doubles, t.ended, t.last_throw, t.mr_monopoly_lock = nxt, 0, False, None, False
         t.number += 1
         pl = self.st.players[nxt]
@@ -338,6 +360,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin):
         p = a.player
         t = self.st.turn
         self.st.pending = None
+        self.lapse_claims(p)
         speed = self.ed.rules.speed_die
         th = self.throw(speed)
         t.last_throw = th
@@ -407,11 +430,12 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin):
         self.st.pending = None
         if pend.kind == "jail":
             self.transfer(a.player, None, self.ed.rules.jail_fine, "jail fine")
+            self.into_pot({"fine": True}, self.ed.rules.jail_fine)
             self._leave_jail(a.player)
             self.log("jail", f"{self.name(a.player)} leaves jail", player=a.player)
             self._offer_turn(a.player, again=False)
         else:
-            self.push(self.step("pay", a.player, creditors=[[None, self.ed.rules.jail_fine]], why="jail fine"),
+            self.push(self.step("pay", a.player, creditors=[[None, self.ed.rules.jail_fine]], why="jail fine", fine=True),
                       self.step("jail_move", a.player, steps=pend.amount))
 
     def _act_use_jail_card(self, a: UseJailCard) -> None:
@@ -432,6 +456,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin):
         p = a.player
         pl = self.st.players[p]
         self.st.pending = None
+        self.lapse_claims(p)
         th = self.throw(False)
         self.st.turn.last_throw = th
         self.log("dice", f"{pl.name} rolls {th.text()} for doubles", player=p)
@@ -450,6 +475,8 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin):
 
     def _step_jail_move(self, s: Step) -> None:
         if self.st.players[s.player].bankrupt:
+            # went bankrupt over the fine: no move, the turn passes (T5)
+            self.push(self.step("end_turn"))
             return
         self._leave_jail(s.player)
         self.push(self.step("move", s.player, steps=s.data["steps"], dice=s.data["steps"]),
@@ -499,7 +526,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin):
         self.st.pending = None
         label = "flat" if a.choice == "flat" else f"{self.ed.spaces[pend.space].tax_percent}% of worth"
         self.push(self.step("pay", a.player, creditors=[[None, pend.amounts[a.choice]]],
-                            why=f"{self.sname(pend.space)} ({label})"))
+                            why=f"{self.sname(pend.space)} ({label})", fine=True))
 
     def _check_pick_auction_deed(self, a: PickAuctionDeed) -> str | None:
         return None if a.space in self.st.pending.choices else "pick a deed the bank still holds"
@@ -538,6 +565,8 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin):
         p = a.player
         if pend.kind == "trade_reply":
             return f"first {self.name(pend.player)} must accept or refuse the trade on offer"
+        if pend.kind in ("shortage_ask", "place_piece", "end_vote") or (pend.piece and a.kind == "build"):
+            return "wait until the question on screen is settled"
         if pend.kind == "debt" and pend.player == p and a.kind not in RAISE_MONEY_KINDS:
             return f"{self.name(p)} is in debt: only selling and mortgaging are allowed until it is paid (D1)"
         if self.st.turn.mr_monopoly_lock and p != self.st.turn.player and a.kind in ("build", "build_depot"):
@@ -548,7 +577,20 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin):
         return getattr(self, "why_not_" + a.kind)(p, a.space)
 
     def _act_build(self, a: Build) -> None:
-        self.do_build(a.player, a.space)
+        others = self.shortage_candidates(a.player, a.space)
+        if others:
+            self.start_shortage(a.player, a.space, others)
+        else:
+            self.do_build(a.player, a.space)
+
+    def _act_shortage_answer(self, a: ShortageAnswer) -> None:
+        self.do_shortage_answer(a.player, a.want)
+
+    def _check_place_piece(self, a: PlacePiece) -> str | None:
+        return None if a.space in self.st.pending.choices else "place it on one of the lots offered (B2)"
+
+    def _act_place_piece(self, a: PlacePiece) -> None:
+        self.do_place_piece(a.player, a.space)
 
     def _act_sell_building(self, a: SellBuilding) -> None:
         self.do_sell_building(a.player, a.space)
@@ -577,6 +619,35 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin):
 
     def _act_refuse_trade(self, a: RefuseTrade) -> None:
         self.do_reply_trade(False)
+
+    # ===================================================================== ending early (E2), claims (T6)
+    def _act_propose_end(self, a: ProposeEnd) -> None:
+        self.do_propose_end(a.player)
+
+    def _act_vote_end(self, a: VoteEnd) -> None:
+        self.do_vote_end(a.player, a.agree)
+
+    def why_not_claim_rent(self, p: int, space: int) -> str | None:
+        if self.st.pending.kind in ("trade_reply", "end_vote", "game_over"):
+            return "rent cannot be claimed right now"
+        if not any(c.owner == p and c.space == space for c in self.st.claims):
+            return f"{self.name(p)} has no rent to claim on {self.sname(space)}"
+        return None
+
+    def _act_claim_rent(self, a: ClaimRent) -> None:
+        claim = next(c for c in self.st.claims if c.owner == a.player and c.space == a.space)
+        self.st.claims.remove(claim)
+        self.st.suspended.append(self.st.pending)
+        self.st.pending = None
+        self.push(self.step("pay", claim.payer, creditors=[[claim.owner, claim.amount]],
+                            why=f"rent for {self.sname(claim.space)} (claimed)"), self.step("resume"))
+
+    def lapse_claims(self, roller: int) -> None:
+        """T6 option: unclaimed rent lapses when the next player rolls."""
+        lapsed = [c for c in self.st.claims if c.payer != roller]
+        for c in lapsed:
+            self.log("info", f"{self.name(c.owner)} did not claim ${c.amount} rent in time", player=c.owner)
+            self.st.claims.remove(c)
 
     # ===================================================================== saving (I8)
     def to_dict(self) -> dict[str, Any]:

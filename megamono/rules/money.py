@@ -24,6 +24,7 @@ class MoneyMixin(Core):
         if self.st.players[p].cash >= total:
             for c in creditors:
                 self.transfer(p, c.player, c.amount, s.data["why"])
+            self.into_pot(s.data, total)
             return
         to = ", ".join(self.name(c.player) for c in creditors)
         self.log("debt", f"{self.name(p)} owes ${total} ({s.data['why']}) but has only "
@@ -31,7 +32,13 @@ class MoneyMixin(Core):
         self.wait("debt", p, f"{self.name(p)}: you owe ${total} to {to} ({s.data['why']}). "
                   "Sell buildings or mortgage deeds to raise it.", amount=total, creditors=creditors,
                   amounts={"raisable": max_raisable(self.ed, self.st, p)})
-        self.st.agenda.append(self.step("debt_note", p, why=s.data["why"]))
+        self.st.agenda.append(self.step("debt_note", p, why=s.data["why"], fine=s.data.get("fine", False)))
+
+    def into_pot(self, data: dict, amount: int) -> None:
+        """Option ``free_parking_pot``: a tax or fine paid to the bank goes into the pot (O)."""
+        if data.get("fine") and self.st.options.free_parking_pot:
+            self.st.pot += amount
+            self.log("info", f"${amount} goes into the Free Parking pot (now ${self.st.pot})")
 
     def _step_debt_note(self, s: Step) -> None:
         """Marker left under a debt so its reason survives a save; nothing to do when reached."""
@@ -44,15 +51,16 @@ class MoneyMixin(Core):
 
     def do_pay_debt(self, p: int) -> None:
         pend = self.st.pending
-        why = self._debt_reason()
+        note = self._debt_note()
         self.st.pending = None
         for c in pend.creditors:
-            self.transfer(p, c.player, c.amount, why)
+            self.transfer(p, c.player, c.amount, note.get("why", "debt"))
+        self.into_pot(note, pend.amount)
 
-    def _debt_reason(self) -> str:
+    def _debt_note(self) -> dict:
         if self.st.agenda and self.st.agenda[-1].kind == "debt_note":
-            return self.st.agenda.pop().data["why"]
-        return "debt"
+            return self.st.agenda.pop().data
+        return {}
 
     def why_not_bankruptcy(self, p: int) -> str | None:
         pend = self.st.pending
@@ -66,7 +74,7 @@ class MoneyMixin(Core):
     def do_bankruptcy(self, p: int) -> None:
         """D3/D4/D5: hand everything to the creditor (or the bank) and leave the game."""
         pend = self.st.pending
-        self._debt_reason()
+        self._debt_note()
         self.st.pending = None
         pl = self.st.players[p]
         self.log("bankrupt", f"{pl.name} is bankrupt!", player=p)
@@ -154,11 +162,7 @@ class MoneyMixin(Core):
         """E1: the last player not bankrupt wins."""
         active = self.st.active_players()
         if len(active) == 1:
-            w = active[0]
-            self.st.winner = w
-            self.st.agenda.clear()
-            self.log("game_over", f"{self.name(w)} wins the game!", player=w)
-            self.wait("game_over", w, f"Game over: {self.name(w)} wins!")
+            self.finish([active[0]])  # type: ignore[attr-defined]
             return True
         return False
 
@@ -178,6 +182,11 @@ class MoneyMixin(Core):
         self.wait("bid", order[0], "", space=space, bidders=order)
         self._bid_prompt()
 
+    def auction_item(self) -> str:
+        """What the running auction sells: a deed's name, or "the last house" (B7)."""
+        pend = self.st.pending
+        return f"the last {pend.piece}" if pend.piece else self.sname(pend.space)
+
     def min_bid(self) -> int:
         """A2: the opening bid is at least $10, each raise at least $1."""
         pend = self.st.pending
@@ -187,7 +196,7 @@ class MoneyMixin(Core):
         pend = self.st.pending
         lead = ("no bid yet" if pend.high_bidder is None
                 else f"high bid ${pend.high_bid} by {self.name(pend.high_bidder)}")
-        pend.prompt = (f"{self.name(pend.player)}: auction of {self.sname(pend.space)} ({lead});"
+        pend.prompt = (f"{self.name(pend.player)}: auction of {self.auction_item()} ({lead});"
                        f" bid at least ${self.min_bid()} or drop out")
 
     def why_not_bid(self, p: int, amount: int) -> str | None:
@@ -201,7 +210,7 @@ class MoneyMixin(Core):
     def do_bid(self, p: int, amount: int) -> None:
         pend = self.st.pending
         pend.high_bid, pend.high_bidder = amount, p
-        self.log("bid", f"{self.name(p)} bids ${amount} for {self.sname(pend.space)}", player=p,
+        self.log("bid", f"{self.name(p)} bids ${amount} for {self.auction_item()}", player=p,
                  space=pend.space)
         self._next_bidder(pend.bidders.index(p) + 1)
 
@@ -216,8 +225,16 @@ class MoneyMixin(Core):
         pend = self.st.pending
         b = pend.bidders
         if not b:
-            self.log("auction", f"Nobody bid: {self.sname(pend.space)} stays with the bank", space=pend.space)
+            what = f"the {pend.piece}" if pend.piece else self.sname(pend.space)
+            self.log("auction", f"Nobody bid: {what} stays with the bank", space=pend.space)
             self.st.pending = None
+            return
+        if len(b) == 1 and pend.high_bidder == b[0] and pend.piece:
+            w, price, piece = b[0], pend.high_bid, pend.piece
+            self.st.pending = None
+            self.log("auction", f"{self.name(w)} wins the {piece} for ${price}", player=w)
+            self.push(self.step("pay", w, creditors=[[None, price]], why=f"auction of the last {piece}"),
+                      self.step("place_piece", w, piece=piece))
             return
         if len(b) == 1 and pend.high_bidder == b[0]:
             w, price, space = b[0], pend.high_bid, pend.space

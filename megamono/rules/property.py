@@ -30,7 +30,7 @@ class PropertyMixin(Core):
         return None
 
     # -- build / sell (B1-B5) -------------------------------------------------------------------
-    def why_not_build(self, p: int, space: int) -> str | None:
+    def why_not_build(self, p: int, space: int, ignore_cash: bool = False) -> str | None:
         sp = self.ed.spaces[space]
         deed = self.st.deeds.get(space)
         if sp.kind != "street" or deed is None:
@@ -56,7 +56,7 @@ class PropertyMixin(Core):
                 return "a skyscraper needs the whole colour group (B1)"
             if bank.skyscrapers < 1:
                 return "the bank has no skyscrapers left (B4)"
-        if self.st.players[p].cash < sp.house_cost:
+        if not ignore_cash and self.st.players[p].cash < sp.house_cost:
             return f"building costs ${sp.house_cost}; {self.name(p)} has ${self.st.players[p].cash}"
         return None
 

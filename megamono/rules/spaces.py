@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .core import Core
 from .rent import rent_due, tax_worth, ceil_percent
-from .state import Step
+from .state import RentClaim, Step
 
 
 class SpacesMixin(Core):
@@ -91,11 +91,14 @@ class SpacesMixin(Core):
                           f"{self.name(p)}: pay {sp.name}: ${sp.tax} or {sp.tax_percent}% of your worth (${pct})",
                           space=space, amounts={"flat": sp.tax, "percent": pct})
             else:
-                self.push(self.step("pay", p, creditors=[[None, sp.tax]], why=sp.name))
+                self.push(self.step("pay", p, creditors=[[None, sp.tax]], why=sp.name, fine=True))
         elif kind in ("chance", "community_chest"):
             self.draw_card(p, kind)
         elif kind == "go_to_jail":
             self.go_to_jail(p, "landed on Go To Jail")
+        elif kind == "free_parking" and self.st.pot:
+            pot, self.st.pot = self.st.pot, 0
+            self.transfer(None, p, pot, "the Free Parking pot")
         elif kind == "auction":
             self.land_on_auction(p, s.data.get("dice"))
         elif kind == "bus_ticket":
@@ -134,6 +137,11 @@ class SpacesMixin(Core):
                 rent = rent_due(self.ed, self.st, space, p, dice if dice is not None else self.utility_roll(p))
         else:
             rent = rent_due(self.ed, self.st, space, p, 0, rr)
+        if self.st.options.rent_must_be_claimed:
+            self.st.claims.append(RentClaim(owner=deed.owner, payer=p, amount=rent, space=space))
+            self.log("rent", f"{self.name(deed.owner)} may claim ${rent} rent for {sp.name} from {self.name(p)}"
+                     " before the next player rolls", player=deed.owner, space=space)
+            return
         self.push(self.step("pay", p, creditors=[[deed.owner, rent]], why=f"rent for {sp.name}"))
 
     # -- cards (K) ---------------------------------------------------------------------------
@@ -166,7 +174,7 @@ class SpacesMixin(Core):
         elif e == "collect":
             self.transfer(None, p, card.amount, card.title)
         elif e == "pay":
-            self.push(self.step("pay", p, creditors=[[None, card.amount]], why=card.title))
+            self.push(self.step("pay", p, creditors=[[None, card.amount]], why=card.title, fine=True))
         elif e == "pay_each_player":
             others = self.others_from_left(p)
             if others:
@@ -185,7 +193,7 @@ class SpacesMixin(Core):
             cost = houses * card.per_house + hotels * card.per_hotel
             if cost:
                 self.push(self.step("pay", p, creditors=[[None, cost]],
-                                    why=f"{card.title} ({houses} houses, {hotels} hotels)"))
+                                    why=f"{card.title} ({houses} houses, {hotels} hotels)", fine=True))
             else:
                 self.log("info", f"{self.name(p)} has no houses or hotels to repair", player=p)
 
@@ -232,10 +240,15 @@ class SpacesMixin(Core):
             return
         pos = self.st.players[p].position
         deeds = self.st.deeds
-        target = self.next_space(pos, lambda i: i in deeds and deeds[i].owner is None)
-        if target is None:
+        if any(d.owner is None for d in deeds.values()):
+            # an unowned property exists: go to the next one ahead; if the only one is the
+            # token's own space, the search never comes back to it, so stay
+            target = self.next_space(pos, lambda i: i in deeds and deeds[i].owner is None)
+        else:
+            jailed_skip = self.st.options.no_rent_in_jail  # option O: skip jailed owners
             target = self.next_space(pos, lambda i: i in deeds and deeds[i].owner not in (None, p)
-                                     and not deeds[i].mortgaged)
+                                     and not deeds[i].mortgaged
+                                     and not (jailed_skip and self.st.players[deeds[i].owner].in_jail))
         if target is None:
             self.log("move", f"Mr. Monopoly: nowhere to go, {self.name(p)} stays", player=p)
             self.st.turn.mr_monopoly_lock = False

@@ -117,6 +117,7 @@ class Turn(BaseModel):
     number: int = 0
     doubles: int = 0
     ended: bool = False
+    round: int = 0
     last_throw: Throw | None = None
     mr_monopoly_lock: bool = False
 
@@ -160,7 +161,8 @@ class TradeOffer(BaseModel):
 
 PendingKind = Literal[
     "turn", "jail", "jail_pay", "buy", "bid", "triples", "bus", "birthday", "income_tax",
-    "auction_pick", "levelling", "mortgaged_deed", "debt", "trade_reply", "game_over",
+    "auction_pick", "levelling", "mortgaged_deed", "debt", "trade_reply", "end_vote",
+    "shortage_ask", "place_piece", "game_over",
 ]
 
 
@@ -189,6 +191,16 @@ class Pending(BaseModel):
     forced: bool = False
     roll_again: bool = False
     trade: TradeOffer | None = None
+    piece: str | None = None
+
+
+class RentClaim(BaseModel):
+    """Option ``rent_must_be_claimed`` (T6): rent ``owner`` may still claim from ``payer``."""
+
+    owner: int
+    payer: int
+    amount: int
+    space: int
 
 
 class Event(BaseModel):
@@ -220,7 +232,10 @@ class GameState(BaseModel):
     pending: Pending | None = None
     suspended: list[Pending] = Field(default_factory=list)
     log: list[Event] = Field(default_factory=list)
+    pot: int = 0
+    claims: list[RentClaim] = Field(default_factory=list)
     winner: int | None = None
+    winners: list[int] = Field(default_factory=list)
 
     def active_players(self) -> list[int]:
         """Seats not bankrupt, in seat order."""

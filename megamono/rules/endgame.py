@@ -1,0 +1,89 @@
+"""Ending the game: the last player standing (E1), ending early by agreement (E2), and the
+``turn_limit`` option (O), which ends the game after a given round and lets E2 decide."""
+
+from __future__ import annotations
+
+from .core import Core
+from .state import Step
+
+
+class EndgameMixin(Core):
+    """Final worth, votes to end early, and the game-over decision."""
+
+    def final_worth(self, p: int) -> int:
+        """E2 final worth in dollars: cash + printed price of unmortgaged deeds + mortgage value of
+        mortgaged deeds + buildings (levels x house cost; a depot at its price)."""
+        total = self.st.players[p].cash
+        for i, d in self.st.deeds.items():
+            if d.owner != p:
+                continue
+            sp = self.ed.spaces[i]
+            total += sp.mortgage if d.mortgaged else sp.price
+            total += d.level * (sp.house_cost or 0) + (self.ed.rules.depot_cost if d.depot else 0)
+        return total
+
+    def standings(self) -> list[tuple[int, int]]:
+        """(seat, final worth) of every player, best first; bankrupt players last."""
+        rows = [(p, self.final_worth(p) if not pl.bankrupt else -1) for p, pl in enumerate(self.st.players)]
+        return sorted(rows, key=lambda r: r[1], reverse=True)
+
+    def end_by_worth(self, why: str) -> None:
+        """E2: the highest final worth wins; a tie shares the win."""
+        active = self.st.active_players()
+        worth = {p: self.final_worth(p) for p in active}
+        best = max(worth.values())
+        winners = [p for p in active if worth[p] == best]
+        self.log("game_over", f"{why}. Final worth: " + ", ".join(f"{self.name(p)} ${worth[p]}" for p in active))
+        self.finish(winners)
+
+    def finish(self, winners: list[int]) -> None:
+        """Game over: record the winner(s) and wait on nothing but the game-over screen."""
+        self.st.winner = winners[0]
+        self.st.winners = winners
+        self.st.agenda.clear()
+        self.st.suspended.clear()
+        names = " and ".join(self.name(w) for w in winners)
+        verb = "share the win" if len(winners) > 1 else "wins the game"
+        self.log("game_over", f"{names} {verb}!", player=winners[0])
+        self.st.pending = None
+        self.wait("game_over", winners[0], f"Game over: {names} {verb}!")
+
+    # -- E2 votes ------------------------------------------------------------------------------
+    def why_not_propose_end(self, p: int) -> str | None:
+        kind = self.st.pending.kind
+        if kind in ("end_vote", "trade_reply", "game_over"):
+            return "ending the game cannot be proposed now"
+        return None
+
+    def do_propose_end(self, p: int) -> None:
+        others = [o for o in self.others_from_left(p)]  # type: ignore[attr-defined]
+        self.log("info", f"{self.name(p)} proposes to end the game now (E2)", player=p)
+        self.suspend("end_vote", others[0], "", bidders=others, high_bidder=p)  # type: ignore[attr-defined]
+        self._end_vote_prompt()
+
+    def _end_vote_prompt(self) -> None:
+        pend = self.st.pending
+        pend.prompt = (f"{self.name(pend.player)}: {self.name(pend.high_bidder)} proposes to end the game now;"
+                       " the highest final worth wins. Agree?")
+
+    def do_vote_end(self, p: int, agree: bool) -> None:
+        pend = self.st.pending
+        if not agree:
+            self.log("info", f"{self.name(p)} wants to play on: the game continues", player=p)
+            self.st.pending = None
+            self.push(self.step("resume"))
+            return
+        self.log("info", f"{self.name(p)} agrees to end the game", player=p)
+        rest = pend.bidders[pend.bidders.index(p) + 1:]
+        if rest:
+            pend.player = rest[0]
+            self._end_vote_prompt()
+        else:
+            self.end_by_worth("Everyone agreed to end the game")
+
+    # -- turn limit (O) ---------------------------------------------------------------------------
+    def _step_round_check(self, s: Step) -> None:
+        """Called when a new round would start: end the game if the turn limit is reached."""
+        limit = self.st.options.turn_limit
+        if limit and self.st.turn.round >= limit:
+            self.end_by_worth(f"Round {limit} is over: the turn limit is reached")
