@@ -30,13 +30,14 @@ def choose(game: Game, r: random.Random):
     return a
 
 
-def play(seed: int, players: int = 4, max_actions: int = 3000, check=True, roundtrip_every: int = 1):
-    """Play one seeded game of random legal actions; returns the game.
+def play(seed: int, players: int = 4, max_actions: int = 3000, check=True, roundtrip_every: int = 1,
+         edition: str = "mega"):
+    """Play one seeded game of random legal actions on ``edition`` ("mega", "classic"); returns the game.
 
     With ``check``, asserts I1-I7 after every action and that a save/load round trip gives an
     equal state every ``roundtrip_every`` actions.
     """
-    g = Game.new("mega", [f"P{i}" for i in range(players)], seed=seed)
+    g = Game.new(edition, [f"P{i}" for i in range(players)], seed=seed)
     r = random.Random(seed)
     for k in range(max_actions):
         if g.over:

@@ -168,7 +168,7 @@ def test_B3_1_skyscraper_needs_whole_group_all_at_hotel_and_returns_the_hotel():
     assert levels(g, 27, 29, 30, 31) == [6, 5, 5, 5]
     assert bank(g) == (32, 9, 7, 4)
     assert cashes(g)[ANN] == 2500 - 2 * 150
-    illegal(g, {"kind": "build", "player": ANN, "space": 27}, "build evenly")
+    illegal(g, {"kind": "build", "player": ANN, "space": 27}, "fully built")
     for s in (29, 30, 31):
         build(g, ANN, s)
     illegal(g, {"kind": "build", "player": ANN, "space": 27}, "fully built")
@@ -186,7 +186,7 @@ def test_B3_1_majority_stops_at_hotels_even_with_the_last_lot_mortgaged_elsewher
 # --- B4 supply -------------------------------------------------------------------------------------
 
 def test_B4_no_houses_left_wait_until_one_comes_back():
-    g = new_game()
+    g = new_game(options={"shortage_auctions": False})  # B7 off: first come, first served
     give(g, CID, 7, 8, 11, 12, 15, 16, 18, 19, level=4)  # all 32 houses
     give(g, ANN, 21, 24, 25)
     assert bank(g) == (0, 12, 8, 4)
@@ -288,8 +288,9 @@ def test_B5_ex2_clearing_one_skyscraper_lot_level_by_level_pays_six_half_steps()
 
 def test_B5_bank_lacks_houses_offers_selling_the_whole_group():
     g = new_game()
-    give(g, CID, 7, 8, 11, 12, 15, 16, 18, level=4)  # 28 houses on the board
-    give(g, CID, 19, level=1)  # 29
+    give(g, CID, 7, 8, 11, 12, level=4)
+    give(g, CID, 15, 16, 18, 19, level=3)
+    give(g, CID, 1, 3, level=[1, 0])  # 29 houses on the board
     give(g, ANN, 27, 29, 30, level=5)
     assert bank(g) == (3, 9, 8, 4)
     illegal(g, {"kind": "sell_building", "player": ANN, "space": 27}, "sell the whole group's buildings")
@@ -455,9 +456,10 @@ def test_B8_build_needs_the_cash_and_the_houses_rearrange_is_always_possible():
     give(g, CID, 7, 8, 11, 12, 15, 16, 18, level=4)
     g.st.players[ANN].cash = 1000
     illegal(g, {"kind": "level", "player": ANN, "choice": "build"}, "the bank has 0 houses; 4 are needed")
-    act(g, "level", ANN, choice="rearrange")
-    assert levels(g, *ORANGE) == [0, 0, 0, 0]  # no houses to spread: every piece came off
-    assert cashes(g)[ANN] == 1000 + 500 + 4 * 50
+    act(g, "level", ANN, choice="rearrange")  # the group's own 4 houses are spread: no bank houses needed
+    assert levels(g, *ORANGE) == [1, 1, 1, 1]
+    assert cashes(g)[ANN] == 1000 + 500
+    assert bank(g) == (0, 12, 8, 4)
     sound(g)
 
 

@@ -5,11 +5,18 @@ from megamono.rules import Game
 from scenario import ANN, BOB, CID, act, cashes, give, illegal, new_game, owners, pend, place, sound
 
 
-def test_O_defaults_are_the_rules():
+def test_O_T6_defaults_are_the_rules_rent_is_collected_automatically():
     o = new_game().st.options
     assert (o.auctions, o.shortage_auctions, o.rent_must_be_claimed, o.speed_die_counts_for_utilities,
             o.free_parking_pot, o.double_salary_on_go, o.no_rent_in_jail, o.starting_cash,
             o.turn_limit) == (True, True, False, True, False, False, False, None, None)
+
+
+def test_T6_rent_is_paid_without_being_claimed():
+    g = new_game(dice=[(1, 2, 3)])
+    give(g, CID, 6)
+    act(g, "roll", ANN)
+    assert cashes(g) == [2475, 2500, 2525] and g.st.claims == []
 
 
 def test_O_auctions_off_declined_deed_stays_in_the_bank():

@@ -621,3 +621,15 @@ def test_T5_buy_without_cash_is_illegal_and_auction_follows():
     illegal(g, Buy(player=ANN), "150", "200")
     g.act(DeclineBuy(player=ANN))
     assert pend(g) == ("bid", BOB)
+
+
+def test_T3_3_rent_search_never_comes_back_to_own_space():
+    g = new_game(dice=[(1, 2, "mr")])
+    give_all(g, ANN)
+    give(g, BOB, 23)
+    place(g, ANN, 20)
+    roll(g)
+    assert pos(g)[ANN] == 23  # paid Tennessee's rent on the white move, then stays
+    assert cash(g) == [2486, 2514, 2500]
+    assert pend(g) == ("turn", BOB)
+    ok(g)
