@@ -26,14 +26,19 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     saves_help = f"folder for saved games (default: ${SAVES_ENV}, else ./{DEFAULT_SAVES})"
     parser.add_argument("--saves", metavar="DIR", type=Path, default=None, help=saves_help)
+    seed_help = "seed for the dice and card shuffles of a new game (default: random)"
+    parser.add_argument("--seed", metavar="N", type=int, default=None, help=seed_help)
     # The subcommands accept --saves too; SUPPRESS keeps them from overwriting a value given before.
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--saves", metavar="DIR", type=Path, default=argparse.SUPPRESS, help=saves_help)
+    common.add_argument("--seed", metavar="N", type=int, default=argparse.SUPPRESS, help=seed_help)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.add_parser("play", parents=[common], help="start a new game (the default)")
     resume = sub.add_parser("resume", parents=[common], help="continue a saved game")
     resume.add_argument("file", nargs="?", type=Path, default=None,
                         help="the save file (default: choose from the save folder)")
+    validate = sub.add_parser("validate", help="check a save file and report the first problem")
+    validate.add_argument("file", type=Path, help="the save file")
     return parser
 
 
@@ -49,8 +54,25 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     return args
 
 
+def validate(path: Path) -> int:
+    """``megamono validate FILE``: load the save as the game would; 0 if sound, 1 with the problem."""
+    from megamono.saves import SaveError, load_game
+
+    try:
+        game = load_game(path)
+    except SaveError as exc:
+        print(f"megamono: {exc}", file=sys.stderr)
+        return 1
+    names = ", ".join(p.name for p in game.st.players)
+    print(f"{path}: a sound {game.ed.name} save: {names}; turn {game.st.turn.number}, "
+          f"{len(game.history)} actions")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
+    if args.command == "validate":
+        return validate(args.file)
     try:
         from megamono.tui.app import run_app
     except ModuleNotFoundError as exc:

@@ -21,6 +21,7 @@ from pydantic import ValidationError
 
 from megamono.rules.editions import EditionError
 from megamono.rules.engine import Game
+from megamono.rules.invariants import check_state
 
 SAVE_FORMAT = "megamono-save"
 SAVE_VERSION = 1
@@ -66,8 +67,11 @@ def save_game(game: Game, name: str, folder: Path) -> Path:
     return path
 
 
-def load_game(path: Path) -> Game:
+def load_game(path: Path, verify: bool = True) -> Game:
     """Read and validate a save; returns the game ready to continue.
+
+    With ``verify`` the recorded actions are replayed from the setup and must give the stored
+    state (I8); a save edited by hand is refused as damaged.
 
     Raises :class:`SaveError` naming the problem (missing, too big, not JSON, not a megamono
     save, a newer version, or the first bad field). The file is never modified.
@@ -89,13 +93,24 @@ def load_game(path: Path) -> Game:
     if not isinstance(version, int) or version > SAVE_VERSION:
         raise SaveError(f"{path.name}: save version {version!r}; this megamono reads version {SAVE_VERSION}")
     try:
-        return Game.from_dict(data)
+        game = Game.from_dict(data)
     except ValidationError as exc:
         err = exc.errors()[0]
         where = ".".join(str(x) for x in err["loc"])
         raise SaveError(f"{path.name}: {where}: {err['msg']}") from None
     except (EditionError, KeyError, TypeError, ValueError) as exc:
         raise SaveError(f"{path.name}: damaged save ({exc})") from None
+    problems = check_state(game.ed, game.st)
+    if problems:
+        raise SaveError(f"{path.name}: impossible game state: {problems[0]}")
+    if verify:
+        try:
+            replayed = Game.replay(game.setup, game.history)
+        except Exception as exc:  # an action that no longer applies
+            raise SaveError(f"{path.name}: damaged save: its actions do not replay ({exc})") from None
+        if replayed.st != game.st:
+            raise SaveError(f"{path.name}: damaged save: the stored state differs from the replay of its actions")
+    return game
 
 
 @dataclass(frozen=True)

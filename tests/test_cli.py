@@ -31,3 +31,17 @@ def test_saves_option_before_or_after_the_subcommand(monkeypatch, argv):
 def test_saves_from_the_environment(monkeypatch):
     monkeypatch.setenv("MEGAMONO_SAVES", "/tmp/mm-saves")
     assert parse_args(["resume"]).saves == Path("/tmp/mm-saves")
+
+
+def test_validate_reports_a_sound_save_and_the_first_problem(tmp_path, capsys):
+    from pathlib import Path
+
+    from megamono.cli import main
+
+    example = Path(__file__).resolve().parents[1] / "saves" / "examples" / "late-game.json"
+    assert main(["validate", str(example)]) == 0
+    assert "sound" in capsys.readouterr().out
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "megamono-save", "version": 1, "state": {"players": 3}}')
+    assert main(["validate", str(bad)]) == 1
+    assert "bad.json" in capsys.readouterr().err

@@ -94,3 +94,34 @@ def test_example_late_game_save_loads_and_is_late():
     assert len(st.active_players()) == 3
     # I8: its action list replays to the stored state.
     assert Game.replay(game.setup, game.history).st == st
+
+
+def _write(tmp_path, mutate):
+    data = json.loads(_game().to_json())
+    mutate(data["state"])
+    f = tmp_path / "edited.json"
+    f.write_text(json.dumps(data))
+    return f
+
+
+@pytest.mark.parametrize("mutate, message", [
+    (lambda st: st["players"][1].__setitem__("cash", -5), "negative cash"),
+    (lambda st: st["players"][1].update(in_jail=True, position=20), "in jail but stands"),
+    (lambda st: [st["deeds"][k].update(owner=0, level=4) for k in ("1", "3", "4", "7", "8", "11", "12",
+                                                                  "15", "16", "18", "19")], "houses"),
+    (lambda st: st["deeds"]["6"].__setitem__("owner", 7), "no player 7"),
+    (lambda st: st["players"][2].__setitem__("cash", 9999), "differs from the replay"),
+])
+def test_impossible_or_edited_saves_are_refused(tmp_path, mutate, message):
+    f = _write(tmp_path, mutate)
+    before = f.read_bytes()
+    with pytest.raises(SaveError, match=message):
+        load_game(f)
+    assert f.read_bytes() == before
+
+
+def test_big_files_are_refused_without_reading(tmp_path):
+    f = tmp_path / "huge.json"
+    f.write_bytes(b" " * (10 * 1024 * 1024 + 1))
+    with pytest.raises(SaveError, match="10 MB"):
+        load_game(f)

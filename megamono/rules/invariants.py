@@ -96,3 +96,43 @@ def check_invariants(ed: Edition, st: GameState, cash_before: dict[int, int] | N
             if p.cash - cash_before.get(k, p.cash) != delta[k]:
                 bad.append(f"I7: {p.name}'s cash changed by {p.cash - cash_before[k]}, log says {delta[k]}")
     return bad
+
+
+def check_state(ed: Edition, st: GameState) -> list[str]:
+    """Everything wrong with a state loaded from outside (a save), invariants I1-I6 included.
+
+    Checks shapes the models cannot: deed keys are the edition's properties, owners and seats
+    exist, levels and positions are on the board, jailed players stand on the Jail, cards and
+    tickets are the edition's, the pending decision names a real player.
+    """
+    bad: list[str] = []
+    n = len(st.players)
+    if set(st.deeds) != set(ed.properties):
+        bad.append("deeds: the deeds are not this edition's title deeds")
+        return bad
+    if not ed.rules.min_players <= n <= ed.rules.max_players:
+        bad.append(f"players: {n} players; {ed.name} is for {ed.rules.min_players}-{ed.rules.max_players}")
+    for k, p in enumerate(st.players):
+        if not 0 <= p.position < ed.size:
+            bad.append(f"players.{k}.position: {p.position} is off the board")
+        if p.in_jail and p.position != ed.jail:
+            bad.append(f"players.{k}.in_jail: {p.name} is in jail but stands on space {p.position}")
+        if not 0 <= p.jail_turns <= 3:
+            bad.append(f"players.{k}.jail_turns: {p.jail_turns} is not 0-3")
+    for i, d in st.deeds.items():
+        if d.owner is not None and not 0 <= d.owner < n:
+            bad.append(f"deeds.{i}.owner: no player {d.owner}")
+        if not 0 <= d.level <= ed.max_level:
+            bad.append(f"deeds.{i}.level: {d.level} is not 0-{ed.max_level}")
+        if d.level and d.mortgaged:
+            bad.append(f"deeds.{i}: built and mortgaged at once")
+    for name in ("houses", "hotels", "skyscrapers", "depots"):
+        if getattr(st.bank, name) < 0:
+            bad.append(f"bank.{name}: negative")
+    if st.pending is not None and not 0 <= st.pending.player < n:
+        bad.append(f"pending.player: no player {st.pending.player}")
+    if not 0 <= st.turn.player < n:
+        bad.append(f"turn.player: no player {st.turn.player}")
+    if bad:
+        return bad
+    return bad + check_invariants(ed, st)
