@@ -36,6 +36,8 @@ def check_invariants(ed: Edition, st: GameState, cash_before: dict[int, int] | N
             bad.append(f"I1: deed {i} is not a street but has level {d.level}")
         if d.depot and ed.spaces[i].kind != "railroad":
             bad.append(f"I1: depot on non-railroad {i}")
+        if d.mortgaged and (d.level or d.depot):
+            bad.append(f"I4: mortgaged deed {i} has buildings")
     # I2: pieces conserved.
     houses = sum(d.level for d in st.deeds.values() if d.level <= 4)
     hotels = sum(1 for d in st.deeds.values() if d.level == 5)

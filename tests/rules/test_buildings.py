@@ -602,3 +602,27 @@ def test_B8_mortgaged_last_lot_of_an_unbuilt_group_is_just_M3():
     act(g, "mortgaged_deed_choice", BOB, choice="keep")
     assert cashes(g)[BOB] == 2510 - 10
     sound(g)
+
+
+def test_B8_last_lot_by_trade_levels_but_cannot_be_handed_back():
+    g = new_game()
+    give(g, ANN, 21, 23, 24, level=[4, 5, 5])
+    give(g, BOB, 25)
+    act(g, "propose_trade", ANN, partner=BOB, give={"cash": 300}, take={"deeds": [25]})
+    act(g, "accept_trade", BOB)
+    assert pend(g) == ("levelling", ANN) and not g.pending.forced
+    illegal(g, {"kind": "level", "player": ANN, "choice": "return"}, "forced transfer")
+    act(g, "level", ANN, choice="build")
+    assert levels(g, *ORANGE) == [4, 5, 5, 4]
+    assert cashes(g) == [2500 - 300 - 400, 2800, 2500]
+    assert pend(g) == ("turn", ANN)
+    sound(g)
+
+
+@pytest.mark.parametrize("kind", ["build", "sell_building", "sell_group_buildings", "build_depot",
+                                  "sell_depot", "mortgage", "unmortgage"])
+@pytest.mark.parametrize("space", [-1, 52, 99])
+def test_B1_B5_B6_M1_a_space_off_the_board_is_refused(kind, space):
+    g = new_game()
+    give(g, ANN, 48, 49, 51, level=1)
+    illegal(g, {"kind": kind, "player": ANN, "space": space}, f"no space {space}")

@@ -313,6 +313,15 @@ def test_R1_classic_two_lot_group_doubled():
     ok(g)
 
 
+def test_R1_classic_unbuilt_lot_of_a_partly_built_group_is_doubled():
+    g = new_game()
+    give(g, BOB, ORIENTAL, VERMONT, level=1)
+    give(g, BOB, CONNECTICUT)
+    roll_to(g, CONNECTICUT, (4, 5))
+    assert cash(g) == [1484, 1516, 1500]
+    ok(g)
+
+
 @pytest.mark.parametrize("level,rent", [(1, 40), (2, 100), (3, 300), (4, 450), (5, 600)])
 def test_R1_B3_classic_built_rent_follows_the_deed_ladder(level, rent):
     g = new_game()
@@ -702,6 +711,15 @@ def two_player_jail() -> Game:
     g.act(Roll(player=BOB))  # Baltic Avenue, his own
     assert pend(g) == ("jail", ANN)
     return g
+
+
+def test_J1_S5_classic_landing_on_10_is_just_visiting():
+    g = new_game()
+    roll_to(g, JAIL, (4, 6))
+    ann = g.st.players[ANN]
+    assert (ann.position, ann.in_jail, ann.cash) == (JAIL, False, 1500)
+    assert pend(g) == ("turn", BOB)
+    ok(g)
 
 
 def test_J1_classic_go_to_jail_space_sends_to_10_without_salary():

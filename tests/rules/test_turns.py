@@ -8,8 +8,9 @@ from helpers import (ANN, BOB, CID, cash, give, give_all, illegal, new_game, ok,
                      restart_turn, roll, salaries, texts, top)
 from megamono.rules import dice as _dice
 from megamono.rules.actions import (Bid, BirthdayChoice, Build, BusChoice, Buy, ChooseDestination,
-                                    DeclareBankruptcy, DeclineBuy, DropOut, IncomeTaxChoice,
-                                    PlayBusTicket, Roll)
+                                    DeclareBankruptcy, DeclineBuy, DropOut, IncomeTaxChoice, Mortgage,
+                                    PlayBusTicket, ProposeTrade, Roll, Unmortgage)
+from megamono.rules.state import TradeSide
 from megamono.rules.engine import Game
 
 
@@ -316,7 +317,7 @@ def test_T3_2_triples_destination_must_be_another_space():
     place(g, ANN, 10)
     roll(g)
     illegal(g, ChooseDestination(player=ANN, space=10), "any space but")
-    illegal(g, ChooseDestination(player=ANN, space=52), "any space but")
+    illegal(g, ChooseDestination(player=ANN, space=52), "space")
     illegal(g, ChooseDestination(player=BOB, space=11), "Ann")
     illegal(g, Roll(player=ANN), "waiting for")
     assert pend(g) == ("triples", ANN) and pos(g)[ANN] == 10
@@ -340,6 +341,9 @@ def test_T3_3_mr_monopoly_moves_by_white_then_to_next_unowned_T8_locks_others():
     assert pos(g)[ANN] == 3  # white dice only
     assert pend(g) == ("buy", ANN) and g.pending.space == 3
     illegal(g, Build(player=BOB, space=15), "Mr. Monopoly")
+    illegal(g, ProposeTrade(player=BOB, partner=CID, give=TradeSide(cash=10)), "Mr. Monopoly")
+    g.act(Mortgage(player=BOB, space=15))  # raising money is not locked
+    g.act(Unmortgage(player=BOB, space=15))
     g.act(Buy(player=ANN))
     assert pos(g)[ANN] == 4
     assert pend(g) == ("buy", ANN) and g.pending.space == 4 and g.pending.amount == 80
@@ -351,10 +355,12 @@ def test_T3_3_mr_monopoly_moves_by_white_then_to_next_unowned_T8_locks_others():
     g.act(DropOut(player=CID))
     g.act(DropOut(player=ANN))
     assert g.st.deeds[4].owner == BOB and g.st.deeds[3].owner == ANN
-    assert cash(g) == [2440, 2490, 2500]
+    assert cash(g) == [2440, 2490 + 70 - 77, 2500]
     assert pend(g) == ("turn", BOB)
     g.act(Build(player=BOB, space=15))  # the bonus move is over
     assert g.st.deeds[15].level == 1
+    g.act(ProposeTrade(player=BOB, partner=CID, give=TradeSide(cash=10)))
+    assert pend(g) == ("trade_reply", CID)
     ok(g)
 
 
@@ -631,5 +637,34 @@ def test_T3_3_rent_search_never_comes_back_to_own_space():
     roll(g)
     assert pos(g)[ANN] == 23  # paid Tennessee's rent on the white move, then stays
     assert cash(g) == [2486, 2514, 2500]
+    assert pend(g) == ("turn", BOB)
+    ok(g)
+
+
+def test_T3_4_bus_advance_to_a_go_to_jail_card_ends_a_doubles_turn():
+    g = new_game(dice=[(2, 2, "bus")])
+    give_all(g, ANN)
+    top(g, "chance", "CH10")
+    roll(g)
+    assert pos(g)[ANN] == 4 and pend(g) == ("bus", ANN)
+    g.act(BusChoice(player=ANN, choice="advance"))
+    a = g.st.players[ANN]
+    assert a.in_jail and a.position == 13 and a.cash == 2500
+    assert pend(g) == ("turn", BOB)  # jail ends the turn: no roll for the doubles (J1)
+    ok(g)
+
+
+def test_T3_3_white_move_to_auction_space_all_owned_then_bonus_rent():
+    # white 5+6 = 11 from 3 -> Auction (14): every deed owned, highest rent Bob's Boardwalk (50 x 1),
+    # then Mr. Monopoly: next property ahead owing rent is Bob's Baltic Avenue past GO.
+    g = new_game(dice=[(5, 6, "mr")])
+    give_all(g, ANN)
+    give(g, BOB, 51)
+    give(g, BOB, 3)
+    place(g, ANN, 3)
+    roll(g)
+    assert pos(g)[ANN] == 3
+    # Boardwalk 50 (Bob holds 1 of 3 dark blue), GO salary, Baltic 4
+    assert cash(g) == [2500 - 50 + 200 - 4, 2554, 2500]
     assert pend(g) == ("turn", BOB)
     ok(g)

@@ -1,0 +1,315 @@
+"""Debt, bankruptcy and the end of the game: RULES.md D1-D6 and E1."""
+
+from __future__ import annotations
+
+from scenario import (
+    ANN, BOB, CID, DEE, act, bank, cash, cashes, give, illegal, levels, new_game, owners, pend,
+    place, roll, set_turn, sound, stack,
+)
+
+
+def _ann_owes_bob_750(n=3):
+    """Ann lands on Bob's Maryland Avenue (hotel, $750)."""
+    g = new_game(n)
+    give(g, BOB, 15, 16, 18, level=5)
+    place(g, ANN, 10)
+    return g
+
+
+def _land_on_maryland(g):
+    roll(g, ANN, 1, 2, 2)  # 10 + 5 = 15
+    assert g.st.players[ANN].position == 15
+
+
+# --- D1 debt waits ----------------------------------------------------------------------------------
+
+def test_D1_debt_waits_while_the_debtor_raises_money_then_pays():
+    g = _ann_owes_bob_750()
+    give(g, ANN, 21, 24, 25, level=1)
+    give(g, ANN, 6, depot=True)
+    give(g, ANN, 51)
+    give(g, BOB, 40, 41, 42)
+    cash(g, ANN, 100)
+    _land_on_maryland(g)
+    assert pend(g) == ("debt", ANN)
+    assert g.pending.amount == 750
+    assert [(c.player, c.amount) for c in g.pending.creditors] == [(BOB, 750)]
+    assert g.pending.amounts["raisable"] == 100 + 150 + 290 + 50 + 100 + 200
+    assert cashes(g) == [100, 2500, 2500]  # nothing is paid until the whole sum is there
+    sound(g)
+    # the game does not move on; the debtor may only raise money
+    illegal(g, {"kind": "roll", "player": BOB}, "waiting for")
+    illegal(g, {"kind": "build", "player": ANN, "space": 21}, r"in debt: only selling and mortgaging")
+    illegal(g, {"kind": "unmortgage", "player": ANN, "space": 6}, "in debt")
+    illegal(g, {"kind": "pay_debt", "player": ANN}, r"has \$100 of the \$750 owed")
+    illegal(g, {"kind": "declare_bankruptcy", "player": ANN}, r"can still raise \$890")
+    illegal(g, {"kind": "pay_debt", "player": BOB}, "Ann's decision")
+    # other players may manage meanwhile
+    act(g, "build", BOB, space=40)
+    act(g, "sell_group_buildings", ANN, space=21)
+    act(g, "sell_depot", ANN, space=6)
+    act(g, "mortgage", ANN, space=6)
+    act(g, "mortgage", ANN, space=51)
+    act(g, "mortgage", ANN, space=21)
+    assert cashes(g)[ANN] == 100 + 150 + 50 + 100 + 200 + 90
+    illegal(g, {"kind": "pay_debt", "player": ANN}, r"has \$690 of the \$750")
+    act(g, "mortgage", ANN, space=24)
+    assert pend(g) == ("debt", ANN)
+    ev = act(g, "pay_debt", ANN)
+    assert [(e.payer, e.payee, e.amount) for e in ev if e.kind == "cash"] == [(ANN, BOB, 750)]
+    assert cashes(g) == [40, 2500 - 200 + 750, 2500]
+    assert pend(g) == ("turn", BOB)
+    sound(g)
+
+
+def test_D1_a_debtor_may_trade_to_raise_money():
+    g = _ann_owes_bob_750()
+    give(g, ANN, 51)
+    cash(g, ANN, 0)
+    _land_on_maryland(g)
+    act(g, "propose_trade", CID, partner=ANN, give={"cash": 800}, take={"deeds": [51]})
+    act(g, "accept_trade", ANN)
+    assert pend(g) == ("debt", ANN)
+    act(g, "pay_debt", ANN)
+    assert cashes(g) == [50, 3250, 1700]
+    assert owners(g, 51) == [CID]
+    sound(g)
+
+
+# --- D2 bankruptcy only when it cannot be covered -----------------------------------------------------
+
+def test_D2_bankruptcy_refused_while_selling_and_mortgaging_everything_would_cover_the_debt():
+    g = _ann_owes_bob_750()
+    give(g, ANN, 21, 24, 25, level=1)  # 3 x $50 + 90 + 100 + 100
+    give(g, ANN, 6, depot=True)  # $50 + $100
+    give(g, ANN, 36, mortgaged=True)  # nothing more
+    cash(g, ANN, 160)
+    _land_on_maryland(g)
+    assert g.pending.amounts["raisable"] == 750
+    illegal(g, {"kind": "declare_bankruptcy", "player": ANN}, "only for a debt that cannot be covered")
+    assert [a.kind for a in g.legal_actions(ANN) if a.kind in ("pay_debt", "declare_bankruptcy")] == []
+
+
+def test_D2_bankruptcy_allowed_one_dollar_short():
+    g = _ann_owes_bob_750()
+    give(g, ANN, 21, 24, 25, level=1)
+    give(g, ANN, 6, depot=True)
+    cash(g, ANN, 159)
+    _land_on_maryland(g)
+    assert g.pending.amounts["raisable"] == 749
+    assert [a.kind for a in g.legal_actions(ANN) if a.kind in ("pay_debt", "declare_bankruptcy")] == [
+        "declare_bankruptcy"]
+
+
+# --- D3 bankruptcy to a player ----------------------------------------------------------------------
+
+def test_D3_everything_goes_to_the_creditor_buildings_sold_first_M3_follows():
+    g = _ann_owes_bob_750()
+    give(g, ANN, 21, 24, 25, level=1)
+    give(g, ANN, 6, depot=True)
+    give(g, ANN, 36, mortgaged=True)
+    cash(g, ANN, 100)
+    for deck, cid in (("chance", "CH08"), ("community_chest", "CC05")):
+        getattr(g.st.decks, deck).remove(cid)
+        g.st.players[ANN].gojf.append(cid)
+    tickets = [g.st.decks.bus.pop(0) for _ in range(2)]
+    g.st.players[ANN].bus_tickets.extend(tickets)
+    _land_on_maryland(g)
+    act(g, "declare_bankruptcy", ANN)
+    a, b = g.st.players[ANN], g.st.players[BOB]
+    assert a.bankrupt and a.cash == 0 and a.gojf == [] and a.bus_tickets == []
+    # 3 houses at $50 and the depot at $50 were sold to the bank, then all $300 went to Bob
+    assert cashes(g) == [0, 2800, 2500]
+    assert levels(g, 21, 24, 25) == [0, 0, 0] and not g.st.deeds[6].depot
+    assert bank(g) == (32, 9, 8, 4)
+    assert owners(g, 6, 21, 24, 25, 36) == [BOB] * 5
+    assert b.gojf == ["CH08", "CC05"] and b.bus_tickets == tickets
+    assert (pend(g), g.pending.space) == (("mortgaged_deed", BOB), 36)
+    sound(g)
+    act(g, "mortgaged_deed_choice", BOB, choice="keep")
+    assert cashes(g) == [0, 2792, 2500]
+    assert pend(g) == ("turn", BOB)
+    sound(g)
+
+
+def test_D3_B8_creditor_gains_the_last_lot_of_a_built_group():
+    """Bob's hotels on three pink lots; Ann's Virginia Avenue completes the group: B8 with 'return'."""
+    g = _ann_owes_bob_750()
+    give(g, ANN, 19)
+    cash(g, ANN, 0)
+    _land_on_maryland(g)
+    act(g, "declare_bankruptcy", ANN)
+    assert owners(g, 19) == [BOB]
+    assert pend(g) == ("levelling", BOB) and g.pending.forced and g.pending.amounts["build"] == 400
+    act(g, "level", BOB, choice="build")
+    assert levels(g, 15, 16, 18, 19) == [5, 5, 5, 4]
+    assert cashes(g) == [0, 2100, 2500]
+    assert pend(g) == ("turn", BOB)
+    sound(g)
+
+
+# --- D4 bankruptcy to the bank -------------------------------------------------------------------------
+
+def test_D4_to_the_bank_deeds_auctioned_unmortgaged_cards_back_tickets_out():
+    g = new_game()
+    give(g, ANN, 1, 3, level=1)
+    give(g, ANN, 6, mortgaged=True)
+    cash(g, ANN, 5)
+    g.st.decks.chance.remove("CH08")
+    g.st.players[ANN].gojf.append("CH08")
+    ticket = g.st.decks.bus.pop(0)
+    g.st.players[ANN].bus_tickets.append(ticket)
+    stack(g, "community_chest", "CC12")  # School tax $150
+    place(g, ANN, 17)
+    roll(g, ANN, 1, 2, 2)  # 22: Community Chest
+    assert pend(g) == ("debt", ANN)
+    assert [(c.player, c.amount) for c in g.pending.creditors] == [(None, 150)]
+    assert g.pending.amounts["raisable"] == 5 + 50 + 60
+    act(g, "declare_bankruptcy", ANN)
+    assert cashes(g) == [0, 2500, 2500]
+    assert bank(g) == (32, 12, 8, 4)
+    assert owners(g, 1, 3, 6) == [None, None, None]
+    assert not any(g.st.deeds[i].mortgaged for i in (1, 3, 6))
+    assert g.st.decks.chance[-1] == "CH08"
+    assert ticket in g.st.decks.bus_out and g.st.players[ANN].bus_tickets == []
+    # each deed is auctioned at once, in board order, from the bankrupt player's left
+    assert pend(g) == ("bid", BOB) and g.pending.space == 1 and g.pending.bidders == [BOB, CID]
+    sound(g)
+    act(g, "bid", BOB, amount=10)
+    act(g, "drop_out", CID)
+    assert owners(g, 1) == [BOB]
+    assert pend(g) == ("bid", BOB) and g.pending.space == 3
+    act(g, "drop_out", BOB)
+    act(g, "drop_out", CID)
+    assert owners(g, 3) == [None]
+    assert pend(g) == ("bid", BOB) and g.pending.space == 6
+    act(g, "drop_out", BOB)
+    act(g, "bid", CID, amount=99)
+    assert owners(g, 6) == [CID] and not g.st.deeds[6].mortgaged
+    assert cashes(g) == [0, 2490, 2401]
+    assert pend(g) == ("turn", BOB)
+    sound(g)
+
+
+# --- D5 several creditors ------------------------------------------------------------------------------
+
+def _chairman(n, drawer, cash_):
+    g = new_game(n)
+    set_turn(g, drawer)
+    cash(g, drawer, cash_)
+    stack(g, "chance", "CH15")
+    roll(g, drawer, 2, 4, 3)  # 0 + 9: Chance
+    return g
+
+
+def test_D5_chairman_the_debt_is_the_total_and_waits_whole():
+    g = _chairman(4, ANN, 120)
+    give(g, ANN, 51)
+    assert pend(g) == ("debt", ANN) and g.pending.amount == 150
+    assert [(c.player, c.amount) for c in g.pending.creditors] == [(BOB, 50), (CID, 50), (DEE, 50)]
+    assert cashes(g) == [120, 2500, 2500, 2500]
+    act(g, "mortgage", ANN, space=51)
+    act(g, "pay_debt", ANN)
+    assert cashes(g) == [170, 2550, 2550, 2550]
+    assert pend(g) == ("turn", BOB)
+    sound(g)
+
+
+def test_D5_chairman_bankrupt_pays_creditors_in_seat_order_first_unpaid_gets_the_rest():
+    g = _chairman(4, ANN, 120)
+    give(g, ANN, 6, mortgaged=True)
+    g.st.decks.community_chest.remove("CC05")
+    g.st.players[ANN].gojf.append("CC05")
+    act(g, "declare_bankruptcy", ANN)
+    assert cashes(g) == [0, 2550, 2550, 2520]
+    assert owners(g, 6) == [DEE]
+    assert g.st.players[DEE].gojf == ["CC05"]
+    assert pend(g) == ("mortgaged_deed", DEE)
+    act(g, "mortgaged_deed_choice", DEE, choice="keep")
+    assert cashes(g)[DEE] == 2510
+    assert pend(g) == ("turn", BOB)
+    sound(g)
+
+
+def test_D5_first_unpaid_creditor_is_the_D3_creditor_the_later_ones_get_nothing():
+    g = _chairman(4, ANN, 30)
+    give(g, ANN, 21, 24, 25, mortgaged=True)
+    act(g, "declare_bankruptcy", ANN)
+    assert cashes(g) == [0, 2530, 2500, 2500]
+    assert owners(g, 21, 24, 25) == [BOB] * 3
+    assert pend(g) == ("mortgaged_deed", BOB)
+
+
+def test_D5_seat_order_starts_at_the_debtors_left():
+    """Decision read from D5/D6: seat order round the table from the debtor's left (Cid: Dee, Ann, Bob)."""
+    g = _chairman(4, CID, 70)
+    assert [c.player for c in g.pending.creditors] == [DEE, ANN, BOB]
+    act(g, "declare_bankruptcy", CID)
+    assert cashes(g) == [2520, 2500, 0, 2550]
+    assert pend(g) == ("turn", DEE)
+    sound(g)
+
+
+# --- D6 several debtors ---------------------------------------------------------------------------------
+
+def test_D6_grand_opera_night_payers_settle_in_seat_order_from_the_drawers_left():
+    g = new_game(4)
+    set_turn(g, BOB)
+    cash(g, DEE, 20)
+    stack(g, "community_chest", "CC07")
+    place(g, BOB, 17)
+    roll(g, BOB, 1, 2, 2)  # 22: Community Chest, Grand Opera Night
+    # Cid paid first; Dee cannot: Ann (who comes after) has not paid yet
+    assert pend(g) == ("debt", DEE)
+    assert [(c.player, c.amount) for c in g.pending.creditors] == [(BOB, 50)]
+    assert cashes(g) == [2500, 2550, 2450, 20]
+    act(g, "declare_bankruptcy", DEE)
+    assert cashes(g) == [2450, 2500 + 50 + 20 + 50, 2450, 0]
+    assert g.st.players[DEE].bankrupt
+    assert pend(g) == ("turn", CID)
+    sound(g)
+
+
+# --- E1 the last player left wins --------------------------------------------------------------------
+
+def test_E1_last_player_not_bankrupt_wins():
+    g = _ann_owes_bob_750(n=2)
+    cash(g, ANN, 0)
+    _land_on_maryland(g)
+    act(g, "declare_bankruptcy", ANN)
+    assert g.over and g.st.winner == BOB
+    assert pend(g) == ("game_over", BOB)
+    assert g.legal_actions() == []
+    illegal(g, {"kind": "roll", "player": BOB}, "the game is over")
+    illegal(g, {"kind": "mortgage", "player": BOB, "space": 15}, "the game is over")
+    sound(g)
+
+
+def test_E1_with_three_players_the_game_goes_on_and_skips_the_bankrupt_seat():
+    g = _ann_owes_bob_750()
+    cash(g, ANN, 0)
+    _land_on_maryland(g)
+    act(g, "declare_bankruptcy", ANN)
+    assert not g.over and pend(g) == ("turn", BOB)
+    roll(g, BOB, 1, 2, 3)  # 0 + 6 Reading: decline, nobody bids
+    act(g, "decline_buy", BOB)
+    assert g.pending.bidders == [CID, BOB]
+    act(g, "drop_out", CID)
+    act(g, "drop_out", BOB)
+    assert pend(g) == ("turn", CID)
+    roll(g, CID, 1, 2, 3)
+    act(g, "decline_buy", CID)
+    act(g, "drop_out", BOB)
+    act(g, "drop_out", CID)
+    assert pend(g) == ("turn", BOB)
+    sound(g)
+
+
+def test_D3_a_bankrupt_mover_rolls_no_more_even_after_doubles():
+    g = _ann_owes_bob_750()
+    cash(g, ANN, 0)
+    roll(g, ANN, 2, 2, 1)  # doubles: 10 + 5 = 15
+    assert pend(g) == ("debt", ANN)
+    act(g, "declare_bankruptcy", ANN)
+    assert pend(g) == ("turn", BOB) and not g.pending.roll_again
+    sound(g)
