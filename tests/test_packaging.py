@@ -39,7 +39,8 @@ def test_wheel_installs_and_loads_the_mega_edition(tmp_path):
 
     names = set(zipfile.ZipFile(wheel).namelist())
     for needed in ("megamono/__init__.py", "megamono/__main__.py", "megamono/cli.py",
-                   "megamono/rules/editions.py", "megamono/assets/editions/mega.json"):
+                   "megamono/rules/editions.py", "megamono/assets/editions/mega.json",
+                   "megamono/assets/editions/classic.json", "megamono/docs/rules.md"):
         assert needed in names, f"{needed} missing from {wheel.name}"
     assert not any(n.startswith(("tests/", "saves/", "assets/", ".venv")) for n in names)
 
