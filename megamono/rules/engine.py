@@ -23,7 +23,7 @@ from .actions import (
 from .core import new_seed
 from .editions import Edition, load_edition
 from .errors import IllegalAction
-from .invariants import settling_groups
+from .invariants import settling_groups, settling_spaces
 from .money import MoneyMixin
 from .property import PropertyMixin
 from .spaces import SpacesMixin
@@ -192,10 +192,44 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         if why:
             raise IllegalAction(why)
         start = len(self.st.log)
+        before = self.st.model_copy(deep=True) if self.keep_undo else None
         getattr(self, "_act_" + action.kind)(action)
         self.history.append(action)
         self._advance()
+        if before is not None:
+            chance = (before.rng != self.st.rng or len(before.script) != len(self.st.script)
+                      or before.decks != self.st.decks)
+            self._undo = None if chance else (before, action)
         return self.st.log[start:]
+
+    # -- undo ------------------------------------------------------------------------------------
+    keep_undo = False
+    """Set True (the app does) to remember the state before each action so it can be undone."""
+    _undo: tuple[GameState, Action] | None = None
+
+    def why_not_undo(self) -> str | None:
+        """Why the last action cannot be taken back, or None if it can.
+
+        Only the very last action, and only when it involved no chance (no dice, no card, no
+        shuffle): undo never re-rolls and never reaches past another player's decision. The
+        state returns exactly to what it was, log included, so a save still replays (I8).
+        """
+        if not self.keep_undo:
+            return "undo is not kept for this game"
+        if self._undo is None:
+            return "the last action cannot be taken back (it involved dice or a card, or there is none)"
+        return None
+
+    def undo(self) -> Action:
+        """Take back the last action (see :meth:`why_not_undo`); returns it. IllegalAction if not allowed."""
+        why = self.why_not_undo()
+        if why:
+            raise IllegalAction(why)
+        before, action = self._undo  # type: ignore[misc]
+        self.st = before
+        self.history.pop()
+        self._undo = None
+        return action
 
     def is_legal(self, action: Action) -> bool:
         return self.why_not(action) is None
@@ -574,8 +608,11 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
             return f"{self.name(p)} is in debt: only selling and mortgaging are allowed until it is paid (D1)"
         if self.st.turn.mr_monopoly_lock and p != self.st.turn.player and a.kind in ("build", "build_depot"):
             return "no other player may build until Mr. Monopoly's move is over (T8)"
+        if a.space in settling_spaces(self.st):
+            return f"first settle {self.sname(a.space)}: it was just received (B8, M3)"
         group = self.ed.spaces[a.space].group
-        if group is not None and group in settling_groups(self.ed, self.st):
+        raising = pend.kind == "debt" and pend.player == p and a.kind in RAISE_MONEY_KINDS
+        if group is not None and not raising and group in settling_groups(self.ed, self.st):
             return "first settle the deed just received in this group (B8, M3)"
         return getattr(self, "why_not_" + a.kind)(p, a.space)
 
