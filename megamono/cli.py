@@ -39,6 +39,10 @@ def build_parser() -> argparse.ArgumentParser:
                         help="the save file (default: choose from the save folder)")
     validate = sub.add_parser("validate", help="check a save file and report the first problem")
     validate.add_argument("file", type=Path, help="the save file")
+    simulate = sub.add_parser("simulate", help="play computer players against each other, headless, and sum up")
+    from megamono.simulate import add_arguments as simulate_arguments  # light: imports no rules, no rich
+
+    simulate_arguments(simulate)
     return parser
 
 
@@ -73,6 +77,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     if args.command == "validate":
         return validate(args.file)
+    if args.command == "simulate":
+        from megamono.simulate import main as simulate_main
+
+        return simulate_main(args)
     try:
         from megamono.tui.app import run_app
     except ModuleNotFoundError as exc:

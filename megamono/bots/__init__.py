@@ -1,0 +1,123 @@
+"""Computer players: they choose among the legal actions of a :class:`~megamono.rules.engine.Game`.
+
+``make_bot(level, seed)`` gives a bot ("easy" or "strong") with its own random source;
+``bot.choose(game, player)`` returns one legal action for the player the game waits on.
+``play_bot_game(edition, levels, seed)`` plays a whole game with bots.
+
+Bots only read the game (``legal_actions``, ``why_not``, the state) and never change it; they
+use their own ``random.Random(seed)``, never the game's dice. This package imports the rules
+core only (no Textual, no Rich).
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Protocol
+
+from megamono.rules.actions import Action, ClaimRent
+from megamono.rules.engine import Game
+from megamono.rules.invariants import check_invariants
+
+from .base import Bot
+from .easy import EasyBot
+from .strong import StrongBot
+
+LEVELS: dict[str, type[Bot]] = {"easy": EasyBot, "strong": StrongBot}
+
+
+class BotLike(Protocol):
+    level: str
+
+    def choose(self, game: Game, player: int) -> Action: ...
+
+
+def make_bot(level: str, seed: int) -> Bot:
+    """A computer player of ``level`` ("easy" or "strong") whose choices are seeded by ``seed``."""
+    try:
+        cls = LEVELS[level.strip().lower()]
+    except KeyError:
+        raise ValueError(f"unknown bot level {level!r}: choose from {', '.join(LEVELS)}") from None
+    return cls(seed)
+
+
+class BotGameError(AssertionError):
+    """A bot game broke an invariant or would not end; carries the game for inspection."""
+
+    def __init__(self, message: str, game: Game) -> None:
+        super().__init__(message)
+        self.game = game
+
+
+def play_bot_game(edition: str | Path = "mega", levels: list[str] | tuple[str, ...] = ("strong", "easy"),
+                  seed: int = 0, turn_limit: int | None = None, check: bool = False,
+                  max_actions: int = 500_000, seat_order: bool = True, options: dict | None = None) -> Game:
+    """Play a whole game with one bot per seat and return the finished (or stopped) game.
+
+    - ``levels``: one bot level per seat, in seat order (seat k plays ``levels[k]``).
+    - ``seed``: seeds the game's dice and every bot (each bot gets its own source).
+    - ``turn_limit``: end the game by final worth after that many rounds (option ``turn_limit``).
+    - ``check``: run ``check_invariants`` after every action (slow); a breach raises
+      :class:`BotGameError`.
+    - ``max_actions``: a guard against a game that never ends; passing it raises BotGameError.
+    - ``seat_order``: True keeps ``levels`` in seat order; False lets the turn-order roll seat them
+      (the bot follows its player either way).
+
+    Each decision is asked of the bot of ``game.pending.player``; a bot manages its property only
+    in its own decisions (or to pay a debt). Rent to claim (option ``rent_must_be_claimed``) is
+    claimed by its owner's bot before it lapses, at the first safe moment (see ``_claim_time``).
+    """
+    names = [f"{lv.capitalize()} {k + 1}" for k, lv in enumerate(levels)]
+    players = [{"name": n, "kind": "computer"} for n in names]
+    opts = dict(options or {})
+    if turn_limit is not None:
+        opts["turn_limit"] = turn_limit
+    game = Game.new(edition, players, seed=seed, seat_order=seat_order, options=opts or None)
+    seeder = random.Random(seed)
+    by_name = {n: make_bot(lv, seeder.getrandbits(32)) for n, lv in zip(names, levels)}
+    bots = [by_name[p.name] for p in game.st.players]
+    game.bots = bots  # type: ignore[attr-defined]  # for callers that want the bots' counters
+    st = game.st
+    for n in range(max_actions):
+        if game.over:
+            return game
+        if st.claims:
+            for c in list(st.claims):
+                if not _claim_time(game, c.payer):  # (a claim may have put a payer in debt)
+                    continue
+                a = ClaimRent(player=c.owner, space=c.space)
+                if c in st.claims and game.why_not(a) is None and a in bots[c.owner].claims(game, c.owner):
+                    _act(game, a, check)
+                    if game.over:
+                        return game
+        p = game.pending.player
+        _act(game, bots[p].choose(game, p), check)
+    raise BotGameError(f"the game did not end within {max_actions} actions", game)
+
+
+def _claim_time(game: Game, payer: int) -> bool:
+    """Whether rent owed by ``payer`` may be claimed now (option ``rent_must_be_claimed``).
+
+    Owners claim when a player other than the payer is about to roll (before the claim lapses),
+    never while the payer has a decision open: a claim sets the current decision aside, and if
+    the rent bankrupts the payer the engine brings that decision back for a bankrupt player
+    (tests/bots/test_engine_issues.py). Auctions and other players' answers are not interrupted.
+    """
+    pend = game.st.pending
+    return pend is not None and pend.kind in ("turn", "jail") and pend.player != payer
+
+
+def _act(game: Game, action: Action, check: bool) -> None:
+    if not check:
+        game.act(action)
+        return
+    st = game.st
+    before = {k: pl.cash for k, pl in enumerate(st.players)}
+    start = len(st.log)
+    game.act(action)
+    bad = check_invariants(game.ed, st, before, start)
+    if bad:
+        raise BotGameError(f"after {action!r}: {bad}", game)
+
+
+__all__ = ["LEVELS", "Bot", "BotGameError", "EasyBot", "StrongBot", "make_bot", "play_bot_game"]

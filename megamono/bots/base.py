@@ -1,0 +1,164 @@
+"""The computer players' common frame: dispatch on the pending decision, raise money, stay legal.
+
+A bot answers one question: given a :class:`~megamono.rules.engine.Game` waiting on ``player``,
+which action? It may answer with a managing action of its own first (build, mortgage, propose a
+trade); it is then asked again. Every answer is checked with ``game.why_not`` before it is
+returned, so a bot never hands the engine an illegal action: a bad idea falls back to a legal
+choice and is counted in :attr:`Bot.fallbacks` (the tests require it to stay 0).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Callable
+
+from megamono.rules.actions import (
+    MANAGE_KINDS, Action, ClaimRent, DeclareBankruptcy, Mortgage, PayDebt, SellBuilding, SellDepot,
+    SellGroupBuildings, Level,
+)
+from megamono.rules.state import Pending
+
+from .model import board_of
+
+if TYPE_CHECKING:  # pragma: no cover
+    from megamono.rules.engine import Game
+
+# After this many managing actions in a row a bot must answer the decision itself (a guard
+# against any loop of managing; raising money for a debt is not limited: it only ever sells).
+MAX_MANAGE_STREAK = 60
+LEVEL_ORDER = ("build", "rearrange", "unmortgage_build", "unmortgage_rearrange", "unmortgage",
+               "sell_all", "return")
+
+
+class Bot:
+    """Base class of the computer players. Subclasses implement ``on_<pending kind>``."""
+
+    level = "base"
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.fallbacks = 0
+        self.fallback_notes: list[str] = []
+        self._streak = 0
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seed={self.seed})"
+
+    # ------------------------------------------------------------------ the one entry point
+    def choose(self, game: "Game", player: int) -> Action:
+        """One legal action for ``player``, who must be the one the game waits on."""
+        pend = game.pending
+        if pend is None or game.over or pend.kind == "game_over":
+            raise ValueError("the game is not waiting for a decision")
+        if pend.player != player:
+            raise ValueError(f"the game waits on seat {pend.player}, not {player}")
+        handler: Callable = getattr(self, "on_" + pend.kind)
+        try:
+            action = handler(game, player, pend)
+            why = game.why_not(action) if action is not None else "no action chosen"
+        except Exception as exc:  # a bug in a bot must not stop a simulation; it is counted
+            action, why = None, f"{type(exc).__name__}: {exc}"
+        if why is not None:
+            self.fallbacks += 1
+            if len(self.fallback_notes) < 20:
+                self.fallback_notes.append(f"{pend.kind}: {action!r}: {why}")
+            action = self.fallback(game, player)
+        self._streak = self._streak + 1 if action.kind in MANAGE_KINDS or action.kind == "propose_trade" else 0
+        return action
+
+    @property
+    def may_manage(self) -> bool:
+        return self._streak < MAX_MANAGE_STREAK
+
+    def claims(self, game: "Game", player: int) -> list[ClaimRent]:
+        """Rent ``player`` may claim now (option ``rent_must_be_claimed``): always claim it."""
+        return [ClaimRent(player=player, space=c.space) for c in game.st.claims if c.owner == player]
+
+    def fallback(self, game: "Game", player: int) -> Action:
+        """A safe legal action: the decision's own answers first, managing only when in debt."""
+        acts = game.legal_actions(player)
+        decisions = [a for a in acts if a.kind not in MANAGE_KINDS and a.kind != "claim_rent"]
+        prefer = ("pay_debt", "roll", "refuse_trade", "drop_out", "decline_buy", "keep")
+        for kind in prefer:
+            for a in decisions:
+                if a.kind == kind:
+                    return a
+        if decisions and not (game.pending.kind == "debt" and len(decisions) == 1
+                              and decisions[0].kind == "declare_bankruptcy" and len(acts) > 1):
+            return decisions[0]
+        raising = [a for a in acts if a.kind in ("mortgage", "sell_building", "sell_group_buildings", "sell_depot")]
+        if raising:
+            return raising[0]
+        if acts:
+            return acts[0]
+        raise RuntimeError(f"no legal action for seat {player} at {game.pending.kind}")
+
+    # ------------------------------------------------------------------ shared helpers
+    @staticmethod
+    def legal(game: "Game", action: Action) -> bool:
+        return game.why_not(action) is None
+
+    def first_legal(self, game: "Game", actions) -> Action | None:
+        for a in actions:
+            if game.why_not(a) is None:
+                return a
+        return None
+
+    def level_choice(self, game: "Game", p: int, order=LEVEL_ORDER) -> Action:
+        return self.first_legal(game, [Level(player=p, choice=c) for c in order]) or Level(player=p, choice=order[0])
+
+    def mortgage_keep_value(self, game: "Game", p: int, space: int) -> float:
+        """How much ``p`` wants to keep ``space`` unmortgaged (lower is mortgaged first)."""
+        return float(space)  # board order; the strong bot overrides this
+
+    def raise_money(self, game: "Game", p: int) -> Action | None:
+        """One action that raises cash: mortgage first, then depots, then buildings (D1)."""
+        st = game.st
+        best = None
+        for i, d in st.deeds.items():
+            if d.owner == p and not d.mortgaged:
+                a = Mortgage(player=p, space=i)
+                if game.why_not(a) is None:
+                    key = self.mortgage_keep_value(game, p, i)
+                    if best is None or key < best[0]:
+                        best = (key, a)
+        if best is not None:
+            return best[1]
+        for i, d in st.deeds.items():
+            if d.owner == p and d.depot:
+                a = SellDepot(player=p, space=i)
+                if game.why_not(a) is None:
+                    return a
+        return self.sell_one_building(game, p)
+
+    def building_sale_order(self, game: "Game", p: int) -> list[str]:
+        """The colour groups with ``p``'s buildings, in the order to sell from."""
+        b = board_of(game)
+        st = game.st
+        return [g for g, lots in b.groups.items()
+                if any(st.deeds[i].owner == p and st.deeds[i].level for i in lots)]
+
+    def sell_one_building(self, game: "Game", p: int) -> Action | None:
+        b = board_of(game)
+        st = game.st
+        for g in self.building_sale_order(game, p):
+            mine = [i for i in b.groups[g] if st.deeds[i].owner == p]
+            top = max(mine, key=lambda i: (st.deeds[i].level, i))
+            for a in (SellBuilding(player=p, space=top), SellGroupBuildings(player=p, space=mine[0])):
+                if game.why_not(a) is None:
+                    return a
+        return None
+
+    def on_debt(self, game: "Game", p: int, pend: Pending) -> Action:
+        """D1: pay when the cash is there; bankruptcy only when nothing could cover it; else raise."""
+        pay = PayDebt(player=p)
+        if game.why_not(pay) is None:
+            return pay
+        bust = DeclareBankruptcy(player=p)
+        if game.why_not(bust) is None:
+            return bust
+        return self.raise_money(game, p) or bust
+
+    def on_game_over(self, game: "Game", p: int, pend: Pending) -> Action:  # pragma: no cover
+        raise ValueError("the game is over")

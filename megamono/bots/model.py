@@ -1,0 +1,199 @@
+"""What the computer players know about a board: groups, dice odds, rents and deed values.
+
+Everything here only *reads* a :class:`~megamono.rules.engine.Game`; nothing changes its state.
+:class:`Board` is computed once per edition and cached; the value functions take a hypothetical
+owner map so trades and auctions can be judged before they happen.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from megamono.rules.editions import Edition
+    from megamono.rules.engine import Game
+
+# Two white dice: total -> probability.
+TWO_DICE = {t: (6 - abs(t - 7)) / 36 for t in range(2, 13)}
+# A typical total used for utility rent when judging risk (two dice 7, three dice ~8).
+UTILITY_GUESS = {True: 8, False: 7}
+
+
+class Board:
+    """Edition facts the bots use, computed once (an :class:`Edition` is frozen)."""
+
+    def __init__(self, ed: "Edition") -> None:
+        self.ed = ed
+        self.size = ed.size
+        self.speed = ed.rules.speed_die
+        self.groups: dict[str, list[int]] = ed.groups
+        self.group_of: dict[int, str] = {i: g for g, lots in ed.groups.items() for i in lots}
+        whole = ed.rules.building == "whole_group"
+        self.need: dict[str, int] = {g: len(l) if whole else len(l) - 1 for g, l in ed.groups.items()}
+        self.price: dict[int, int] = {i: ed.spaces[i].price or 0 for i in ed.properties}
+        self.mortgage: dict[int, int] = {i: ed.spaces[i].mortgage or 0 for i in ed.properties}
+        self.group_price: dict[str, int] = {g: sum(self.price[i] for i in l) for g, l in ed.groups.items()}
+        self.house_cost: dict[str, int] = {g: ed.spaces[l[0]].house_cost or 0 for g, l in ed.groups.items()}
+        self.railroads = list(ed.railroads)
+        self.utilities = list(ed.utilities)
+        self.kind = [s.kind for s in ed.spaces]
+        self.start_cash = ed.rules.starting_cash
+        self.salary = ed.rules.salary
+        # the steps of one ordinary throw (doubles and the Speed Die's symbols ignored)
+        if self.speed:
+            speed = {0: 0.5, 1: 1 / 6, 2: 1 / 6, 3: 1 / 6}
+            dist: dict[int, float] = {}
+            for w, pw in TWO_DICE.items():
+                for s, ps in speed.items():
+                    dist[w + s] = dist.get(w + s, 0.0) + pw * ps
+            self.throw = dist
+        else:
+            self.throw = dict(TWO_DICE)
+        self.reach = max(self.throw)
+        self.utility_guess = UTILITY_GUESS[self.speed]
+        self.potential: dict[str, float] = {g: self.build_potential(g) for g in ed.groups}
+        self.rents: dict[int, list[int]] = {i: list(ed.spaces[i].rents or []) for i in ed.properties}
+        self.unbuilt_mult: dict[int, int] = {int(k): v for k, v in ed.rules.unbuilt_multipliers.items()}
+        self.rr_rents = list(ed.rules.railroad_rents)
+        self.util_mult = list(ed.rules.utility_multipliers)
+
+    def build_potential(self, group: str) -> float:
+        """Dollar worth of having building rights on ``group`` (the bots' rule of thumb)."""
+        lots = self.groups[group]
+        return self.group_price[group] * 0.9 + self.house_cost[group] * len(lots) * 0.6
+
+
+_BOARDS: dict[int, Board] = {}
+
+
+def board_of(game: "Game") -> Board:
+    """The :class:`Board` of ``game``'s edition (computed once per edition object)."""
+    b = _BOARDS.get(id(game.ed))
+    if b is None or b.ed is not game.ed:
+        if len(_BOARDS) > 32:
+            _BOARDS.clear()
+        b = _BOARDS[id(game.ed)] = Board(game.ed)
+    return b
+
+
+# ----------------------------------------------------------------------------- rents and risk
+def rent_map(game: "Game", p: int) -> list[int]:
+    """Rent ``p`` would owe on each space now (0 where none is owed).
+
+    The same sums as :func:`megamono.rules.rent.rent_due` (utilities at a typical dice total),
+    computed for the whole board at once.
+    """
+    b = board_of(game)
+    deeds = game.st.deeds
+    out = [0] * b.size
+    rents, mult = b.rents, b.unbuilt_mult
+    for lots in b.groups.values():
+        ds = [deeds[i] for i in lots]
+        owners = [d.owner for d in ds]
+        for i, d, q in zip(lots, ds, owners):
+            if q is None or q == p or d.mortgaged:
+                continue
+            out[i] = rents[i][d.level] if d.level else rents[i][0] * mult.get(len(lots) - owners.count(q), 1)
+    for kind_lots, table, util in ((b.railroads, b.rr_rents, False), (b.utilities, b.util_mult, True)):
+        ds = [deeds[i] for i in kind_lots]
+        owners = [d.owner for d in ds]
+        for i, d, q in zip(kind_lots, ds, owners):
+            if q is None or q == p or d.mortgaged:
+                continue
+            r = table[min(owners.count(q), len(table)) - 1]
+            if util:
+                r *= b.utility_guess
+            elif d.depot:
+                r *= 2
+            out[i] = r
+    return out
+
+
+def expected_rent_ahead(game: "Game", p: int, rents: list[int] | None = None,
+                        dist: dict[int, float] | None = None, start: int | None = None) -> float:
+    """Expected rent of ``p``'s next throw from ``start`` (default: where ``p`` stands)."""
+    b = board_of(game)
+    rents = rent_map(game, p) if rents is None else rents
+    pos = game.st.players[p].position if start is None else start
+    dist = b.throw if dist is None else dist
+    return sum(pr * rents[(pos + d) % b.size] for d, pr in dist.items())
+
+
+def max_rent_ahead(game: "Game", p: int, rents: list[int], reach: int | None = None) -> int:
+    b = board_of(game)
+    pos = game.st.players[p].position
+    reach = b.reach if reach is None else reach
+    return max(rents[(pos + d) % b.size] for d in range(2, reach + 1))
+
+
+# ----------------------------------------------------------------------------- values
+def owners_of(game: "Game") -> dict[int, int | None]:
+    return {i: d.owner for i, d in game.st.deeds.items()}
+
+
+def holding_value(game: "Game", p: int, owners: dict[int, int | None], groups=None,
+                  transport: bool = True, b: Board | None = None) -> float:
+    """What ``p``'s deeds are worth to ``p`` under ``owners``: prices plus group bonuses.
+
+    Only the colour ``groups`` named (default: all) and, with ``transport``, railroads and
+    utilities are counted, so a trade can be judged on what it touches.
+    """
+    b = board_of(game) if b is None else b
+    price = b.price
+    total = 0.0
+    for g in (b.groups if groups is None else groups):
+        lots = b.groups[g]
+        mine = [i for i in lots if owners.get(i) == p]
+        k = len(mine)
+        if not k:
+            continue
+        total += sum(price[i] for i in mine)
+        need = b.need[g]
+        bp = b.potential[g]
+        if k >= need:
+            total += bp
+            if k == len(lots) and need < len(lots):
+                total += 0.25 * bp  # [Mega] the whole group: triple rent, skyscrapers
+        elif k == need - 1:
+            total += 0.2 * bp
+        elif k == need - 2 and need >= 3:
+            total += 0.05 * bp
+    if transport:
+        rr = [i for i in b.railroads if owners.get(i) == p]
+        if rr:
+            total += sum(price[i] for i in rr) * (1 + 0.2 * (len(rr) - 1))
+        ut = [i for i in b.utilities if owners.get(i) == p]
+        if ut:
+            total += sum(price[i] for i in ut) * (0.75 + 0.15 * (len(ut) - 1))
+    return total
+
+
+def gain_of(game: "Game", p: int, before: dict, after: dict, spaces, b: Board | None = None) -> float:
+    """Change of ``p``'s holding value when ownership goes from ``before`` to ``after``."""
+    b = board_of(game) if b is None else b
+    group_of = b.group_of
+    groups = {group_of[i] for i in spaces if i in group_of}
+    transport = any(i not in group_of for i in spaces)
+    return (holding_value(game, p, after, groups, transport, b)
+            - holding_value(game, p, before, groups, transport, b))
+
+
+def deed_value(game: "Game", p: int, space: int, block: float = 0.35) -> float:
+    """What gaining the bank deed ``space`` is worth to ``p``: its own worth plus a share of
+    what it would have been worth to the opponent who gains most from it (blocking)."""
+    b = board_of(game)
+    before = owners_of(game)
+    after = dict(before)
+    after[space] = p
+    mine = gain_of(game, p, before, after, (space,), b)
+    best_other = 0.0
+    for q in game.st.active_players():
+        if q == p:
+            continue
+        after[space] = q
+        best_other = max(best_other, gain_of(game, q, before, after, (space,), b) - b.price[space])
+    return mine + block * best_other
+
+
+def final_worths(game: "Game") -> dict[int, int]:
+    return {q: game.final_worth(q) for q in game.st.active_players()}

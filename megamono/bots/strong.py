@@ -1,0 +1,616 @@
+"""The "strong" computer player.
+
+- Keeps a cash reserve that grows with the rent the opponents could charge it soon.
+- Buys and bids by value: the price plus what the deed does for a colour group (its own
+  building rights, or blocking an opponent's).
+- Builds where the rent per dollar is best, aiming at three houses and going beyond when the
+  cash allows; builds depots when it has cash to spare; unmortgages group lots first.
+- Plays a Bus Ticket when its reach holds a good target or the dice look dangerous.
+- Leaves jail early in the game and stays in late when built lots lie ahead.
+- Mortgages before selling buildings; pays the smaller income tax; levels by building when it
+  can afford it, else rearranges.
+- Proposes at most one trade per turn, completing one of its colour groups at a price both
+  sides' valuations call fair, and never repeats a refused offer; answers trades by the same
+  valuation, so it never hands an opponent a colour group for nothing.
+- Agrees to end the game early only when it leads.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from megamono.rules.actions import (
+    Action, AcceptTrade, Bid, BirthdayChoice, Build, BuildDepot, BusChoice, Buy, ChooseDestination,
+    DeclineBuy, DropOut, IncomeTaxChoice, Mortgage, MortgagedDeedChoice, PayJailFine,
+    PickAuctionDeed, PlacePiece, PlayBusTicket, ProposeTrade, RefuseTrade, Roll, RollForDoubles,
+    ShortageAnswer, Unmortgage, UseJailCard, VoteEnd,
+)
+from megamono.rules.rent import ceil_percent, rent_due, tax_worth, transfer_fee, unmortgage_cost
+from megamono.rules.state import Pending, TradeOffer, TradeSide
+
+from .base import Bot
+from .model import (
+    TWO_DICE, board_of, deed_value, expected_rent_ahead, final_worths, gain_of, max_rent_ahead,
+    owners_of, rent_map,
+)
+
+if TYPE_CHECKING:  # pragma: no cover
+    from megamono.rules.engine import Game
+
+CARD_WORTH = {"jail_cards": 50, "bus_tickets": 40}
+TRADE_TOLERANCE = 5      # dollars of rounding a trade answer forgives
+MIN_TRADE_GAIN = 40      # a proposal must be worth at least this much to the proposer
+
+
+def _street_rent(game: "Game", space: int, level: int | None = None) -> int:
+    """Rent a visitor pays on the street ``space`` (at ``level`` if given)."""
+    d = game.st.deeds[space]
+    if level is not None and level > 0:
+        return game.ed.spaces[space].rents[level]
+    return rent_due(game.ed, game.st, space, -1) if d.owner is not None and not d.mortgaged else 0
+
+
+class StrongBot(Bot):
+    level = "strong"
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self._trade_turn = -1
+        self._refused: dict[tuple, int] = {}
+        self._open_offer: tuple | None = None
+        self._memo_key: tuple | None = None
+        self._memo_rents: list[int] = []
+        self._memo_reserve: int | None = None
+        self._memo_groups: set[str] | None = None
+        self._no_offer_sig: tuple | None = None
+        self._bid_memo: tuple | None = None
+        self._short_of_cash = False
+
+    def choose(self, game: "Game", player: int) -> Action:
+        self._settle_offer(game, player)
+        return super().choose(game, player)
+
+    def rents(self, game: "Game", p: int) -> list[int]:
+        """Rent ``p`` would owe on each space (memoised while the state stays the same)."""
+        key = (id(game), p, len(game.st.log), len(game.history))
+        if self._memo_key != key:
+            self._memo_key = key
+            self._memo_rents = rent_map(game, p)
+            self._memo_reserve = None
+            self._memo_groups = None
+        return self._memo_rents
+
+    # ------------------------------------------------------------------ judging the position
+    def reserve(self, game: "Game", p: int, rents: list[int] | None = None) -> int:
+        """Cash to keep back: a base plus the rent threats the opponents pose."""
+        if rents is None:
+            rents = self.rents(game, p)
+            if self._memo_reserve is not None:
+                return self._memo_reserve
+            self._memo_reserve = r = self._reserve(game, p, rents)
+            return r
+        return self._reserve(game, p, rents)
+
+    def _reserve(self, game: "Game", p: int, rents: list[int]) -> int:
+        b = board_of(game)
+        ahead = max_rent_ahead(game, p, rents)
+        overall = max(rents) if rents else 0
+        expected = expected_rent_ahead(game, p, rents)
+        r = b.start_cash * 0.06 + 0.45 * ahead + 0.2 * overall + 2 * expected
+        return int(min(r, b.start_cash * 1.2))
+
+    @staticmethod
+    def unowned_share(game: "Game") -> float:
+        deeds = game.st.deeds
+        return sum(1 for d in deeds.values() if d.owner is None) / len(deeds)
+
+    def space_score(self, game: "Game", p: int, s: int, rents: list[int], cash: int) -> float:
+        """How good ending a move on space ``s`` is for ``p``, in dollars (roughly)."""
+        b = board_of(game)
+        st = game.st
+        d = st.deeds.get(s)
+        if d is not None:
+            if d.owner is None:
+                price = b.price[s]
+                if cash < price:
+                    return 10.0
+                return max(0.0, deed_value(game, p, s) - price) + 0.2 * price
+            return -float(rents[s])
+        k = b.kind[s]
+        sp = game.ed.spaces[s]
+        if k == "tax":
+            tax = sp.tax or 0
+            if sp.tax_percent:
+                tax = min(tax, ceil_percent(tax_worth(game.ed, st, p), sp.tax_percent))
+            return -float(tax)
+        if k in ("chance", "community_chest"):
+            return -10.0
+        if k == "go_to_jail":
+            return -60.0 if self.unowned_share(game) > 0.3 else -20.0
+        if k == "auction":
+            if any(dd.owner is None for dd in st.deeds.values()):
+                return 30.0
+            return -float(max(rents))
+        if k == "bus_ticket":
+            return 40.0 if st.decks.bus else 0.0
+        if k == "birthday_gift":
+            return float(game.ed.rules.birthday_gift)
+        if k == "free_parking":
+            return float(st.pot)
+        return 0.0
+
+    def move_score(self, game: "Game", p: int, dest: int, rents: list[int], cash: int) -> float:
+        pos = game.st.players[p].position
+        bonus = board_of(game).salary if dest < pos or dest == 0 else 0
+        return self.space_score(game, p, dest, rents, cash) + bonus
+
+    # ------------------------------------------------------------------ turn
+    def on_turn(self, game: "Game", p: int, pend: Pending) -> Action:
+        st = game.st
+        pl = st.players[p]
+        if self.may_manage:
+            if self._trade_turn != st.turn.number:
+                self._trade_turn = st.turn.number
+                offer = self.propose_trade(game, p)
+                if offer is not None:
+                    return offer
+            a = self.manage_spending(game, p)
+            if a is not None:
+                return a
+        if pl.bus_tickets and game.ed.bus_tickets:
+            a = self.bus_ticket_move(game, p)
+            if a is not None:
+                return a
+        return Roll(player=p)
+
+    def manage_spending(self, game: "Game", p: int) -> Action | None:
+        """Unmortgage, build, or build a depot when the reserve allows; one action at a time."""
+        reserve = self.reserve(game, p)
+        return (self._unmortgage(game, p, reserve, groups_only=True) or self._build(game, p, reserve)
+                or self._depot(game, p, reserve) or self._unmortgage(game, p, reserve + 150, groups_only=False))
+
+    def _building_groups(self, game: "Game", p: int) -> set[str]:
+        """The colour groups on which ``p`` holds building rights (memoised with the rents)."""
+        self.rents(game, p)
+        if self._memo_groups is None:
+            b = board_of(game)
+            deeds = game.st.deeds
+            self._memo_groups = {g for g, lots in b.groups.items()
+                                 if sum(1 for i in lots if deeds[i].owner == p) >= b.need[g]}
+        return self._memo_groups
+
+    def _unmortgage(self, game: "Game", p: int, reserve: int, groups_only: bool) -> Action | None:
+        b = board_of(game)
+        st = game.st
+        cash = st.players[p].cash
+        groups = self._building_groups(game, p)
+        best = None
+        for i, d in st.deeds.items():
+            if d.owner != p or not d.mortgaged:
+                continue
+            in_group = b.group_of.get(i) in groups
+            if groups_only and not in_group:
+                continue
+            cost = unmortgage_cost(game.ed, i)
+            if cash - cost < reserve:
+                continue
+            key = (0 if in_group else 1 if i in b.railroads else 2, cost)
+            if best is None or key < best[0]:
+                best = (key, Unmortgage(player=p, space=i))
+        if best and game.why_not(best[1]) is None:
+            return best[1]
+        return None
+
+    def _build(self, game: "Game", p: int, reserve: int) -> Action | None:
+        """The build with the best rent per dollar (towards three houses first)."""
+        b = board_of(game)
+        st = game.st
+        cash = st.players[p].cash
+        best = None
+        for g in self._building_groups(game, p):
+            cost = b.house_cost[g]
+            if cash - cost < reserve:
+                continue
+            mine = [i for i in b.groups[g] if st.deeds[i].owner == p]
+            if any(st.deeds[i].mortgaged for i in mine):
+                continue
+            levels = [st.deeds[i].level for i in mine]
+            low = min(levels)
+            lot = next(i for i in mine if st.deeds[i].level == low)
+            sp = game.ed.spaces[lot]
+            if low >= game.ed.max_level:
+                continue
+            if low < 3:
+                now = sum(_street_rent(game, i, st.deeds[i].level) for i in mine)
+                target = sum(game.ed.spaces[i].rents[3] for i in mine)
+                steps = sum(3 - lv for lv in levels)
+                ratio = (target - now) / (steps * cost) + 1.0  # three houses first
+            else:
+                ratio = (sp.rents[low + 1] - sp.rents[low]) / cost
+            if ratio <= 0:
+                continue
+            a = Build(player=p, space=lot)
+            if best is None or ratio > best[0]:
+                if game.why_not(a) is None:
+                    best = (ratio, a)
+        return best[1] if best else None
+
+    def _depot(self, game: "Game", p: int, reserve: int) -> Action | None:
+        b = board_of(game)
+        st = game.st
+        if not game.ed.supply.depots or st.bank.depots < 1:
+            return None
+        cost = game.ed.rules.depot_cost
+        if st.players[p].cash - cost < reserve + 100:
+            return None
+        mine = [i for i in b.railroads if st.deeds[i].owner == p and not st.deeds[i].mortgaged]
+        if len(mine) < 2:
+            return None
+        for i in mine:
+            if not st.deeds[i].depot:
+                a = BuildDepot(player=p, space=i)
+                if game.why_not(a) is None:
+                    return a
+        return None
+
+    def bus_ticket_move(self, game: "Game", p: int) -> Action | None:
+        """Play a Bus Ticket when a reachable space beats the expected throw."""
+        b = board_of(game)
+        st = game.st
+        pos = st.players[p].position
+        cash = st.players[p].cash
+        rents = self.rents(game, p)
+        scored = [(self.move_score(game, p, i, rents, cash), i) for i in game.bus_reach(pos)]
+        if not scored:
+            return None
+        best, dest = max(scored)
+        expected = sum(pr * self.move_score(game, p, (pos + d) % b.size, rents, cash)
+                       for d, pr in b.throw.items())
+        if best > expected + 60 or (expected < -150 and best > expected + 30):
+            return PlayBusTicket(player=p, destination=dest)
+        return None
+
+    # ------------------------------------------------------------------ jail
+    def on_jail(self, game: "Game", p: int, pend: Pending) -> Action:
+        st = game.st
+        pl = st.players[p]
+        b = board_of(game)
+        jail = game.ed.jail
+        rents = self.rents(game, p)
+        danger = sum(pr * rents[(jail + d) % b.size] for d, pr in TWO_DICE.items())
+        built_ahead = sum(1 for d in range(2, 13)
+                          if st.deeds.get((jail + d) % b.size) is not None
+                          and st.deeds[(jail + d) % b.size].owner not in (None, p)
+                          and st.deeds[(jail + d) % b.size].level > 0)
+        early = self.unowned_share(game) > 0.3
+        stay = not early and (built_ahead >= 2 or danger > max(60, 0.08 * pl.cash))
+        if not stay:
+            if pl.gojf:
+                return UseJailCard(player=p)
+            if pl.cash - game.ed.rules.jail_fine >= min(self.reserve(game, p), 300):
+                return PayJailFine(player=p)
+        return RollForDoubles(player=p)
+
+    def on_jail_pay(self, game: "Game", p: int, pend: Pending) -> Action:
+        return UseJailCard(player=p) if game.st.players[p].gojf else PayJailFine(player=p)
+
+    # ------------------------------------------------------------------ buying and auctions
+    def on_buy(self, game: "Game", p: int, pend: Pending) -> Action:
+        st = game.st
+        cash = st.players[p].cash
+        price = pend.amount
+        space = pend.space
+        rents = self.rents(game, p)
+        reserve = self.reserve(game, p)
+        value = deed_value(game, p, space)
+        if cash - price >= reserve:
+            return Buy(player=p)
+        if cash >= price and (value >= 1.3 * price and cash - price >= 0.3 * reserve):
+            return Buy(player=p)
+        if cash < price and value >= 1.5 * price and self.may_manage:
+            a = self._mortgage_for(game, p, price - cash, protect=board_of(game).group_of.get(space))
+            if a is not None:
+                return a
+        return DeclineBuy(player=p)
+
+    def _mortgage_for(self, game: "Game", p: int, need: int, protect: str | None) -> Action | None:
+        """A mortgage towards ``need`` dollars, only if unimportant deeds can cover all of it."""
+        b = board_of(game)
+        st = game.st
+        groups = self._building_groups(game, p)
+        cands = []
+        for i, d in st.deeds.items():
+            if d.owner != p or d.mortgaged or b.group_of.get(i) in groups or b.group_of.get(i) == protect:
+                continue
+            a = Mortgage(player=p, space=i)
+            if game.why_not(a) is None:
+                cands.append((self.mortgage_keep_value(game, p, i), b.mortgage[i], a))
+        if sum(c[1] for c in cands) < need:
+            return None
+        return min(cands, key=lambda c: (c[0], -c[1]))[2]
+
+    def on_bid(self, game: "Game", p: int, pend: Pending) -> Action:
+        st = game.st
+        b = board_of(game)
+        cash = st.players[p].cash
+        low = game.min_bid()
+        if pend.piece:
+            reserve = self.reserve(game, p)
+            lots = game.lots_for_piece(p, pend.piece, ignore_cash=True)
+            if not lots:
+                return DropOut(player=p)
+            cost = game.ed.spaces[lots[0]].house_cost
+            cap = min(int(cost * 1.6), cash - reserve // 2)
+            step = max(1, cost // 10)
+            price = cost
+        else:
+            price = b.price[pend.space]
+            key = (id(game), pend.space, st.turn.number, cash)  # one auction: the value stands
+            if self._bid_memo is not None and self._bid_memo[0] == key:
+                cap = self._bid_memo[1]
+            else:
+                reserve = self.reserve(game, p)
+                value = deed_value(game, p, pend.space)
+                spare = cash - (reserve // 2 if value >= 1.2 * price else reserve)
+                cap = int(min(value, spare))
+                self._bid_memo = (key, cap)
+            step = max(1, price // 20)
+        if low > cap:
+            return DropOut(player=p)
+        opening = int(price * 0.4) if pend.high_bidder is None else low + step
+        return Bid(player=p, amount=max(low, min(cap, opening)))
+
+    def on_auction_pick(self, game: "Game", p: int, pend: Pending) -> Action:
+        b = board_of(game)
+        cash = game.st.players[p].cash
+        best = None
+        for i in pend.choices:
+            if b.price[i] * 0.6 > cash:
+                continue
+            score = deed_value(game, p, i) / b.price[i]
+            if best is None or score > best[0]:
+                best = (score, i)
+        if best is None:  # nothing affordable: auction the cheapest
+            return PickAuctionDeed(player=p, space=min(pend.choices, key=lambda i: b.price[i]))
+        return PickAuctionDeed(player=p, space=best[1])
+
+    # ------------------------------------------------------------------ Mega decisions
+    def on_triples(self, game: "Game", p: int, pend: Pending) -> Action:
+        rents = self.rents(game, p)
+        cash = game.st.players[p].cash
+        best = max(pend.choices, key=lambda i: (self.move_score(game, p, i, rents, cash), -i))
+        return ChooseDestination(player=p, space=best)
+
+    def on_bus(self, game: "Game", p: int, pend: Pending) -> Action:
+        held = len(game.st.players[p].bus_tickets)
+        return BusChoice(player=p, choice="ticket" if held < 3 else "advance")
+
+    def on_birthday(self, game: "Game", p: int, pend: Pending) -> Action:
+        pl = game.st.players[p]
+        rich = pl.cash >= self.reserve(game, p) + 400
+        return BirthdayChoice(player=p, choice="ticket" if rich and not pl.bus_tickets else "cash")
+
+    def on_income_tax(self, game: "Game", p: int, pend: Pending) -> Action:
+        a = pend.amounts
+        return IncomeTaxChoice(player=p, choice="percent" if a.get("percent", 1 << 30) < a.get("flat", 0) else "flat")
+
+    def on_levelling(self, game: "Game", p: int, pend: Pending) -> Action:
+        cash = game.st.players[p].cash
+        spare = cash - self.reserve(game, p) // 2
+        build, unm = pend.amounts.get("build", 0), pend.amounts.get("unmortgage", 0)
+        order = []
+        if build <= spare:
+            order.append("build")
+        order.append("rearrange")
+        if build + unm <= spare:
+            order.append("unmortgage_build")
+        order += ["unmortgage_rearrange", "unmortgage", "sell_all", "return", "build", "unmortgage_build"]
+        return self.level_choice(game, p, order)
+
+    def on_mortgaged_deed(self, game: "Game", p: int, pend: Pending) -> Action:
+        cost = pend.amounts.get("unmortgage", 0)
+        ok = game.st.players[p].cash - cost >= self.reserve(game, p)
+        return MortgagedDeedChoice(player=p, choice="unmortgage" if ok else "keep")
+
+    def on_shortage_ask(self, game: "Game", p: int, pend: Pending) -> Action:
+        lots = game.lots_for_piece(p, pend.piece, ignore_cash=True)
+        want = bool(lots) and game.st.players[p].cash - game.ed.spaces[lots[0]].house_cost >= self.reserve(game, p)
+        return ShortageAnswer(player=p, want=want)
+
+    def on_place_piece(self, game: "Game", p: int, pend: Pending) -> Action:
+        st = game.st
+
+        def gain(i: int) -> int:
+            lvl = st.deeds[i].level
+            rents = game.ed.spaces[i].rents
+            return rents[min(lvl + 1, len(rents) - 1)] - rents[lvl]
+
+        return PlacePiece(player=p, space=max(pend.choices, key=gain))
+
+    # ------------------------------------------------------------------ debt
+    def mortgage_keep_value(self, game: "Game", p: int, space: int) -> float:
+        b = board_of(game)
+        st = game.st
+        g = b.group_of.get(space)
+        if g is not None:
+            k = sum(st.deeds[i].owner == p for i in b.groups[g])
+            if k >= b.need[g]:
+                return 3000 + b.price[space]
+            if k == b.need[g] - 1:
+                return 1000 + b.price[space]
+            return b.price[space] * 0.3
+        if space in b.railroads:
+            return 1500 + 100 * sum(st.deeds[i].owner == p for i in b.railroads)
+        return b.price[space] * 0.2
+
+    def building_sale_order(self, game: "Game", p: int) -> list[str]:
+        """Sell first where a dollar of buildings earns the least rent."""
+        b = board_of(game)
+        st = game.st
+        groups = super().building_sale_order(game, p)
+
+        def earning(g: str) -> float:
+            lots = [i for i in b.groups[g] if st.deeds[i].owner == p]
+            return sum(game.ed.spaces[i].rents[st.deeds[i].level] for i in lots) / (
+                b.house_cost[g] * max(1, sum(st.deeds[i].level for i in lots)))
+
+        return sorted(groups, key=earning)
+
+    # ------------------------------------------------------------------ trades
+    @staticmethod
+    def trade_deltas(game: "Game", offer: TradeOffer) -> tuple[float, float]:
+        """(gain to the proposer, gain to the partner) of ``offer``, in dollars, by the bots' valuation."""
+        a, b_ = offer.proposer, offer.partner
+        before = owners_of(game)
+        after = dict(before)
+        for i in offer.give.deeds:
+            after[i] = b_
+        for i in offer.take.deeds:
+            after[i] = a
+        spaces = list(offer.give.deeds) + list(offer.take.deeds)
+        bd = board_of(game)
+        da = gain_of(game, a, before, after, spaces, bd)
+        db = gain_of(game, b_, before, after, spaces, bd)
+        # mortgaged deeds are worth their price less the mortgage to lift; the receiver also pays 10%
+        for holder, to, deeds in ((a, b_, offer.give.deeds), (b_, a, offer.take.deeds)):
+            for i in deeds:
+                if game.st.deeds[i].mortgaged:
+                    lift = unmortgage_cost(game.ed, i)
+                    fee = transfer_fee(game.ed, i)
+                    if to == a:
+                        da -= lift + fee
+                        db += lift
+                    else:
+                        db -= lift + fee
+                        da += lift
+        cash = offer.give.cash - offer.take.cash
+        da -= cash
+        db += cash
+        for field, worth in CARD_WORTH.items():
+            n = getattr(offer.give, field) - getattr(offer.take, field)
+            da -= n * worth
+            db += n * worth
+        return da, db
+
+    @staticmethod
+    def rival_weight(game: "Game") -> float:
+        return 1.0 if len(game.st.active_players()) <= 2 else 0.7
+
+    def on_trade_reply(self, game: "Game", p: int, pend: Pending) -> Action:
+        offer = pend.trade
+        da, db = self.trade_deltas(game, offer)
+        w = self.rival_weight(game)
+        cash_after = game.st.players[p].cash - offer.take.cash + offer.give.cash
+        fair = db >= 0 and db + TRADE_TOLERANCE >= w * da
+        if fair and (offer.take.cash == 0 or cash_after >= self.reserve(game, p) // 2):
+            return AcceptTrade(player=p)
+        return RefuseTrade(player=p)
+
+    def _settle_offer(self, game: "Game", p: int) -> None:
+        """After a proposal: if the deeds asked for did not arrive, remember the refusal."""
+        if self._open_offer is None:
+            return
+        pend = game.pending
+        if pend is not None and pend.kind == "trade_reply" and pend.trade is not None and pend.trade.proposer == p:
+            return  # not answered yet
+        key, cash, take = self._open_offer
+        self._open_offer = None
+        if not all(game.st.deeds[i].owner == p for i in take):
+            self._refused[key] = max(cash, self._refused.get(key, -(1 << 30)))
+
+    def propose_trade(self, game: "Game", p: int) -> ProposeTrade | None:
+        """The best group-completing trade this player can fairly offer now, or None."""
+        b = board_of(game)
+        st = game.st
+        owners = owners_of(game)
+        cash = st.players[p].cash
+        budget = cash - self.reserve(game, p) // 2
+        # nothing changed since the last search found nothing: skip the search
+        sig = (tuple((d.owner, d.mortgaged, d.level > 0) for d in st.deeds.values()),
+               budget // 100, len(self._refused))
+        if sig == self._no_offer_sig:
+            return None
+        w = self.rival_weight(game)
+        mine_tradeable: list[int] | None = None
+        best = None
+        for g, lots in b.groups.items():
+            k = sum(owners[i] == p for i in lots)
+            missing = b.need[g] - k
+            if k == 0 or missing <= 0 or missing > 2:
+                continue
+            held = [i for i in lots if owners[i] not in (None, p)]
+            for q in sorted({owners[i] for i in held}):
+                qlots = [i for i in held if owners[i] == q and self._tradeable(game, q, i)]
+                if len(qlots) < missing:
+                    continue
+                take = sorted(sorted(qlots, key=lambda i: (st.deeds[i].mortgaged, b.price[i]))[:missing])
+                # cash alone; else with one of our deeds the partner has a use for
+                cand = self._price_trade(game, p, q, [], take, w, budget)
+                if cand is None and self._short_of_cash:
+                    if mine_tradeable is None:
+                        mine_tradeable = [i for i, o in owners.items() if o == p and self._tradeable(game, p, i)]
+                    for e in mine_tradeable:
+                        eg = b.group_of.get(e)
+                        if eg == g:
+                            continue
+                        related = (b.groups[eg] if eg is not None
+                                   else b.railroads if e in b.railroads else b.utilities)
+                        if not any(owners[i] == q for i in related):
+                            continue
+                        c = self._price_trade(game, p, q, [e], take, w, budget)
+                        if c is not None and (cand is None or c[0] > cand[0]):
+                            cand = c
+                if cand is not None and (best is None or cand[0] > best[0]):
+                    best = cand
+        if best is None:
+            self._no_offer_sig = sig
+            return None
+        _, offer, key, x = best
+        if game.why_not(offer) is not None:
+            return None
+        self._open_offer = (key, x, list(offer.take.deeds))
+        return offer
+
+    def _tradeable(self, game: "Game", holder: int, space: int) -> bool:
+        b = board_of(game)
+        st = game.st
+        if st.deeds[space].depot:
+            return False
+        g = b.group_of.get(space)
+        return g is None or not any(st.deeds[i].owner == holder and st.deeds[i].level for i in b.groups[g])
+
+    def _price_trade(self, game: "Game", p: int, q: int, give: list[int], take: list[int], w: float,
+                     budget: int) -> tuple | None:
+        """Cash that makes the swap fair for both sides; None if there is no such price
+        (``_short_of_cash`` then says whether a fair price existed but was over ``budget``)."""
+        self._short_of_cash = False
+        probe = TradeOffer(proposer=p, partner=q, give=TradeSide(deeds=give), take=TradeSide(deeds=take))
+        ga, gb = self.trade_deltas(game, probe)
+        # partner accepts when  x + gb >= 0  and  x + gb >= w (ga - x);  x = cash from p to q
+        x = math.ceil(max(-gb, (w * ga - gb) / (1 + w))) + 1
+        # proposer wants  ga - x >= w (gb + x)
+        if ga - x < w * (gb + x) or ga - x < MIN_TRADE_GAIN:
+            return None
+        st = game.st
+        if x >= 0:
+            if x > budget:
+                self._short_of_cash = True
+                return None
+            side_give, side_take = TradeSide(cash=x, deeds=give), TradeSide(deeds=take)
+        else:
+            if -x > st.players[q].cash:
+                return None
+            side_give, side_take = TradeSide(deeds=give), TradeSide(cash=-x, deeds=take)
+        key = (q, tuple(give), tuple(take))
+        if key in self._refused:  # only a clearly better offer than the one refused
+            last = self._refused[key]
+            if x < last + max(20, abs(last) // 5):
+                return None
+        offer = ProposeTrade(player=p, partner=q, give=side_give, take=side_take)
+        return (ga - x, offer, key, x)
+
+    # ------------------------------------------------------------------ ending
+    def on_end_vote(self, game: "Game", p: int, pend: Pending) -> Action:
+        worth = final_worths(game)
+        return VoteEnd(player=p, agree=worth[p] >= max(worth.values()))

@@ -1,0 +1,130 @@
+"""Whole games between computer players: every move legal, invariants after every action,
+games finish, the strong bot beats the easy one, and bots never touch the game's state or dice."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+
+import pytest
+
+from megamono.bots import LEVELS, make_bot, play_bot_game
+from megamono.rules.engine import Game
+
+# (edition, levels by seat, seed): Mega with 2-6 players, classic with 2-4, mixed levels.
+GAMES = [
+    ("mega", ["strong", "easy"], 11),
+    ("mega", ["easy", "strong", "strong", "easy"], 12),
+    ("mega", ["strong", "easy", "strong", "easy", "strong", "easy"], 13),
+    ("classic", ["easy", "strong"], 14),
+    ("classic", ["strong", "easy", "strong"], 15),
+    ("classic", ["strong", "strong", "easy", "easy"], 16),
+]
+
+
+def test_bots_play_six_games_legally_to_the_end_with_invariants_after_every_action():
+    """Invariants I1-I7 after every action (check=True raises on a breach); the engine refuses any
+    illegal action, and no bot ever needed its fallback. Bounded: 150 rounds, under 30 s in all."""
+    t0 = time.perf_counter()
+    for edition, levels, seed in GAMES:
+        g = play_bot_game(edition, levels, seed, turn_limit=150, check=True)
+        assert g.over, (edition, levels, seed)
+        assert len(g.st.players) == len(levels)
+        assert [b.level for b in g.bots] == levels
+        assert sum(b.fallbacks for b in g.bots) == 0, [b.fallback_notes for b in g.bots]
+        assert g.st.winners and all(not g.st.players[w].bankrupt for w in g.st.winners)
+    assert time.perf_counter() - t0 < 30
+
+
+def test_strong_beats_easy_in_most_games():
+    """20 two-player Mega games, seats alternating: the strong bot wins a clear majority."""
+    strong = 0.0
+    for seed in range(20):
+        levels = ["strong", "easy"] if seed % 2 == 0 else ["easy", "strong"]
+        g = play_bot_game("mega", levels, 1000 + seed, turn_limit=100)
+        for w in g.st.winners:
+            if levels[w] == "strong":
+                strong += 1 / len(g.st.winners)
+    assert strong >= 13, strong
+
+
+def test_same_seed_same_game_and_bots_never_change_the_state_or_the_dice():
+    a = play_bot_game("mega", ["strong", "easy", "strong"], 5, turn_limit=30)
+    b = play_bot_game("mega", ["strong", "easy", "strong"], 5, turn_limit=30)
+    assert a.history == b.history and a.st == b.st
+    # asking a bot changes nothing: not the state, not the dice generator
+    g = Game.new("mega", ["A", "B", "C"], seed=9, seat_order=True)
+    bots = [make_bot("strong", 1), make_bot("easy", 2), make_bot("strong", 3)]
+    for _ in range(250):
+        if g.over:
+            break
+        p = g.pending.player
+        snapshot = g.st.model_copy(deep=True)
+        action = bots[p].choose(g, p)
+        assert g.st == snapshot
+        g.act(action)
+
+
+def test_replay_of_a_bot_game_gives_the_same_state():
+    g = play_bot_game("classic", ["strong", "easy", "strong"], 21, turn_limit=40)
+    assert Game.replay(g.setup, g.history).st == g.st
+
+
+def test_every_decision_kind_has_a_handler_in_every_bot():
+    from typing import get_args
+
+    from megamono.rules.state import PendingKind
+
+    kinds = set(get_args(PendingKind)) - {"game_over"}
+    for level, cls in LEVELS.items():
+        missing = sorted(k for k in kinds if not callable(getattr(cls, "on_" + k, None)))
+        assert not missing, (level, missing)
+
+
+def test_make_bot_levels_and_errors():
+    assert make_bot("easy", 1).level == "easy"
+    assert make_bot("Strong", 1).level == "strong"
+    with pytest.raises(ValueError, match="unknown bot level"):
+        make_bot("godlike", 1)
+
+
+def test_a_bot_answers_only_for_the_player_the_game_waits_on():
+    g = Game.new("mega", ["A", "B"], seed=3, seat_order=True)
+    with pytest.raises(ValueError):
+        make_bot("strong", 1).choose(g, 1 - g.pending.player)
+
+
+def test_bots_import_neither_textual_nor_rich():
+    code = ("import sys, megamono.bots; print(sorted(m for m in sys.modules "
+            "if m.split('.')[0] in ('textual', 'rich') or m.startswith('megamono.tui')))")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout.strip().replace("'", '"')) == []
+
+
+@pytest.mark.parametrize("options", [
+    {"rent_must_be_claimed": True}, {"auctions": False}, {"shortage_auctions": False},
+    {"free_parking_pot": True, "double_salary_on_go": True, "no_rent_in_jail": True}, {"starting_cash": 600},
+])
+def test_bots_play_the_house_rule_options(options):
+    for edition in ("mega", "classic"):
+        g = play_bot_game(edition, ["strong", "easy", "strong"], 40, turn_limit=60, check=True, options=options)
+        assert g.over and sum(b.fallbacks for b in g.bots) == 0
+        if options.get("rent_must_be_claimed"):
+            assert any(a.kind == "claim_rent" for a in g.history)
+
+
+def test_the_bots_rent_table_matches_the_engines_rent():
+    """model.rent_map recomputes rents for the whole board at once; it must agree with rent_due."""
+    from megamono.bots.model import board_of, rent_map
+    from megamono.rules.rent import rent_due
+
+    for edition in ("mega", "classic"):
+        g = play_bot_game(edition, ["strong", "strong", "easy"], 3, turn_limit=25)
+        b = board_of(g)
+        for p in range(len(g.st.players)):
+            table = rent_map(g, p)
+            for i in g.st.deeds:
+                assert table[i] == rent_due(g.ed, g.st, i, p, b.utility_guess), (edition, p, i)
