@@ -602,7 +602,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         p = a.player
         if pend.kind == "trade_reply":
             return f"first {self.name(pend.player)} must accept or refuse the trade on offer"
-        if pend.kind in ("shortage_ask", "place_piece", "end_vote") or (pend.piece and a.kind == "build"):
+        if pend.kind in ("shortage_ask", "place_piece", "end_vote") or (a.kind == "build" and any(pd.piece for pd in [pend, *self.st.suspended])):
             return "wait until the question on screen is settled"
         if pend.kind == "debt" and pend.player == p and a.kind not in RAISE_MONEY_KINDS:
             return f"{self.name(p)} is in debt: only selling and mortgaging are allowed until it is paid (D1)"

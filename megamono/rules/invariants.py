@@ -8,12 +8,33 @@ from .editions import Edition
 from .state import GameState
 
 
+SETTLING_KINDS = ("levelling", "mortgaged_deed")
+
+
+def settling_spaces(st: GameState) -> set[int]:
+    """Deeds whose B8 levelling or M3 choice is being asked now (pending, or set aside by a trade)."""
+    return {pd.space for pd in [st.pending, *st.suspended]
+            if pd is not None and pd.kind in SETTLING_KINDS and pd.space is not None}
+
+
 def settling_groups(ed: Edition, st: GameState) -> set[str]:
-    """Colour groups with a B8 levelling or M3 choice still to make (pending or on the agenda)."""
-    spaces = {s.data.get("space") for s in st.agenda if s.kind in ("levelling", "mortgaged_deed")}
-    if st.pending is not None and st.pending.kind in ("levelling", "mortgaged_deed"):
-        spaces.add(st.pending.space)
-    return {ed.spaces[i].group for i in spaces if i is not None and ed.spaces[i].group}
+    """Colour groups where a player with buildings there has a B8 levelling or M3 choice still to
+    make (pending, set aside by a trade, or on the agenda).
+
+    Only a built group can be uneven or built beside a mortgage while its new deed waits to be
+    settled, so only such groups are exempt from I3/I4 and closed to building until then. An
+    unbuilt group stays open: its owner may have to mortgage there to pay a debt that comes up
+    meanwhile (D1).
+    """
+    owed = [(pd.space, pd.player) for pd in [st.pending, *st.suspended]
+            if pd is not None and pd.kind in SETTLING_KINDS]
+    owed += [(s.data.get("space"), s.player) for s in st.agenda if s.kind in SETTLING_KINDS]
+    out = set()
+    for space, player in owed:
+        g = ed.spaces[space].group if space is not None else None
+        if g and any(st.deeds[i].owner == player and st.deeds[i].level for i in ed.groups[g]):
+            out.add(g)
+    return out
 
 
 def check_invariants(ed: Edition, st: GameState, cash_before: dict[int, int] | None = None,

@@ -97,6 +97,56 @@ class MoneyMixin(Core):
             self._bankrupt_to_player(p, creditor)
         self.check_game_over()
 
+    def check_resumed(self) -> None:
+        """A decision set aside (by a trade, a rent claim or a shortage) has just come back: drop
+        what a bankruptcy in the meantime made void (D3/D4), so that the game never waits on a
+        player who has left it.
+
+        - an auction loses its bankrupt bidders, and a bankrupt high bidder's bid;
+        - a debt is no longer owed to a bankrupt creditor;
+        - a shortage question skips a bankrupt player, and is void if the builder went bankrupt;
+        - any other decision of a bankrupt player is dropped; if it was the start of their turn,
+          a triples choice or the jail decision, their turn passes (T5).
+        """
+        pend = self.st.pending
+        if pend is None:
+            return
+
+        def gone(q: int | None) -> bool:
+            return q is not None and self.st.players[q].bankrupt
+
+        if pend.kind == "bid":
+            if gone(pend.high_bidder):
+                pend.high_bidder, pend.high_bid = None, 0
+            if any(gone(q) for q in pend.bidders):
+                k = pend.bidders.index(pend.player)
+                nxt = next((q for q in pend.bidders[k:] + pend.bidders[:k] if not gone(q)), None)
+                pend.bidders = [q for q in pend.bidders if not gone(q)]
+                self._next_bidder(pend.bidders.index(nxt) if nxt is not None else 0)
+            elif pend.high_bidder is None:
+                self._bid_prompt()
+            return
+        if pend.kind == "debt" and not gone(pend.player):
+            if any(gone(c.player) for c in pend.creditors):
+                pend.creditors = [c for c in pend.creditors if not gone(c.player)]
+                pend.amount = sum(c.amount for c in pend.creditors)
+                if not pend.creditors:
+                    self._debt_note()
+                    self.st.pending = None
+            return
+        if pend.kind == "shortage_ask":
+            pend.choices = [q for q in pend.choices if not gone(q)]
+            pend.bidders = [q for q in pend.bidders if not gone(q) or q == pend.player]
+            if gone(pend.high_bidder):
+                self.st.pending = None
+            elif gone(pend.player):
+                self.do_shortage_answer(pend.player, False)  # type: ignore[attr-defined]
+            return
+        if gone(pend.player):
+            self.st.pending = None
+            if pend.kind in ("turn", "jail", "jail_pay", "triples"):
+                self.push(self.step("end_turn"))
+
     def sell_all_buildings_of(self, p: int, why: str) -> None:
         for i, deed in self.st.deeds.items():
             if deed.owner == p and (deed.level or deed.depot):

@@ -220,7 +220,8 @@ class PropertyMixin(Core):
         steps = []
         for i in spaces:
             if self.ed.rules.levelling and self.ed.spaces[i].kind == "street":
-                steps.append(self.step("levelling", p, space=i, forced=forced))
+                steps.append(self.step("levelling", p, space=i, forced=forced,
+                                       mortgaged=self.st.deeds[i].mortgaged))
             elif self.st.deeds[i].mortgaged:
                 steps.append(self.step("mortgaged_deed", p, space=i))
         return steps
@@ -239,7 +240,7 @@ class PropertyMixin(Core):
         high = self.levelling_need(p, space)
         mortgaged = self.st.deeds[space].mortgaged
         if high == 0 or (high == 1 and not mortgaged):
-            if mortgaged:
+            if mortgaged and s.data.get("mortgaged", True):  # M3 is for a deed received mortgaged
                 self.push(self.step("mortgaged_deed", p, space=space))
             elif high == 1:
                 self.log("info", f"{self.sname(space)} completes the group; it is already even (B8)", player=p)
@@ -257,7 +258,8 @@ class PropertyMixin(Core):
         mortgaged = self.st.deeds[space].mortgaged
         high = self.levelling_need(p, space)
         cash = self.st.players[p].cash
-        build_cost, unm = pend.amounts["build"], pend.amounts["unmortgage"]
+        build_cost = max(high - 1, 0) * self.ed.spaces[space].house_cost
+        unm = unmortgage_cost(self.ed, space)
         if choice == "return":
             return None if pend.forced else "only a deed gained by a forced transfer can be handed back"
         if choice in ("build", "rearrange") and mortgaged:
@@ -266,7 +268,8 @@ class PropertyMixin(Core):
             return "the lot is not mortgaged"
         if choice == "unmortgage" and high > 1:
             return "the group would not be even: build or rearrange as well"
-        if choice in ("build", "rearrange", "unmortgage_build", "unmortgage_rearrange") and high < 2:
+        # "rearrange" stays open even then: it is the way out if the group came down meanwhile
+        if choice in ("build", "unmortgage_build", "unmortgage_rearrange") and high < 2:
             return "the group is already even"
         need = (unm if choice.startswith("unmortgage") else 0) + (build_cost if choice.endswith("build") else 0)
         if choice.endswith("build") and self.st.bank.houses < high - 1:

@@ -9,6 +9,7 @@ a trade that completes a built colour group leads to levelling (B8).
 from __future__ import annotations
 
 from .core import Core
+from .invariants import settling_spaces
 from .state import Step, TradeOffer, TradeSide
 
 
@@ -24,6 +25,7 @@ class TradesMixin(Core):
     def _step_resume(self, s: Step) -> None:
         if self.st.suspended:
             self.st.pending = self.st.suspended.pop()
+            self.check_resumed()  # type: ignore[attr-defined]  # D: a bankruptcy meanwhile
 
     def side_problem(self, holder: int, side: TradeSide) -> str | None:
         """Why ``holder`` cannot hand over ``side`` (X1, X2), or None."""
@@ -39,6 +41,8 @@ class TradesMixin(Core):
             if deed is None or deed.owner != holder:
                 return f"{pl.name} does not own {self.sname(i) if 0 <= i < self.ed.size else i}"
             sp = self.ed.spaces[i]
+            if i in settling_spaces(self.st):
+                return f"{sp.name} was just received: first settle it (B8, M3)"
             if sp.kind == "street" and any(self.st.deeds[j].owner == holder and self.st.deeds[j].level
                                            for j in self.ed.groups[sp.group]):
                 return f"{sp.name} cannot be traded while {pl.name} has buildings in {sp.group} (X2)"

@@ -1,9 +1,8 @@
-"""Engine problems found while building the bots, kept as expected failures until the rules core
-is fixed (then these pass and the xfail marks can go). The bots work around them."""
+"""Regression tests for engine problems found while building the bots (option rent_must_be_claimed,
+T6 with D1-D3): a claim that bankrupts the payer never leaves the game waiting on them."""
 
 from __future__ import annotations
 
-import pytest
 
 from botkit import give
 from megamono.rules.actions import ClaimRent, DeclareBankruptcy, Roll
@@ -11,10 +10,7 @@ from megamono.rules.engine import Game
 from megamono.rules.state import RentClaim
 
 
-@pytest.mark.xfail(reason="engine: a claimed rent that bankrupts the payer resumes the payer's set-aside "
-                          "decision (Game._act_claim_rent + _step_resume): the game waits on a bankrupt "
-                          "player and has no legal decision", strict=False)
-def test_claimed_rent_that_bankrupts_the_payer_does_not_leave_the_game_waiting_on_them():
+def test_T6_D3_claimed_rent_that_bankrupts_the_payer_does_not_leave_the_game_waiting_on_them():
     g = Game.new("mega", ["Ann", "Bob", "Cid"], seed=1, dice=[(1, 3, "bus")], seat_order=True,
                  options={"rent_must_be_claimed": True})
     g.st.players[0].cash = 10
@@ -29,10 +25,7 @@ def test_claimed_rent_that_bankrupts_the_payer_does_not_leave_the_game_waiting_o
                               "build_depot", "sell_depot") for a in g.legal_actions())
 
 
-@pytest.mark.xfail(reason="engine: ClaimRent is legal while the payer is in debt over an earlier claim; the "
-                          "second claim sets the debt aside, bankrupts the payer, and the old debt decision "
-                          "comes back for the bankrupt player", strict=False)
-def test_a_second_claim_against_a_payer_in_debt_does_not_leave_the_game_waiting_on_them():
+def test_T6_D1_a_second_claim_against_a_payer_in_debt_does_not_leave_the_game_waiting_on_them():
     g = Game.new("mega", ["Ann", "Bob", "Cid"], seed=1, dice=[(1, 4, 1)], seat_order=True,
                  options={"rent_must_be_claimed": True})
     g.st.players[0].cash = 100

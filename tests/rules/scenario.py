@@ -17,6 +17,20 @@ from megamono.rules.engine import Game
 from megamono.rules.errors import IllegalAction
 from megamono.rules.invariants import check_invariants
 
+_GAMES: list[Game] = []
+
+
+@pytest.fixture(autouse=True)
+def invariants_hold_at_the_end():
+    """Import this into a test module to check I1-I7 on every game its tests made, at the end."""
+    _GAMES.clear()
+    yield
+    games = list(_GAMES)
+    _GAMES.clear()
+    for g in games:
+        sound(g)
+
+
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal")
 ANN, BOB, CID, DEE = 0, 1, 2, 3
 
@@ -26,6 +40,7 @@ def new_game(n: int = 3, dice: Iterable[Sequence] = (), seed: int = 1, options: 
     """A game of ``n`` players seated Ann, Bob, Cid, ... in that order, Ann to roll first."""
     g = Game.new(edition, list(NAMES[:n]), seed=seed, dice=list(dice), seat_order=True, options=options)
     assert g.pending.kind == "turn" and g.pending.player == ANN
+    _GAMES.append(g)
     return g
 
 

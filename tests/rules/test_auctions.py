@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from scenario import (
+from scenario import (  # noqa: F401 (invariants_hold_at_the_end is an autouse fixture)
+    invariants_hold_at_the_end,
     ANN, BOB, CID, DEE, act, cash, cashes, give, illegal, new_game, owners, pend, place, roll,
     set_turn, sound,
 )

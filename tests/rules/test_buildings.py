@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from scenario import (
+from scenario import (  # noqa: F401 (invariants_hold_at_the_end is an autouse fixture)
+    invariants_hold_at_the_end,
     ANN, BOB, CID, act, bank, cash, cashes, give, illegal, levels, new_game, owners, pend, place,
     roll, sound,
 )
@@ -626,3 +627,54 @@ def test_B1_B5_B6_M1_a_space_off_the_board_is_refused(kind, space):
     g = new_game()
     give(g, ANN, 48, 49, 51, level=1)
     illegal(g, {"kind": kind, "player": ANN, "space": space}, f"no space {space}")
+
+
+def test_B8_mortgaged_last_lot_handed_back_goes_to_auction_unmortgaged():
+    g = _bankrupt_with_mortgaged_last_lot([2, 3, 3])
+    act(g, "level", BOB, choice="return")
+    assert owners(g, 25) == [None] and not g.st.deeds[25].mortgaged
+    assert pend(g) == ("bid", CID) and g.pending.space == 25
+    act(g, "drop_out", CID)
+    act(g, "drop_out", BOB)
+    assert owners(g, 25) == [None]
+    assert levels(g, *ORANGE) == [2, 3, 3, 0]
+    assert cashes(g) == [0, 2510, 2500]
+    assert pend(g) == ("turn", BOB)
+    sound(g)
+
+
+def test_B8_a_trade_proposed_during_levelling_sets_it_aside_and_it_comes_back():
+    g = _buy_last_orange([2, 3, 3])
+    give(g, ANN, 6)
+    act(g, "propose_trade", ANN, partner=BOB, give={"deeds": [6]}, take={"cash": 300})
+    assert pend(g) == ("trade_reply", BOB)
+    sound(g)  # Orange is still waiting for its levelling
+    illegal(g, {"kind": "propose_trade", "player": ANN, "partner": BOB, "give": {"deeds": [25]}},
+            "trade")
+    act(g, "accept_trade", BOB)
+    assert pend(g) == ("levelling", ANN)
+    illegal(g, {"kind": "propose_trade", "player": ANN, "partner": BOB, "give": {"deeds": [25]}},
+            "just received")
+    act(g, "level", ANN, choice="build")
+    assert levels(g, *ORANGE) == [2, 3, 3, 2]
+    assert cashes(g)[ANN] == 2500 - 200 + 300 - 200
+    sound(g)
+
+
+def test_B8_a_levelling_set_aside_while_the_group_came_down_can_still_be_closed():
+    """Ann, levelling New Jersey, takes a mortgaged Reading by trade, cannot pay its M3 fee and sells
+    her orange houses: the levelling that comes back has nothing left to even out."""
+    g = _buy_last_orange([2, 3, 3], cash_=200)
+    give(g, BOB, 6, mortgaged=True)
+    act(g, "propose_trade", ANN, partner=BOB, take={"deeds": [6]})
+    act(g, "accept_trade", BOB)
+    act(g, "mortgaged_deed_choice", ANN, choice="keep")
+    assert pend(g) == ("debt", ANN) and g.pending.amount == 10
+    act(g, "sell_group_buildings", ANN, space=21)
+    act(g, "pay_debt", ANN)
+    assert pend(g) == ("levelling", ANN) and levels(g, *ORANGE) == [0, 0, 0, 0]
+    assert {a.choice for a in g.legal_actions(ANN) if a.kind == "level"} == {"rearrange"}
+    act(g, "level", ANN, choice="rearrange")
+    assert levels(g, *ORANGE) == [0, 0, 0, 0]
+    assert cashes(g)[ANN] == 400 - 10
+    assert pend(g) == ("turn", BOB)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from scenario import (
+from scenario import (  # noqa: F401 (invariants_hold_at_the_end is an autouse fixture)
+    invariants_hold_at_the_end,
     ANN, BOB, CID, DEE, act, bank, cash, cashes, give, illegal, levels, new_game, owners, pend,
     place, roll, set_turn, sound, stack,
 )
@@ -312,4 +313,118 @@ def test_D3_a_bankrupt_mover_rolls_no_more_even_after_doubles():
     assert pend(g) == ("debt", ANN)
     act(g, "declare_bankruptcy", ANN)
     assert pend(g) == ("turn", BOB) and not g.pending.roll_again
+    sound(g)
+
+
+# --- D1 with deeds still to settle (regressions: the debtor was left with no legal action) ---------------
+
+def test_D1_a_fee_debt_while_other_received_deeds_wait_may_be_raised_in_their_unbuilt_group():
+    """Bob receives Reading and Boardwalk, both mortgaged; keeping Reading costs $10 he lacks. His
+    Park Place (same group as Boardwalk, whose M3 choice is still to come) may be mortgaged."""
+    g = new_game()
+    give(g, BOB, 49)
+    cash(g, BOB, 5)
+    give(g, ANN, 6, 51, mortgaged=True)
+    cash(g, ANN, 0)
+    place(g, ANN, 45)
+    roll(g, ANN, 1, 2, 1)  # 45 + 4 = Park Place: $35
+    act(g, "declare_bankruptcy", ANN)
+    assert (pend(g), g.pending.space) == (("mortgaged_deed", BOB), 6)
+    act(g, "mortgaged_deed_choice", BOB, choice="keep")
+    assert pend(g) == ("debt", BOB) and g.pending.amount == 10
+    assert [(a.kind, a.space) for a in g.legal_actions(BOB)] == [("mortgage", 49)]
+    act(g, "mortgage", BOB, space=49)
+    act(g, "pay_debt", BOB)
+    assert (pend(g), g.pending.space) == (("mortgaged_deed", BOB), 51)
+    act(g, "mortgaged_deed_choice", BOB, choice="keep")
+    assert cashes(g) == [0, 5 + 175 - 10 - 20, 2500]
+    assert pend(g) == ("turn", BOB)
+
+
+def test_D1_a_fee_debt_while_a_levelling_waits_may_be_raised_by_selling_in_that_group():
+    """Bob's orange houses are his only wealth; the levelling for New Jersey waits behind Reading's M3."""
+    g = new_game()
+    give(g, BOB, 21, 23, 24, level=1)
+    cash(g, BOB, 0)
+    give(g, ANN, 6, 25, mortgaged=True)
+    cash(g, ANN, 0)
+    place(g, ANN, 16)
+    roll(g, ANN, 1, 2, 2)  # St. James, 1 house: $70
+    act(g, "declare_bankruptcy", ANN)
+    act(g, "mortgaged_deed_choice", BOB, choice="keep")
+    assert pend(g) == ("debt", BOB) and g.pending.amount == 10
+    sound(g)  # Orange (25 mortgaged beside houses) waits for its levelling
+    illegal(g, {"kind": "build", "player": BOB, "space": 21}, "in debt")
+    assert {a.kind for a in g.legal_actions(BOB)} == {"sell_building", "sell_group_buildings"}
+    act(g, "sell_building", BOB, space=21)
+    act(g, "pay_debt", BOB)
+    assert cashes(g)[BOB] == 40
+    assert pend(g) == ("levelling", BOB) and g.pending.space == 25 and g.pending.forced
+    assert {a.choice for a in g.legal_actions(BOB) if a.kind == "level"} == {"sell_all", "return"}
+    act(g, "level", BOB, choice="return")
+    assert owners(g, 25) == [None]
+    assert pend(g) == ("bid", CID)
+
+
+# --- bankruptcy while another decision is set aside (regressions: the game waited on a bankrupt) ---------
+
+def test_D4_bankrupt_over_a_trades_M3_fee_in_their_own_turn_the_turn_passes():
+    g = new_game()
+    give(g, BOB, 51, mortgaged=True)
+    cash(g, ANN, 10)
+    act(g, "propose_trade", BOB, partner=ANN, give={"deeds": [51]})
+    act(g, "accept_trade", ANN)
+    act(g, "mortgaged_deed_choice", ANN, choice="keep")  # $20 fee, Ann has $10
+    assert pend(g) == ("debt", ANN)
+    act(g, "declare_bankruptcy", ANN)  # to the bank: Boardwalk is auctioned
+    assert pend(g) == ("bid", BOB) and g.pending.space == 51
+    act(g, "drop_out", BOB)
+    act(g, "drop_out", CID)
+    assert pend(g) == ("turn", BOB)  # Ann's set-aside turn is gone with her
+    sound(g)
+
+
+def test_D3_a_bidder_bankrupt_over_a_claimed_rent_leaves_the_auction_and_the_bid_is_void():
+    """Option rent_must_be_claimed (T6): Bob claims Maryland's rent during an auction Ann leads."""
+    g = new_game(options={"rent_must_be_claimed": True})
+    give(g, BOB, 15, 16, 18, level=5)
+    give(g, CID, 17, 19)
+    cash(g, ANN, 100)
+    place(g, ANN, 10)
+    roll(g, ANN, 2, 3, "mr")  # 15 Maryland (claim), then Mr. Monopoly: Pennsylvania Railroad (20)
+    assert pend(g) == ("buy", ANN) and g.pending.space == 20
+    act(g, "decline_buy", ANN)
+    act(g, "bid", BOB, amount=10)
+    act(g, "bid", CID, amount=11)
+    act(g, "bid", ANN, amount=50)
+    act(g, "claim_rent", BOB, space=15)
+    assert pend(g) == ("debt", ANN) and g.pending.amount == 750
+    act(g, "declare_bankruptcy", ANN)
+    assert pend(g) == ("bid", BOB)
+    assert g.pending.bidders == [BOB, CID] and g.pending.high_bidder is None
+    act(g, "bid", BOB, amount=10)
+    act(g, "drop_out", CID)
+    assert owners(g, 20) == [BOB]
+    assert cashes(g) == [0, 2500 + 100 - 10, 2500]
+    assert pend(g) == ("turn", BOB)
+    sound(g)
+
+
+def test_D5_a_debt_set_aside_is_no_longer_owed_to_a_creditor_who_went_bankrupt_meanwhile():
+    g = _chairman(3, ANN, 60)  # owes Bob and Cid $50 each
+    assert pend(g) == ("debt", ANN) and g.pending.amount == 100
+    give(g, ANN, 51, mortgaged=True)
+    cash(g, BOB, 5)
+    act(g, "propose_trade", ANN, partner=BOB, give={"deeds": [51]})
+    act(g, "accept_trade", BOB)
+    act(g, "mortgaged_deed_choice", BOB, choice="keep")  # $20 fee, Bob has $5
+    act(g, "declare_bankruptcy", BOB)  # to the bank
+    assert pend(g) == ("bid", CID) and g.pending.space == 51 and g.pending.bidders == [CID, ANN]
+    act(g, "drop_out", CID)
+    act(g, "drop_out", ANN)
+    assert pend(g) == ("debt", ANN)
+    assert [(c.player, c.amount) for c in g.pending.creditors] == [(CID, 50)] and g.pending.amount == 50
+    act(g, "pay_debt", ANN)
+    assert cashes(g) == [10, 0, 2550]
+    assert pend(g) == ("turn", CID)
     sound(g)

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from scenario import (
+from scenario import (  # noqa: F401 (invariants_hold_at_the_end is an autouse fixture)
+    invariants_hold_at_the_end,
     ANN, BOB, CID, act, bank, cash, cashes, give, illegal, levels, new_game, owners, pend, place,
     roll, sound,
 )
@@ -202,3 +203,29 @@ def test_M3_after_bankruptcy_one_choice_per_mortgaged_deed_in_board_order():
     assert [g.st.deeds[i].mortgaged for i in (6, 17, 45)] == [False, True, True]
     assert pend(g) == ("turn", BOB)
     sound(g)
+
+
+def test_M3_the_deed_being_decided_cannot_be_managed_or_traded_meanwhile():
+    g = new_game()
+    _trade_reading_to_bob(g)
+    illegal(g, {"kind": "unmortgage", "player": BOB, "space": 6}, "first settle Reading Railroad")
+    illegal(g, {"kind": "propose_trade", "player": BOB, "partner": CID, "give": {"deeds": [6]}},
+            "just received")
+    act(g, "mortgaged_deed_choice", BOB, choice="unmortgage")
+    assert cashes(g)[BOB] == 2500 - 50 - 110
+
+
+def test_M3_not_charged_for_a_deed_received_unmortgaged_and_mortgaged_before_its_turn_came():
+    g = new_game()
+    give(g, ANN, 6, mortgaged=True)
+    give(g, ANN, 51)
+    cash(g, BOB, 0)
+    act(g, "propose_trade", ANN, partner=BOB, give={"deeds": [6, 51]})
+    act(g, "accept_trade", BOB)
+    assert (pend(g), g.pending.space) == (("mortgaged_deed", BOB), 6)
+    act(g, "mortgaged_deed_choice", BOB, choice="keep")
+    assert pend(g) == ("debt", BOB)
+    act(g, "mortgage", BOB, space=51)
+    act(g, "pay_debt", BOB)
+    assert cashes(g)[BOB] == 200 - 10
+    assert pend(g) == ("turn", ANN)  # no M3 fee for Boardwalk, which Bob mortgaged himself

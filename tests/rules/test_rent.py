@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from megamono.rules.rent import rent_due
-from scenario import (
+from scenario import (  # noqa: F401 (invariants_hold_at_the_end is an autouse fixture)
+    invariants_hold_at_the_end,
     ANN, BOB, CID, act, cashes, give, new_game, pend, place, roll, sound, stack,
 )
 
@@ -303,6 +304,14 @@ def test_R5_option_off_only_white_dice_count():
     roll(g, ANN, 1, 2, 2)  # moves 5 to Gas Company; rent on the white dice 3
     assert g.st.players[ANN].position == 10
     assert cashes(g) == [2500 - 12, 2512, 2500]
+
+
+def test_R5_option_off_triples_count_the_white_dice_only():
+    g = new_game(options={"speed_die_counts_for_utilities": False})
+    give(g, BOB, 10, 17)
+    roll(g, ANN, 2, 2, 2)
+    act(g, "choose_destination", ANN, space=17)
+    assert cashes(g) == [2500 - 40, 2540, 2500]  # 10 x (2+2)
 
 
 def test_R5_nearest_utility_card_pays_10x_a_fresh_roll_whatever_the_count():
