@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from .core import Core
-from .state import Step
 
 
 class EndgameMixin(Core):
@@ -80,10 +79,3 @@ class EndgameMixin(Core):
             self._end_vote_prompt()
         else:
             self.end_by_worth("Everyone agreed to end the game")
-
-    # -- turn limit (O) ---------------------------------------------------------------------------
-    def _step_round_check(self, s: Step) -> None:
-        """Called when a new round would start: end the game if the turn limit is reached."""
-        limit = self.st.options.turn_limit
-        if limit and self.st.turn.round >= limit:
-            self.end_by_worth(f"Round {limit} is over: the turn limit is reached")
