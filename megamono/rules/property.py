@@ -87,15 +87,42 @@ class PropertyMixin(Core):
         levels = [self.st.deeds[i].level for i in self.owned_lots(space, p)]
         if deed.level < max(levels):
             return "sell evenly: another lot of the group has more buildings (B2)"
-        if deed.level == 5 and self.st.bank.houses < 4:
-            return "the bank lacks the 4 houses to put back: sell the whole group's buildings (B5)"
-        if deed.level == 6 and self.st.bank.hotels < 1:
-            return "the bank lacks a hotel to put back: sell the whole group's buildings (B5)"
         return None
+
+    def sell_down_plan(self, p: int, space: int) -> dict[int, int] | None:
+        """B5 when the bank lacks the pieces to step ``space`` down by one: the highest even
+        levels (lot -> level) the bank's pieces allow with ``space`` lower than now, or None
+        when the bank has what one step needs."""
+        deed = self.st.deeds[space]
+        bank = self.st.bank
+        if not ((deed.level == 5 and bank.houses < 4) or (deed.level == 6 and bank.hotels < 1)):
+            return None
+        lots = self.owned_lots(space, p)
+        now = {i: self.st.deeds[i].level for i in lots}
+        houses = bank.houses + sum(v for v in now.values() if v <= 4)
+        hotels = bank.hotels + sum(1 for v in now.values() if v == 5)
+        skys = sum(1 for v in now.values() if v == 6)
+        k = len(lots)
+        # lots other than ``space`` take the extra level first, the most valuable (last) first
+        order = [i for i in reversed(lots) if i != space] + [space]
+        for total in range(sum(now.values()) - 1, -1, -1):
+            base, extra = divmod(total, k)
+            plan = {i: base + (1 if j < extra else 0) for j, i in enumerate(order)}
+            if plan[space] >= now[space] or any(plan[i] > now[i] for i in lots):
+                continue
+            if (sum(v for v in plan.values() if v <= 4) <= houses
+                    and sum(1 for v in plan.values() if v == 5) <= hotels
+                    and sum(1 for v in plan.values() if v == 6) <= skys):
+                return plan
+        return {i: 0 for i in lots}
 
     def do_sell_building(self, p: int, space: int) -> None:
         deed = self.st.deeds[space]
         sp = self.ed.spaces[space]
+        plan = self.sell_down_plan(p, space)
+        if plan is not None:
+            self.sell_down(p, plan)
+            return
         if deed.level == 6:
             self.st.bank.skyscrapers += 1
             self.st.bank.hotels -= 1
@@ -104,6 +131,24 @@ class PropertyMixin(Core):
             self.return_pieces(space, deed.level - 1)
         self.transfer(None, p, sp.house_cost // 2, f"building sold on {sp.name}")
         self.log("build", f"{sp.name} now has {self.level_name(deed.level)}", player=p, space=space)
+
+    def sell_down(self, p: int, plan: dict[int, int]) -> None:
+        """Take a group down to ``plan``'s levels, clearing first so pieces are counted right;
+        every level removed pays half a step (B5)."""
+        before = {i: self.st.deeds[i].level for i in plan}
+        for i in plan:
+            self.return_pieces(i, 0)
+        for i, lvl in plan.items():
+            if lvl == 6:
+                self.st.bank.skyscrapers -= 1
+                self.st.deeds[i].level = 6
+            else:
+                self.return_pieces(i, lvl)
+        removed = sum(before[i] - plan[i] for i in plan)
+        hc = self.ed.spaces[next(iter(plan))].house_cost
+        self.transfer(None, p, removed * (hc // 2), f"{removed} building levels sold: the bank lacked pieces (B5)")
+        self.log("build", "Now " + ", ".join(f"{self.ed.spaces[i].short} {self.level_name(v)}"
+                                           for i, v in plan.items()), player=p)
 
     def why_not_sell_group_buildings(self, p: int, space: int) -> str | None:
         sp = self.ed.spaces[space]

@@ -287,21 +287,29 @@ def test_B5_ex2_clearing_one_skyscraper_lot_level_by_level_pays_six_half_steps()
     sound(g)
 
 
-def test_B5_bank_lacks_houses_offers_selling_the_whole_group():
+def test_B5_bank_lacks_houses_the_group_goes_further_down():
     g = new_game()
     give(g, CID, 7, 8, 11, 12, level=4)
     give(g, CID, 15, 16, 18, 19, level=3)
     give(g, CID, 1, 3, level=[1, 0])  # 29 houses on the board
     give(g, ANN, 27, 29, 30, level=5)
     assert bank(g) == (3, 9, 8, 4)
-    illegal(g, {"kind": "sell_building", "player": ANN, "space": 27}, "sell the whole group's buildings")
-    legal = g.legal_actions(ANN)
-    assert any(a.kind == "sell_group_buildings" and a.space == 27 for a in legal)
-    assert not any(a.kind == "sell_building" for a in legal)
+    # A hotel cannot come down to 4 houses: only 3 are in the bank. The group goes down to the
+    # highest even levels 3 houses allow, 1,1,1; every level removed pays half a step.
+    act(g, "sell_building", ANN, space=27)
+    assert levels(g, 27, 29, 30) == [1, 1, 1]
+    assert cashes(g)[ANN] == 2500 + 12 * 75
+    assert bank(g) == (0, 12, 8, 4)
+    sound(g)
+
+
+def test_B5_selling_the_whole_group_at_once():
+    g = new_game()
+    give(g, ANN, 27, 29, 30, level=5)
     act(g, "sell_group_buildings", ANN, space=27)
     assert levels(g, 27, 29, 30) == [0, 0, 0]
     assert cashes(g)[ANN] == 2500 + 3 * 5 * 75
-    assert bank(g) == (3, 12, 8, 4)
+    assert bank(g) == (32, 12, 8, 4)
     sound(g)
 
 
@@ -313,10 +321,11 @@ def test_B5_bank_lacks_a_hotel_for_a_skyscraper_to_step_down():
     assert bank(g) == (32, 3, 4, 4)
     give(g, CID, 18, 19, 34, level=5)
     assert bank(g) == (32, 0, 4, 4)
-    illegal(g, {"kind": "sell_building", "player": ANN, "space": 27}, "lacks a hotel")
-    act(g, "sell_group_buildings", ANN, space=27)
-    assert cashes(g)[ANN] == 2500 + 4 * 6 * 75
-    assert bank(g) == (32, 0, 8, 4)
+    # No hotel to step a skyscraper down to: the group goes down to 4 houses on every lot.
+    act(g, "sell_building", ANN, space=27)
+    assert levels(g, 27, 29, 30, 31) == [4, 4, 4, 4]
+    assert cashes(g)[ANN] == 2500 + 4 * 2 * 75
+    assert bank(g) == (16, 0, 8, 4)
     sound(g)
 
 
