@@ -1,48 +1,18 @@
 """Helpers for the bot tests: set up a game mid-play and let bots answer until a given moment.
 
-(Named ``botkit`` rather than ``helpers``: tests/rules has a ``helpers`` module and pytest puts
-each test folder on ``sys.path``.)
+``new_game`` and ``give`` are the shared ones of tests/kit.py. (Named ``botkit`` rather than
+``helpers``: tests/rules has a ``helpers`` module and pytest puts each test folder on ``sys.path``.)
 """
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, Sequence
+from typing import Callable
 
+from kit import give, new_game
 from megamono.bots import make_bot
 from megamono.rules.engine import Game
 
-NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay")
-
-
-def new_game(n: int = 3, edition: str = "mega", dice: Iterable[Sequence] | None = None,
-             cash: int | Sequence[int] | None = None, seed: int = 1) -> Game:
-    """A game of ``n`` players (Ann, Bob, ...) in seat order, Ann to play."""
-    g = Game.new(edition, list(NAMES[:n]), seed=seed, dice=dice, seat_order=True)
-    if cash is not None:
-        figures = [cash] * n if isinstance(cash, int) else list(cash)
-        for p, c in zip(g.st.players, figures):
-            p.cash = c
-    return g
-
-
-def give(game: Game, player: int | None, *spaces: int, level: int = 0, mortgaged: bool = False) -> None:
-    """Hand deeds to ``player`` with ``level`` buildings, taking the pieces from the bank (I2)."""
-    bank = game.st.bank
-    for i in spaces:
-        d = game.st.deeds[i]
-        if d.level == 5:
-            bank.hotels += 1
-        elif d.level == 6:
-            bank.skyscrapers += 1
-        else:
-            bank.houses += d.level
-        d.owner, d.mortgaged, d.level = player, mortgaged, level
-        if level == 5:
-            bank.hotels -= 1
-        elif level == 6:
-            bank.skyscrapers -= 1
-        else:
-            bank.houses -= level
+__all__ = ["bots_for", "drive", "give", "new_game"]
 
 
 def drive(game: Game, bots: dict, until: Callable[[Game], bool], max_actions: int = 500,

@@ -3,61 +3,24 @@
 Tests build a Mega game with scripted dice and seats in the given order (no turn-order
 roll), then change ``game.st`` directly (positions, cash, deeds, deck order) while the
 first player's "turn" decision is pending, and act.
+
+The common helpers live in tests/kit.py; this module re-exports them under the names these
+tests use (``cash`` reads everybody's cash, ``ok`` checks the invariants) and adds the ones
+that start a turn afresh (``restart_turn``, ``jail``).
 """
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from typing import Iterable
 
-import pytest
-
+from kit import ANN, BOB, CID, give, illegal, new_game, pend, place, pos, salaries, texts, top
+from kit import cashes as cash
+from kit import sound as ok
 from megamono.rules.actions import Roll
 from megamono.rules.engine import Game
-from megamono.rules.errors import IllegalAction
-from megamono.rules.invariants import check_invariants
 
-NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal")
-ANN, BOB, CID = 0, 1, 2
-
-
-def new_game(n: int = 3, dice: Iterable[Sequence] | None = None, cash: int | Sequence[int] | None = None,
-             seed: int = 1, options: dict | None = None) -> Game:
-    """A Mega game of ``n`` players (Ann, Bob, Cid, ...) in seat order, Ann to play.
-
-    ``cash``: one figure for everybody, or one per seat.
-    """
-    g = Game.new("mega", list(NAMES[:n]), seed=seed, dice=dice, seat_order=True, options=options)
-    if cash is not None:
-        figures = [cash] * n if isinstance(cash, int) else list(cash)
-        for p, c in zip(g.st.players, figures):
-            p.cash = c
-    return g
-
-
-def give(game: Game, player: int | None, *spaces: int, level: int = 0, mortgaged: bool = False,
-         depot: bool = False) -> None:
-    """Hand deeds to ``player`` (None = back to the bank) with buildings, keeping pieces conserved (I2)."""
-    bank = game.st.bank
-    for i in spaces:
-        d = game.st.deeds[i]
-        # put back what stands there now
-        if d.level == 6:
-            bank.skyscrapers += 1
-        elif d.level == 5:
-            bank.hotels += 1
-        else:
-            bank.houses += d.level
-        if d.depot:
-            bank.depots += 1
-        d.owner, d.mortgaged, d.level, d.depot = player, mortgaged, level, depot
-        if level == 6:
-            bank.skyscrapers -= 1
-        elif level == 5:
-            bank.hotels -= 1
-        else:
-            bank.houses -= level
-        if depot:
-            bank.depots -= 1
+__all__ = ["ANN", "BOB", "CID", "cash", "give", "give_all", "illegal", "jail", "new_game", "ok", "pend", "place", "pos",
+           "restart_turn", "roll", "salaries", "texts", "top"]
 
 
 def give_all(game: Game, player: int, except_: Iterable[int] = ()) -> None:
@@ -66,62 +29,8 @@ def give_all(game: Game, player: int, except_: Iterable[int] = ()) -> None:
     give(game, player, *[i for i in game.ed.properties if i not in skip])
 
 
-def place(game: Game, player: int, space: int) -> None:
-    game.st.players[player].position = space
-
-
-def top(game: Game, deck: str, card_id: str) -> None:
-    """Put ``card_id`` on top of ``deck`` ("chance", "community_chest", "bus")."""
-    cards = getattr(game.st.decks, deck)
-    cards.remove(card_id)
-    cards.insert(0, card_id)
-
-
-def cash(game: Game) -> list[int]:
-    return [p.cash for p in game.st.players]
-
-
-def pos(game: Game) -> list[int]:
-    return [p.position for p in game.st.players]
-
-
-def pend(game: Game) -> tuple[str, int]:
-    """(kind, player) of the pending decision."""
-    return game.pending.kind, game.pending.player
-
-
-def ok(game: Game) -> None:
-    """The invariants I1-I6 hold."""
-    bad = check_invariants(game.ed, game.st)
-    assert not bad, bad
-
-
-def illegal(game: Game, action, *words: str) -> str:
-    """``action`` raises IllegalAction, its reason contains ``words``, and nothing changed."""
-    before = game.st.model_dump()
-    hist = len(game.history)
-    with pytest.raises(IllegalAction) as exc:
-        game.act(action)
-    reason = str(exc.value)
-    for w in words:
-        assert w.lower() in reason.lower(), reason
-    assert game.st.model_dump() == before
-    assert len(game.history) == hist
-    return reason
-
-
 def roll(game: Game, player: int = ANN) -> None:
     game.act(Roll(player=player))
-
-
-def texts(game: Game) -> list[str]:
-    return [e.text for e in game.st.log]
-
-
-def salaries(game: Game, player: int, start: int = 0) -> int:
-    """How many GO salaries ``player`` received in the log since ``start``."""
-    return sum(1 for e in game.st.log[start:] if e.kind == "cash" and e.payee == player
-               and e.payer is None and "GO" in e.text)
 
 
 def restart_turn(game: Game, player: int = ANN) -> None:

@@ -8,26 +8,18 @@ Community Chest lists. Test names carry the RULES.md ids of the rules the data f
 
 from __future__ import annotations
 
-import csv
-from pathlib import Path
-
 import pytest
 
-from megamono.rules.editions import Edition, edition_path, load_edition
+from edition_checks import (
+    Reference, check_card, check_deck_ids, check_groups, check_layout, check_loads_by_id_and_by_path,
+    check_mortgage_is_half_the_price, check_railroad_or_utility, check_reference_tables, check_rent_figures,
+    check_repairs, check_rules_flags, check_short_names_tell_spaces_apart, check_space, check_street,
+    check_supply, check_taxes, check_unmortgage, over,
+)
+from megamono.rules.editions import Edition, load_edition
 
-DATA = Path(__file__).resolve().parents[1] / "data"
-
-
-def _read_csv(name: str) -> list[dict[str, str]]:
-    with open(DATA / name, newline="", encoding="utf-8") as f:
-        return list(csv.DictReader(f))
-
-
-SPACES_REF = _read_csv("classic_spaces_reference.csv")
-RENT_REF = _read_csv("classic_rent_reference.csv")
-STREETS_REF = [r for r in RENT_REF if r["kind"] == "street"]
-RR_UTIL_REF = [r for r in RENT_REF if r["kind"] in ("railroad", "utility")]
-LADDER = ("base", "h1", "h2", "h3", "h4", "hotel")
+REF = Reference("classic")
+LADDER = ("base", "h1", "h2", "h3", "h4", "hotel")  # no skyscraper
 
 
 @pytest.fixture(scope="module")
@@ -36,12 +28,10 @@ def classic() -> Edition:
 
 
 def test_reference_tables_are_complete():
-    assert [int(r["index"]) for r in SPACES_REF] == list(range(40))
-    assert len(STREETS_REF) == 22
-    assert len(RR_UTIL_REF) == 6
+    check_reference_tables(REF, size=40, streets=22, railroads_and_utilities=6)
     # the two tables agree on every deed
-    by_index = {int(r["index"]): r for r in SPACES_REF}
-    for r in RENT_REF:
+    by_index = {int(r["index"]): r for r in REF.spaces}
+    for r in REF.rents:
         s = by_index[int(r["index"])]
         assert (s["name"], s["kind"], s["group"], s["price"], s["mortgage"]) == (
             r["name"], r["kind"], r["group"], r["price"], r["mortgage"])
@@ -51,27 +41,18 @@ def test_reference_tables_are_complete():
 
 
 def test_G1_classic_loads_by_id_and_by_path(classic):
-    assert classic.id == "classic"
+    check_loads_by_id_and_by_path(classic, "classic", size=40)
     assert classic.name == "Monopoly (classic)"
-    assert len(classic.spaces) == 40 and classic.size == 40
-    assert load_edition(edition_path("classic")) is classic  # same file, cached
 
 
 def test_G1_classic_board_matches_reference(classic):
     assert [(s.index, s.name, s.kind) for s in classic.spaces] == [
-        (int(r["index"]), r["name"], r["kind"]) for r in SPACES_REF]
+        (int(r["index"]), r["name"], r["kind"]) for r in REF.spaces]
 
 
-@pytest.mark.parametrize("ref", SPACES_REF, ids=lambda r: f"{r['index']}-{r['name']}")
+@over(REF.spaces)
 def test_G1_classic_space_matches_reference(classic, ref):
-    space = classic.spaces[int(ref["index"])]
-    assert space.index == int(ref["index"])
-    assert space.name == ref["name"]
-    assert space.kind == ref["kind"]
-    assert space.group == (ref["group"] or None)
-    assert space.price == (int(ref["price"]) if ref["price"] else None)
-    assert space.mortgage == (int(ref["mortgage"]) if ref["mortgage"] else None)
-    assert 1 <= len(space.short) <= 12
+    space = check_space(classic, ref)
     if space.kind != "street":
         assert space.rents is None and space.house_cost is None
     if space.kind != "tax":
@@ -79,40 +60,23 @@ def test_G1_classic_space_matches_reference(classic, ref):
 
 
 def test_G1_classic_board_layout(classic):
-    kinds = [s.kind for s in classic.spaces]
-    assert kinds.count("street") == 22
-    assert classic.railroads == [5, 15, 25, 35]
-    assert classic.utilities == [12, 28]
-    assert len(classic.properties) == 28
-    assert [i for i, k in enumerate(kinds) if k == "chance"] == [7, 22, 36]
-    assert [i for i, k in enumerate(kinds) if k == "community_chest"] == [2, 17, 33]
-    assert [i for i, k in enumerate(kinds) if k == "tax"] == [4, 38]
-    assert [kinds[i] for i in (0, 10, 20, 30)] == ["go", "jail", "free_parking", "go_to_jail"]
-    assert classic.jail == 10
+    kinds = check_layout(classic, streets=22, railroads=[5, 15, 25, 35], utilities=[12, 28], properties=28,
+                         chance=[7, 22, 36], community_chest=[2, 17, 33], tax=[4, 38], corners=(0, 10, 20, 30),
+                         jail=10)
     # no Mega-only spaces
     assert not {"auction", "bus_ticket", "birthday_gift"} & set(kinds)
 
 
 def test_G1_classic_short_names_tell_different_spaces_apart(classic):
-    by_short: dict[str, set[str]] = {}
-    for s in classic.spaces:
-        by_short.setdefault(s.short, set()).add(s.name)
-    assert all(len(names) == 1 for names in by_short.values()), by_short
+    check_short_names_tell_spaces_apart(classic)
 
 
 # --- R: rents --------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("ref", STREETS_REF, ids=lambda r: f"{r['index']}-{r['name']}")
+@over(REF.streets)
 def test_R1_classic_rent_ladder_matches_reference(classic, ref):
-    space = classic.spaces[int(ref["index"])]
-    assert space.kind == "street"
-    assert space.name == ref["name"]
-    assert space.group == ref["group"]
-    assert space.price == int(ref["price"])
-    assert space.rents == [int(ref[k]) for k in LADDER]  # base, 1-4 houses, hotel: no skyscraper
-    assert space.house_cost == int(ref["house_cost"])
-    assert space.mortgage == int(ref["mortgage"])
+    check_street(classic, ref, LADDER)  # base, 1-4 houses, hotel: no skyscraper
 
 
 def test_R1_classic_marvin_gardens_base_rent_is_the_us_figure(classic):
@@ -123,26 +87,21 @@ def test_R1_classic_unbuilt_multiplier_whole_group_only(classic):
     assert classic.rules.unbuilt_multipliers == {"0": 2}
 
 
-@pytest.mark.parametrize("ref", RR_UTIL_REF, ids=lambda r: f"{r['index']}-{r['name']}")
+@over(REF.railroads_and_utilities)
 def test_R3_R4_classic_railroads_and_utilities_match_reference(classic, ref):
-    space = classic.spaces[int(ref["index"])]
-    assert (space.name, space.kind) == (ref["name"], ref["kind"])
-    assert space.price == int(ref["price"])
-    assert space.mortgage == int(ref["mortgage"])
-    assert space.group is None and space.rents is None and space.house_cost is None
+    check_railroad_or_utility(classic, ref)
 
 
 def test_R3_R4_R5_classic_rent_figures(classic):
-    assert classic.rules.railroad_rents == [25, 50, 100, 200]
-    assert classic.rules.utility_multipliers == [4, 10]
-    assert classic.rules.nearest_utility_multiplier == 10
+    check_rent_figures(classic, railroad_rents=[25, 50, 100, 200], utility_multipliers=[4, 10],
+                       nearest_utility_multiplier=10)
 
 
 # --- B: buildings ----------------------------------------------------------------------------
 
 
 def test_B1_classic_colour_groups_and_house_costs(classic):
-    expected = {
+    check_groups(classic, {
         "Brown": ([1, 3], 50),
         "Light Blue": ([6, 8, 9], 50),
         "Pink": ([11, 13, 14], 100),
@@ -151,11 +110,7 @@ def test_B1_classic_colour_groups_and_house_costs(classic):
         "Yellow": ([26, 27, 29], 150),
         "Green": ([31, 32, 34], 200),
         "Dark Blue": ([37, 39], 200),
-    }
-    assert list(classic.groups) == list(expected)
-    for group, (indices, cost) in expected.items():
-        assert classic.groups[group] == indices
-        assert {classic.spaces[i].house_cost for i in indices} == {cost}
+    })
 
 
 def test_B1_B3_B8_classic_building_flags(classic):
@@ -165,8 +120,7 @@ def test_B1_B3_B8_classic_building_flags(classic):
 
 
 def test_B4_classic_supply(classic):
-    s = classic.supply
-    assert (s.houses, s.hotels, s.skyscrapers, s.depots) == (32, 12, 0, 0)
+    check_supply(classic, houses=32, hotels=12, skyscrapers=0, depots=0)
 
 
 def test_B6_classic_has_no_depots(classic):
@@ -178,35 +132,25 @@ def test_B6_classic_has_no_depots(classic):
 
 
 def test_M1_classic_mortgage_is_half_the_price(classic):
-    for i in classic.properties:
-        s = classic.spaces[i]
-        assert s.mortgage * 2 == s.price, s.name
+    check_mortgage_is_half_the_price(classic)
 
 
-@pytest.mark.parametrize("ref", RENT_REF, ids=lambda r: f"{r['index']}-{r['name']}")
+@over(REF.rents)
 def test_M2_classic_unmortgage_is_mortgage_plus_ten_percent_rounded_up(classic, ref):
-    mortgage = classic.spaces[int(ref["index"])].mortgage
-    assert -(-mortgage * 11 // 10) == int(ref["unmortgage"])
+    check_unmortgage(classic, ref)
 
 
 # --- G, T, S, J: money and turn flags --------------------------------------------------------
 
 
 def test_G3_G4_G5_G6_T4_J2_classic_rules_flags(classic):
-    r = classic.rules
-    assert (r.min_players, r.max_players) == (2, 6)  # G3
-    assert r.starting_cash == 1500  # G4
-    assert r.speed_die is False  # G5, T2
-    assert r.turn_order == "highest_starts"  # G6
-    assert r.salary == 200  # T4
-    assert r.jail_fine == 50  # J2
-    assert r.birthday_gift == 0  # S9 is [Mega]
+    check_rules_flags(classic, players=(2, 6), starting_cash=1500, speed_die=False,  # G5, T2
+                      turn_order="highest_starts", salary=200, jail_fine=50,
+                      birthday_gift=0)  # S9 is [Mega]
 
 
 def test_S3_classic_flat_taxes(classic):
-    income, luxury = classic.spaces[4], classic.spaces[38]
-    assert (income.name, income.tax, income.tax_percent) == ("Income Tax", 200, None)
-    assert (luxury.name, luxury.tax, luxury.tax_percent) == ("Luxury Tax", 100, None)
+    check_taxes(classic, income=(4, 200, None), luxury=(38, 100, None))
 
 
 # --- K: cards (data/classic-board.md, "Chance and Community Chest decks") --------------------
@@ -258,22 +202,15 @@ TITLES = {
     "CC12": "School fees", "CC13": "Consultancy fee", "CC14": "Street repairs", "CC15": "Beauty contest",
     "CC16": "Inheritance",
 }
-CARD_ARGS = ("destination", "nearest", "spaces", "amount", "per_house", "per_hotel")
 
 
 def test_K2_classic_deck_sizes_and_ids(classic):
-    assert [c.id for c in classic.chance] == list(CHANCE)
-    assert [c.id for c in classic.community_chest] == list(COMMUNITY_CHEST)
-    assert len(classic.chance) == len(classic.community_chest) == 16
+    check_deck_ids(classic, CHANCE, COMMUNITY_CHEST)
 
 
 @pytest.mark.parametrize("card_id", [*CHANCE, *COMMUNITY_CHEST])
 def test_K2_classic_card_effect_matches_reference(classic, card_id):
-    effect, args = {**CHANCE, **COMMUNITY_CHEST}[card_id]
-    card = classic.card(card_id)
-    assert card.effect == effect
-    assert {k: getattr(card, k) for k in CARD_ARGS if getattr(card, k) is not None} == args
-    assert card.title and card.text
+    card = check_card(classic, card_id, {**CHANCE, **COMMUNITY_CHEST})
     if card_id in TITLES:
         assert card.title == TITLES[card_id]
 
@@ -285,8 +222,7 @@ def test_K2_classic_card_destinations_are_the_named_spaces(classic):
 
 
 def test_K6_classic_repairs_charge_houses_and_hotels(classic):
-    assert (classic.card("CH12").per_house, classic.card("CH12").per_hotel) == (25, 100)
-    assert (classic.card("CC14").per_house, classic.card("CC14").per_hotel) == (40, 115)
+    check_repairs(classic, "CH12", "CC14")
 
 
 def test_K7_classic_has_no_bus_tickets(classic):

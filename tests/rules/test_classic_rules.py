@@ -6,7 +6,8 @@ arranges the board by writing ``game.st`` directly while Ann's first "turn" deci
 through :meth:`Game.act` and checks exact cash, positions, deeds and the invariants (I1-I6).
 With no Speed Die every throw is two white dice (T2, G5).
 
-The helpers are local on purpose: this file depends only on the public engine and the edition file.
+The scenario helpers are tests/kit.py's (``cash`` reads everybody's cash, ``ok`` checks the
+invariants); ``new_game`` here makes classic games.
 """
 
 from __future__ import annotations
@@ -15,18 +16,18 @@ from typing import Iterable, Sequence
 
 import pytest
 
+import kit
+from kit import ANN, BOB, CID, NAMES, give, illegal, kinds, pend, place, pos, salaries, script, texts, top
+from kit import cashes as cash
+from kit import sound as ok
 from megamono.rules.actions import (
     AcceptTrade, Bid, BirthdayChoice, Build, BuildDepot, BusChoice, Buy, ChooseDestination,
     DeclineBuy, DropOut, IncomeTaxChoice, Level, Mortgage, PayJailFine, PickAuctionDeed, PlayBusTicket,
     ProposeTrade, Roll, RollForDoubles, SellBuilding, SellDepot, UseJailCard,
 )
 from megamono.rules.engine import Game
-from megamono.rules.errors import IllegalAction
-from megamono.rules.invariants import check_invariants
 from megamono.rules.state import TradeSide
 
-ANN, BOB, CID = 0, 1, 2
-NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus")
 MEGA_ONLY_KINDS = {"play_bus_ticket", "build_depot", "sell_depot", "choose_destination", "bus_choice",
                    "birthday_choice", "income_tax_choice", "pick_auction_deed", "level"}
 
@@ -40,45 +41,10 @@ PARK_PLACE, LUXURY_TAX, BOARDWALK = 37, 38, 39
 
 
 # ============================================================================ helpers
+# The common ones are tests/kit.py's (imported above); these are the classic-only ones.
 def new_game(n: int = 3, dice: Iterable[Sequence] | None = None, cash: int | Sequence[int] | None = None) -> Game:
     """A classic game of ``n`` players (Ann, Bob, Cid, ...) in seat order, Ann to play."""
-    g = Game.new("classic", list(NAMES[:n]), seed=1, dice=dice, seat_order=True)
-    if cash is not None:
-        for p, c in zip(g.st.players, [cash] * n if isinstance(cash, int) else cash):
-            p.cash = c
-    return g
-
-
-def give(game: Game, player: int | None, *spaces: int, level: int = 0, mortgaged: bool = False) -> None:
-    """Hand deeds to ``player`` (None = the bank) at ``level``, taking the pieces from the bank (I2)."""
-    bank = game.st.bank
-    for i in spaces:
-        d = game.st.deeds[i]
-        if d.level == 5:
-            bank.hotels += 1
-        else:
-            bank.houses += d.level
-        d.owner, d.mortgaged, d.level = player, mortgaged, level
-        if level == 5:
-            bank.hotels -= 1
-        else:
-            bank.houses -= level
-
-
-def place(game: Game, player: int, space: int) -> None:
-    game.st.players[player].position = space
-
-
-def top(game: Game, deck: str, card_id: str) -> None:
-    """Put ``card_id`` on top of ``deck`` ("chance" or "community_chest")."""
-    cards = getattr(game.st.decks, deck)
-    cards.remove(card_id)
-    cards.insert(0, card_id)
-
-
-def script(game: Game, *throws: tuple[int, int]) -> None:
-    """Queue more scripted throws (used before the generator)."""
-    game.st.script.extend([list(t) for t in throws])
+    return kit.new_game(n, dice, cash, edition="classic")
 
 
 def roll_to(game: Game, space: int, throw: tuple[int, int] = (1, 2), player: int = ANN) -> None:
@@ -90,50 +56,6 @@ def roll_to(game: Game, space: int, throw: tuple[int, int] = (1, 2), player: int
     game.act(Roll(player=player))
     moves = [e.space for e in game.st.log[start:] if e.kind == "move" and e.player == player]
     assert moves[:1] == [space], moves
-
-
-def cash(game: Game) -> list[int]:
-    return [p.cash for p in game.st.players]
-
-
-def pos(game: Game) -> list[int]:
-    return [p.position for p in game.st.players]
-
-
-def pend(game: Game) -> tuple[str, int]:
-    return game.pending.kind, game.pending.player
-
-
-def ok(game: Game) -> None:
-    bad = check_invariants(game.ed, game.st)
-    assert not bad, bad
-
-
-def illegal(game: Game, action, *words: str) -> str:
-    """``action`` raises IllegalAction whose reason contains ``words``, and nothing changes."""
-    before = game.st.model_dump()
-    hist = len(game.history)
-    with pytest.raises(IllegalAction) as exc:
-        game.act(action)
-    reason = str(exc.value)
-    for w in words:
-        assert w.lower() in reason.lower(), reason
-    assert game.st.model_dump() == before
-    assert len(game.history) == hist
-    return reason
-
-
-def kinds(game: Game) -> set[str]:
-    return {a.kind for a in game.legal_actions()}
-
-
-def texts(game: Game) -> list[str]:
-    return [e.text for e in game.st.log]
-
-
-def salaries(game: Game, player: int) -> int:
-    return sum(1 for e in game.st.log if e.kind == "cash" and e.payee == player and e.payer is None
-               and "GO" in e.text)
 
 
 # ============================================================================ G3, G4: players and money

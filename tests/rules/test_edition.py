@@ -7,26 +7,20 @@ RULES.md ids of the rules the data feeds.
 
 from __future__ import annotations
 
-import csv
 import json
 from pathlib import Path
 
 import pytest
 
+from edition_checks import (
+    Reference, check_card, check_deck_ids, check_groups, check_layout, check_loads_by_id_and_by_path,
+    check_mortgage_is_half_the_price, check_railroad_or_utility, check_reference_tables, check_rent_figures,
+    check_repairs, check_rules_flags, check_short_names_tell_spaces_apart, check_space, check_street,
+    check_supply, check_taxes, check_unmortgage, over,
+)
 from megamono.rules.editions import Edition, EditionError, edition_path, load_edition
 
-DATA = Path(__file__).resolve().parents[1] / "data"
-
-
-def _read_csv(name: str) -> list[dict[str, str]]:
-    with open(DATA / name, newline="", encoding="utf-8") as f:
-        return list(csv.DictReader(f))
-
-
-SPACES_REF = _read_csv("mega_spaces_reference.csv")
-RENT_REF = _read_csv("mega_rent_reference.csv")
-STREETS_REF = [r for r in RENT_REF if r["kind"] == "street"]
-RR_UTIL_REF = [r for r in RENT_REF if r["kind"] in ("railroad", "utility")]
+REF = Reference("mega")
 LADDER = ("base", "h1", "h2", "h3", "h4", "hotel", "skyscraper")
 
 
@@ -36,66 +30,38 @@ def mega() -> Edition:
 
 
 def test_reference_tables_are_complete():
-    assert [int(r["index"]) for r in SPACES_REF] == list(range(52))
-    assert len(STREETS_REF) == 30
-    assert len(RR_UTIL_REF) == 7
+    check_reference_tables(REF, size=52, streets=30, railroads_and_utilities=7)
 
 
 # --- G1: the board ---------------------------------------------------------------------------
 
 
 def test_G1_mega_loads_by_id_and_by_path(mega):
-    assert mega.id == "mega"
-    assert len(mega.spaces) == 52 and mega.size == 52
-    assert load_edition(edition_path("mega")) is mega  # same file, cached
+    check_loads_by_id_and_by_path(mega, "mega", size=52)
 
 
-@pytest.mark.parametrize("ref", SPACES_REF, ids=lambda r: f"{r['index']}-{r['name']}")
+@over(REF.spaces)
 def test_G1_space_matches_reference(mega, ref):
-    space = mega.spaces[int(ref["index"])]
-    assert space.index == int(ref["index"])
-    assert space.name == ref["name"]
-    assert space.kind == ref["kind"]
-    assert space.group == (ref["group"] or None)
-    assert space.price == (int(ref["price"]) if ref["price"] else None)
-    assert space.mortgage == (int(ref["mortgage"]) if ref["mortgage"] else None)
-    assert 1 <= len(space.short) <= 12
+    check_space(mega, ref)
 
 
 def test_G1_board_layout(mega):
-    kinds = [s.kind for s in mega.spaces]
-    assert kinds.count("street") == 30
-    assert mega.railroads == [6, 20, 33, 45]
-    assert mega.utilities == [10, 17, 36]
-    assert len(mega.properties) == 37
-    assert [i for i, k in enumerate(kinds) if k == "chance"] == [9, 28, 46]
-    assert [i for i, k in enumerate(kinds) if k == "community_chest"] == [2, 22, 43]
-    assert [i for i, k in enumerate(kinds) if k == "tax"] == [5, 50]
-    assert [kinds[i] for i in (0, 13, 26, 39)] == ["go", "jail", "free_parking", "go_to_jail"]
-    assert mega.jail == 13
+    kinds = check_layout(mega, streets=30, railroads=[6, 20, 33, 45], utilities=[10, 17, 36], properties=37,
+                         chance=[9, 28, 46], community_chest=[2, 22, 43], tax=[5, 50], corners=(0, 13, 26, 39),
+                         jail=13)
     assert (kinds[14], kinds[32], kinds[47]) == ("auction", "bus_ticket", "birthday_gift")
 
 
 def test_G1_short_names_tell_different_spaces_apart(mega):
-    by_short: dict[str, set[str]] = {}
-    for s in mega.spaces:
-        by_short.setdefault(s.short, set()).add(s.name)
-    assert all(len(names) == 1 for names in by_short.values()), by_short
+    check_short_names_tell_spaces_apart(mega)
 
 
 # --- R: rents --------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("ref", STREETS_REF, ids=lambda r: f"{r['index']}-{r['name']}")
+@over(REF.streets)
 def test_R2_rent_ladder_matches_reference(mega, ref):
-    space = mega.spaces[int(ref["index"])]
-    assert space.kind == "street"
-    assert space.name == ref["name"]
-    assert space.group == ref["group"]
-    assert space.price == int(ref["price"])
-    assert space.rents == [int(ref[k]) for k in LADDER]
-    assert space.house_cost == int(ref["house_cost"])
-    assert space.mortgage == int(ref["mortgage"])
+    check_street(mega, ref, LADDER)
 
 
 def test_R2_skyscraper_rent_is_hotel_plus_500_or_1000(mega):
@@ -116,26 +82,21 @@ def test_R2_unbuilt_multipliers_majority_and_monopoly(mega):
     assert mega.rules.unbuilt_multipliers == {"0": 3, "1": 2}
 
 
-@pytest.mark.parametrize("ref", RR_UTIL_REF, ids=lambda r: f"{r['index']}-{r['name']}")
+@over(REF.railroads_and_utilities)
 def test_R3_R4_railroads_and_utilities_match_reference(mega, ref):
-    space = mega.spaces[int(ref["index"])]
-    assert (space.name, space.kind) == (ref["name"], ref["kind"])
-    assert space.price == int(ref["price"])
-    assert space.mortgage == int(ref["mortgage"])
-    assert space.group is None and space.rents is None and space.house_cost is None
+    check_railroad_or_utility(mega, ref)
 
 
 def test_R3_R4_R5_rent_figures(mega):
-    assert mega.rules.railroad_rents == [25, 50, 100, 200]
-    assert mega.rules.utility_multipliers == [4, 10, 20]
-    assert mega.rules.nearest_utility_multiplier == 10
+    check_rent_figures(mega, railroad_rents=[25, 50, 100, 200], utility_multipliers=[4, 10, 20],
+                       nearest_utility_multiplier=10)
 
 
 # --- B: buildings ----------------------------------------------------------------------------
 
 
 def test_B1_colour_groups_and_house_costs(mega):
-    expected = {
+    check_groups(mega, {
         "Brown": ([1, 3, 4], 50),
         "Light Blue": ([7, 8, 11, 12], 50),
         "Pink": ([15, 16, 18, 19], 100),
@@ -144,11 +105,7 @@ def test_B1_colour_groups_and_house_costs(mega):
         "Yellow": ([34, 35, 37, 38], 150),
         "Green": ([40, 41, 42, 44], 200),
         "Dark Blue": ([48, 49, 51], 200),
-    }
-    assert list(mega.groups) == list(expected)
-    for group, (indices, cost) in expected.items():
-        assert mega.groups[group] == indices
-        assert {mega.spaces[i].house_cost for i in indices} == {cost}
+    })
 
 
 def test_B1_B8_building_flags(mega):
@@ -158,8 +115,7 @@ def test_B1_B8_building_flags(mega):
 
 
 def test_B4_supply(mega):
-    s = mega.supply
-    assert (s.houses, s.hotels, s.skyscrapers, s.depots) == (32, 12, 8, 4)
+    check_supply(mega, houses=32, hotels=12, skyscrapers=8, depots=4)
 
 
 def test_B6_depot_cost(mega):
@@ -170,35 +126,24 @@ def test_B6_depot_cost(mega):
 
 
 def test_M1_mortgage_is_half_the_price(mega):
-    for i in mega.properties:
-        s = mega.spaces[i]
-        assert s.mortgage * 2 == s.price, s.name
+    check_mortgage_is_half_the_price(mega)
 
 
-@pytest.mark.parametrize("ref", RENT_REF, ids=lambda r: f"{r['index']}-{r['name']}")
+@over(REF.rents)
 def test_M2_unmortgage_is_mortgage_plus_ten_percent_rounded_up(mega, ref):
-    mortgage = mega.spaces[int(ref["index"])].mortgage
-    assert -(-mortgage * 11 // 10) == int(ref["unmortgage"])
+    check_unmortgage(mega, ref)
 
 
 # --- G, T, S, J: money and turn flags --------------------------------------------------------
 
 
 def test_G3_G4_G5_G6_T4_J2_S9_rules_flags(mega):
-    r = mega.rules
-    assert (r.min_players, r.max_players) == (2, 8)  # G3
-    assert r.starting_cash == 2500  # G4
-    assert r.speed_die is True  # G5, T3
-    assert r.turn_order == "ranked"  # G6
-    assert r.salary == 200  # T4
-    assert r.jail_fine == 50  # J2
-    assert r.birthday_gift == 100  # S9
+    check_rules_flags(mega, players=(2, 8), starting_cash=2500, speed_die=True,  # G5, T3
+                      turn_order="ranked", salary=200, jail_fine=50, birthday_gift=100)
 
 
 def test_S3_taxes(mega):
-    income, luxury = mega.spaces[5], mega.spaces[50]
-    assert (income.name, income.tax, income.tax_percent) == ("Income Tax", 200, 10)
-    assert (luxury.name, luxury.tax, luxury.tax_percent) == ("Luxury Tax", 75, None)
+    check_taxes(mega, income=(5, 200, 10), luxury=(50, 75, None))
 
 
 # --- K: cards --------------------------------------------------------------------------------
@@ -239,27 +184,19 @@ COMMUNITY_CHEST = {
     "CC15": ("collect", {"amount": 10}),
     "CC16": ("collect", {"amount": 100}),
 }
-CARD_ARGS = ("destination", "nearest", "spaces", "amount", "per_house", "per_hotel")
 
 
 def test_K2_deck_sizes_and_ids(mega):
-    assert [c.id for c in mega.chance] == list(CHANCE)
-    assert [c.id for c in mega.community_chest] == list(COMMUNITY_CHEST)
-    assert len(mega.chance) == len(mega.community_chest) == 16
+    check_deck_ids(mega, CHANCE, COMMUNITY_CHEST)
 
 
 @pytest.mark.parametrize("card_id", [*CHANCE, *COMMUNITY_CHEST])
 def test_K2_card_effect_matches_reference(mega, card_id):
-    effect, args = {**CHANCE, **COMMUNITY_CHEST}[card_id]
-    card = mega.card(card_id)
-    assert card.effect == effect
-    assert {k: getattr(card, k) for k in CARD_ARGS if getattr(card, k) is not None} == args
-    assert card.title and card.text
+    check_card(mega, card_id, {**CHANCE, **COMMUNITY_CHEST})
 
 
 def test_K6_repairs_charge_houses_and_hotels_only(mega):
-    assert (mega.card("CH11").per_house, mega.card("CH11").per_hotel) == (25, 100)
-    assert (mega.card("CC14").per_house, mega.card("CC14").per_hotel) == (40, 115)
+    check_repairs(mega, "CH11", "CC14")
 
 
 def test_K7_bus_tickets(mega):
