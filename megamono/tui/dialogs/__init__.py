@@ -1,0 +1,1 @@
+"""Modal dialogs, one per kind of pending decision (plus pass-the-keyboard and confirmations)."""

@@ -1,0 +1,150 @@
+"""The base of every decision dialog: whose decision it is, in their colour, and keyed options.
+
+A dialog never changes the game: it dismisses with the chosen :mod:`~megamono.rules.actions`
+action, with ``"manage"`` (open the manage screen for the deciding player first) or with ``None``
+(hide the dialog to look at the board; the game screen's ``d`` key brings it back).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal, Vertical
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Button, Footer, Static
+
+from megamono.rules.engine import Game
+
+from ..look import DIM, Look
+
+
+@dataclass
+class Option:
+    """One choice of a dialog: its key, a button label and the action it sends (or a word)."""
+
+    key: str
+    label: str
+    action: Any
+
+
+class DecisionDialog(ModalScreen[object]):
+    """A modal decision for ``game.pending``. Subclasses give :meth:`body` and :meth:`options`
+    and bind each option's key to ``choose('<key>')`` in their ``BINDINGS``."""
+
+    DEFAULT_CSS = """
+    DecisionDialog { align: center middle; }
+    DecisionDialog #dialog {
+        width: 84; height: auto; max-height: 40; padding: 0 1;
+        border: heavy $accent; background: $panel;
+    }
+    DecisionDialog #who { text-style: bold; margin-bottom: 1; }
+    DecisionDialog #body { margin-bottom: 1; }
+    DecisionDialog #choices { height: auto; }
+    DecisionDialog Grid#choices { grid-size: 2; grid-rows: 1; grid-gutter: 0 1; }
+    DecisionDialog #choices Button { margin-right: 1; min-width: 10; }
+    DecisionDialog #why { color: $text-muted; margin-top: 1; }
+    """
+
+    COMMON_BINDINGS = [
+        Binding("m", "manage", "Manage"),
+        Binding("escape", "hide", "Hide"),
+    ]
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        # the options' keys first in the footer, then the keys every dialog has
+        own = cls.__dict__.get("BINDINGS", [])
+        have = {(b.key, b.action) for b in own if isinstance(b, Binding)}
+        cls.BINDINGS = [*own, *[b for b in DecisionDialog.COMMON_BINDINGS if (b.key, b.action) not in have]]
+        super().__init_subclass__(**kwargs)
+
+    def __init__(self, game: Game, look: Look) -> None:
+        super().__init__()
+        self.game = game
+        self.look = look
+        self.pend = game.pending
+        self.player = self.pend.player
+
+    # -- for subclasses -------------------------------------------------------------------------
+    def heading(self) -> str:
+        return "decision"
+
+    def body(self) -> Text:
+        return Text(self.pend.prompt)
+
+    def options(self) -> list[Option]:
+        return []
+
+    # -- machinery ------------------------------------------------------------------------------
+    def who_text(self) -> Text:
+        t = Text.assemble(self.look.block(self.player), " ")
+        t.append_text(self.look.who(self.player))
+        t.append(f" — {self.heading()}", style=f"bold {self.look.colour(self.player)}")
+        pl = self.game.st.players[self.player]
+        t.append(f"   cash ${pl.cash:,}", style="bold")
+        return t
+
+    def compose(self) -> ComposeResult:
+        self._options = {o.key: o for o in self.options()}
+        with Vertical(id="dialog"):
+            yield Static(self.who_text(), id="who")
+            yield Static(self.body(), id="body")
+            with (Horizontal if len(self._options) <= 3 else Grid)(id="choices"):
+                for o in self._options.values():
+                    yield Button(Content(f"{o.label} [{o.key}]"), id=f"opt-{o.key}", disabled=not self.legal(o),
+                                 compact=True)
+            yield Static(self.reasons(), id="why")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        box = self.query_one("#dialog")
+        box.styles.border = ("heavy", self.look.colour(self.player))
+        box.border_title = f"{self.game.st.players[self.player].name}'s decision"
+
+    def legal(self, o: Option) -> bool:
+        return not hasattr(o.action, "kind") or self.game.why_not(o.action) is None
+
+    def reasons(self) -> Text:
+        lines = []
+        for o in self._options.values():
+            if hasattr(o.action, "kind"):
+                why = self.game.why_not(o.action)
+                if why:
+                    lines.append(Text.assemble((f"{o.label}: ", "bold"), why))
+        return Text("\n").join(lines) if lines else Text("")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "choose":
+            o = getattr(self, "_options", {}).get(str(parameters[0]))
+            if o is None:
+                return False
+            return True if self.legal(o) else None
+        return True
+
+    def action_choose(self, key: str) -> None:
+        o = self._options.get(key)
+        if o is None:
+            return
+        if not self.legal(o):
+            self.app.notify(self.game.why_not(o.action) or "not now", severity="warning")
+            return
+        self.dismiss(o.action)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id and event.button.id.startswith("opt-"):
+            event.stop()
+            self.action_choose(event.button.id[4:])
+
+    def action_manage(self) -> None:
+        self.dismiss("manage")
+
+    def action_hide(self) -> None:
+        self.dismiss(None)
+
+
+def dim(text: str) -> Text:
+    return Text(text, style=DIM)

@@ -1,0 +1,209 @@
+"""Dialogs for the simple pending decisions: buy, jail, Bus, Birthday Gift, Income Tax, levelling,
+mortgaged deed received, and debt (raise money, pay or go bankrupt)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.binding import Binding
+
+from megamono.rules.actions import (
+    BirthdayChoice, BusChoice, Buy, DeclareBankruptcy, DeclineBuy, IncomeTaxChoice, Level,
+    MortgagedDeedChoice, PayDebt, PayJailFine, RollForDoubles, UseJailCard,
+)
+from megamono.rules.rent import max_raisable, tax_worth
+
+from ..look import DIM, level_words, money
+from ..widgets.deed_card import deed_card_text
+from .base import DecisionDialog, Option
+
+
+class BuyDialog(DecisionDialog):
+    """Buy the deed just landed on at its price, or send it to auction."""
+
+    BINDINGS = [Binding("b", "choose('b')", "Buy"), Binding("a", "choose('a')", "Auction it")]
+
+    def heading(self) -> str:
+        return "buy or auction?"
+
+    def body(self) -> Text:
+        t = Text(self.pend.prompt + "\n\n")
+        t.append_text(deed_card_text(self.game, self.look, self.pend.space))
+        return t
+
+    def options(self) -> list[Option]:
+        p = self.player
+        return [Option("b", f"Buy for {money(self.pend.amount or 0)}", Buy(player=p)),
+                Option("a", "Auction it", DeclineBuy(player=p))]
+
+
+class JailDialog(DecisionDialog):
+    """In jail: pay the fine, use a Get Out of Jail Free card, or roll for doubles."""
+
+    BINDINGS = [Binding("p", "choose('p')", "Pay fine"), Binding("c", "choose('c')", "Use card"),
+                Binding("r", "choose('r')", "Roll for doubles")]
+
+    def heading(self) -> str:
+        return "in jail"
+
+    def body(self) -> Text:
+        pl = self.game.st.players[self.player]
+        t = Text(self.pend.prompt + "\n")
+        t.append(f"Get Out of Jail Free cards: {len(pl.gojf)}", style=DIM)
+        return t
+
+    def options(self) -> list[Option]:
+        p = self.player
+        fine = self.game.ed.rules.jail_fine
+        out = [Option("p", f"Pay {money(fine)}", PayJailFine(player=p)),
+               Option("c", "Use a Get Out of Jail Free card", UseJailCard(player=p))]
+        if self.pend.kind == "jail":
+            out.append(Option("r", "Roll for doubles", RollForDoubles(player=p)))
+        return out
+
+
+class BusDialog(DecisionDialog):
+    """The Speed Die's Bus face: take a Bus Ticket, or ride to the next Chance/Community Chest."""
+
+    BINDINGS = [Binding("t", "choose('t')", "Take ticket"), Binding("a", "choose('a')", "Ride ahead")]
+
+    def heading(self) -> str:
+        return "Bus!"
+
+    def options(self) -> list[Option]:
+        p = self.player
+        dest = self.pend.space
+        where = self.game.ed.spaces[dest].name if dest is not None else "the next card space"
+        return [Option("t", "Take a Bus Ticket", BusChoice(player=p, choice="ticket")),
+                Option("a", f"Ride to {where}", BusChoice(player=p, choice="advance"))]
+
+
+class BirthdayDialog(DecisionDialog):
+    """Birthday Gift: take the cash or a Bus Ticket."""
+
+    BINDINGS = [Binding("c", "choose('c')", "Take cash"), Binding("t", "choose('t')", "Take ticket")]
+
+    def heading(self) -> str:
+        return "Birthday Gift"
+
+    def options(self) -> list[Option]:
+        p = self.player
+        return [Option("c", f"Take {money(self.pend.amount or 0)}", BirthdayChoice(player=p, choice="cash")),
+                Option("t", "Take a Bus Ticket", BirthdayChoice(player=p, choice="ticket"))]
+
+
+class IncomeTaxDialog(DecisionDialog):
+    """Income Tax: the flat sum or the percentage of tax worth; both sums are shown."""
+
+    BINDINGS = [Binding("f", "choose('f')", "Pay flat"), Binding("p", "choose('p')", "Pay percent")]
+
+    def heading(self) -> str:
+        return "Income Tax"
+
+    def body(self) -> Text:
+        a = self.pend.amounts
+        sp = self.game.ed.spaces[self.pend.space] if self.pend.space is not None else None
+        t = Text(self.pend.prompt + "\n\n")
+        t.append(f"Flat:    {money(a.get('flat', 0))}\n", style="bold")
+        pct = f"{sp.tax_percent}% " if sp and sp.tax_percent else ""
+        t.append(f"Percent: {money(a.get('percent', 0))}", style="bold")
+        t.append(f"  ({pct}of your worth {money(tax_worth(self.game.ed, self.game.st, self.player))}:"
+                 " cash + deed prices + buildings)", style=DIM)
+        return t
+
+    def options(self) -> list[Option]:
+        p, a = self.player, self.pend.amounts
+        return [Option("f", f"Pay {money(a.get('flat', 0))} flat", IncomeTaxChoice(player=p, choice="flat")),
+                Option("p", f"Pay {money(a.get('percent', 0))} (percent)",
+                       IncomeTaxChoice(player=p, choice="percent"))]
+
+
+LEVEL_OPTIONS = [  # key, choice, button label, footer label
+    ("b", "build", "Build up to even", "Build"),
+    ("r", "rearrange", "Rearrange the houses", "Rearrange"),
+    ("u", "unmortgage", "Unmortgage", "Unmortgage"),
+    ("i", "unmortgage_build", "Unmortgage + build", "Unm.+build"),
+    ("e", "unmortgage_rearrange", "Unmortgage + rearrange", "Unm.+rearrange"),
+    ("s", "sell_all", "Sell all the group's buildings", "Sell all"),
+    ("g", "return", "Give the deed back", "Give back"),
+]
+
+
+class LevellingDialog(DecisionDialog):
+    """Levelling (B8): the last lot of a built group was gained; make the group even."""
+
+    BINDINGS = [Binding(k, f"choose('{k}')", short) for k, _, _, short in LEVEL_OPTIONS]
+
+    def heading(self) -> str:
+        return "levelling"
+
+    def body(self) -> Text:
+        g, pend = self.game, self.pend
+        space = pend.space
+        t = Text(pend.prompt + "\n\n")
+        for i in g.ed.groups[g.ed.spaces[space].group]:
+            d = g.st.deeds[i]
+            t.append(f"  {g.ed.spaces[i].short:<13}", style="bold" if i == space else "")
+            t.append(level_words(d.level) + (" (mortgaged)" if d.mortgaged else "") + "\n")
+        a = pend.amounts
+        t.append(f"\nBuilding {a.get('houses', 0)} house(s) here costs {money(a.get('build', 0))}"
+                 f"; unmortgaging costs {money(a.get('unmortgage', 0))}.\n", style=DIM)
+        t.append("Rearrange: hotels and skyscrapers are sold, the houses spread evenly.", style=DIM)
+        return t
+
+    def options(self) -> list[Option]:
+        a = self.pend.amounts
+        cost = {"build": a.get("build", 0), "unmortgage": a.get("unmortgage", 0),
+                "unmortgage_build": a.get("build", 0) + a.get("unmortgage", 0),
+                "unmortgage_rearrange": a.get("unmortgage", 0)}
+        out = []
+        for k, choice, label, _ in LEVEL_OPTIONS:
+            if choice in cost and cost[choice]:
+                label = f"{label} {money(cost[choice])}"
+            out.append(Option(k, label, Level(player=self.player, choice=choice)))
+        return out
+
+
+class MortgagedDeedDialog(DecisionDialog):
+    """A mortgaged deed received: unmortgage it now, or pay 10% and keep it mortgaged (M3)."""
+
+    BINDINGS = [Binding("u", "choose('u')", "Unmortgage"), Binding("k", "choose('k')", "Keep mortgaged")]
+
+    def heading(self) -> str:
+        return "mortgaged deed"
+
+    def options(self) -> list[Option]:
+        p, a = self.player, self.pend.amounts
+        return [Option("u", f"Unmortgage {money(a.get('unmortgage', 0))}",
+                       MortgagedDeedChoice(player=p, choice="unmortgage")),
+                Option("k", f"Keep it mortgaged, pay {money(a.get('keep', 0))}",
+                       MortgagedDeedChoice(player=p, choice="keep"))]
+
+
+class DebtDialog(DecisionDialog):
+    """A debt larger than the debtor's cash: raise money (manage), pay, or declare bankruptcy."""
+
+    BINDINGS = [Binding("p", "choose('p')", "Pay"), Binding("x", "choose('x')", "Declare bankruptcy")]
+
+    def heading(self) -> str:
+        return "raise money"
+
+    def body(self) -> Text:
+        g, pend = self.game, self.pend
+        cash = g.st.players[self.player].cash
+        t = Text(pend.prompt + "\n\n")
+        t.append(f"Owed:  {money(pend.amount or 0)}", style="bold")
+        creditors = ", ".join(f"{g.name(c.player)} {money(c.amount)}" for c in pend.creditors)
+        t.append(f"  ({creditors})\n", style=DIM)
+        t.append(f"Cash:  {money(cash)}", style="bold")
+        short = (pend.amount or 0) - cash
+        t.append(f"  ({'still ' + money(short) + ' short' if short > 0 else 'enough: pay now'})\n",
+                 style="bold #ff8080" if short > 0 else "bold #5fd75f")
+        t.append(f"Most you could raise by selling everything and mortgaging: "
+                 f"{money(max_raisable(g.ed, g.st, self.player))}\n", style=DIM)
+        t.append("Press m to sell buildings or mortgage deeds.", style=DIM)
+        return t
+
+    def options(self) -> list[Option]:
+        p = self.player
+        return [Option("m", "Raise money", "manage"), Option("p", "Pay", PayDebt(player=p)),
+                Option("x", "Declare bankruptcy", DeclareBankruptcy(player=p))]

@@ -1,0 +1,54 @@
+"""A fallback dialog for any decision without a dialog of its own (e.g. kinds added to the engine
+later): it lists the deciding player's legal answers, numbered 1-9."""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+
+from megamono.rules.actions import MANAGE_KINDS
+
+from .base import DecisionDialog, Option
+
+try:  # which actions answer which pending kind (the engine's own table)
+    from megamono.rules.engine import DECISION_OF
+except ImportError:  # pragma: no cover - older engines
+    DECISION_OF = {}
+
+
+def answers(game, kind: str, player: int) -> list:
+    """The legal actions of ``player`` that answer a pending decision of ``kind``."""
+    out = []
+    for a in game.legal_actions(player):
+        if a.kind in MANAGE_KINDS:
+            continue
+        if DECISION_OF and kind not in DECISION_OF.get(a.kind, ()):
+            continue
+        out.append(a)
+    return out
+
+
+def describe(game, action) -> str:
+    """A button label for any action: its kind in words and its fields."""
+    words = action.label().capitalize()
+    extras = []
+    for name, value in action.model_dump(exclude={"kind", "player"}).items():
+        if name == "space" and isinstance(value, int):
+            extras.append(game.ed.spaces[value].name)
+        elif isinstance(value, bool):
+            extras.append(f"{name.replace('_', ' ')}: {'yes' if value else 'no'}")
+        elif value not in (None, {}, []):
+            extras.append(f"{name.replace('_', ' ')} {value}")
+    return words + (f" ({', '.join(extras)})" if extras else "")
+
+
+class GenericDialog(DecisionDialog):
+    """Numbered legal answers to the pending decision; keys 1-9."""
+
+    BINDINGS = [Binding(str(k), f"choose('{k}')", f"Option {k}") for k in range(1, 10)]
+
+    def heading(self) -> str:
+        return self.pend.kind.replace("_", " ")
+
+    def options(self) -> list[Option]:
+        acts = answers(self.game, self.pend.kind, self.player)
+        return [Option(str(k), describe(self.game, a), a) for k, a in enumerate(acts[:9], 1)]

@@ -1,0 +1,1 @@
+"""Full screens of the app: start, setup, game, manage, saves, game over, help."""

@@ -1,0 +1,196 @@
+"""The manage screen: any player's deeds, and building, selling and mortgaging on them.
+
+Open it with ``m`` whenever the game waits (and from a debt, to raise money). It only sends
+manage actions through the game screen (``game.why_not`` / ``game.act``); a refused action shows
+the engine's reason.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from megamono.rules.actions import (
+    Build, BuildDepot, Mortgage, SellBuilding, SellDepot, SellGroupBuildings, Unmortgage,
+)
+from megamono.rules.rent import rent_due, unmortgage_cost
+
+from ..look import DIM, building_text, money
+from ..widgets.deed_card import DeedCard
+from ..widgets.player_panel import deed_groups
+
+KEYS = {  # key -> (label, space kinds it applies to)
+    "b": ("Build", ("street",)),
+    "x": ("Sell building", ("street",)),
+    "g": ("Sell group's buildings", ("street",)),
+    "d": ("Depot build/sell", ("railroad",)),
+    "o": ("Mortgage", ("street", "railroad", "utility")),
+    "u": ("Unmortgage", ("street", "railroad", "utility")),
+}
+
+
+class ManageScreen(Screen):
+    """Deeds of one player (switch with 1-8 or Tab) and the manage keys b x g d o u."""
+
+    DEFAULT_CSS = """
+    ManageScreen #manage { padding: 0 1; }
+    ManageScreen #mhead { height: auto; margin-bottom: 1; }
+    ManageScreen DataTable { height: auto; max-height: 24; }
+    ManageScreen .deed-card { height: auto; margin-top: 1; padding: 0 1; border: round $accent; }
+    ManageScreen #legal { height: auto; }
+    """
+
+    BINDINGS = [
+        Binding("b", "do('b')", "Build"),
+        Binding("x", "do('x')", "Sell bldg"),
+        Binding("g", "do('g')", "Sell group bldgs"),
+        Binding("d", "do('d')", "Depot"),
+        Binding("o", "do('o')", "Mortgage"),
+        Binding("u", "do('u')", "Unmortgage"),
+        Binding("tab", "next_player", "Next player", priority=True),
+        *[Binding(str(k), f"player({k - 1})", f"Player {k}", show=False) for k in range(1, 9)],
+        Binding("escape,q", "close", "Back"),
+    ]
+
+    def __init__(self, game_screen, player: int) -> None:
+        super().__init__()
+        self.gs = game_screen
+        self.game = game_screen.game
+        self.look = game_screen.look
+        self.player = player if not self.game.st.players[player].bankrupt else self.game.st.active_players()[0]
+        self.spaces: list[int] = []
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="manage"):
+            yield Static(id="mhead")
+            table = DataTable(id="deeds", cursor_type="row", zebra_stripes=True)
+            table.add_columns("Grp", "Deed", "Buildings", "Mortgaged", "Rent now", "Build cost",
+                              "Mortgage / lift")
+            yield table
+            yield DeedCard(self.game, self.look)
+            yield Static(id="legal")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.reload()
+        self.query_one(DataTable).focus()
+
+    # -- view -------------------------------------------------------------------------------------
+    @property
+    def space(self) -> int | None:
+        table = self.query_one(DataTable)
+        if not self.spaces:
+            return None
+        return self.spaces[min(table.cursor_row, len(self.spaces) - 1)]
+
+    def reload(self) -> None:
+        g, look, p = self.game, self.look, self.player
+        st = g.st
+        pl = st.players[p]
+        head = Text("Manage  ", style="bold")
+        head.append_text(look.block(p))
+        head.append(" ")
+        head.append_text(look.who(p))
+        head.append(f"   cash {money(pl.cash)}", style="bold")
+        pend = g.pending
+        if pend is not None and pend.kind == "debt" and pend.player == p:
+            short = (pend.amount or 0) - pl.cash
+            head.append(f"\nOwes {money(pend.amount or 0)}: ", style="bold #ff8080")
+            head.append(f"raise {money(short)} more (sell buildings, mortgage)" if short > 0 else
+                        "enough cash now: press Esc, then p to pay", style="bold #ff8080" if short > 0 else
+                        "bold #5fd75f")
+        others = Text("\nPlayers: ", style=DIM)
+        for k in st.active_players():
+            others.append(f" {k + 1}:")
+            others.append_text(look.token(k, underline=(k == p)))
+        others.append("   (1-8 or Tab to switch)", style=DIM)
+        head.append_text(others)
+        self.query_one("#mhead", Static).update(head)
+        table = self.query_one(DataTable)
+        row = table.cursor_row
+        table.clear()
+        self.spaces = [i for _, spaces in deed_groups(g, p) for i in spaces]
+        for i in self.spaces:
+            sp, d = g.ed.spaces[i], st.deeds[i]
+            if sp.kind == "utility":
+                rent = "dice ×" + "/".join(str(m) for m in g.ed.rules.utility_multipliers)
+            else:
+                rent = money(rent_due(g.ed, st, i, -1)) if not d.mortgaged else "-"
+            cost = money(sp.house_cost) if sp.house_cost else (money(g.ed.rules.depot_cost)
+                                                               if sp.kind == "railroad" else "")
+            table.add_row(look.deed_tag(i), sp.name, building_text(d) or "-",
+                          Text("M", style="bold #ff8080") if d.mortgaged else "",
+                          rent, cost, f"{money(sp.mortgage or 0)} / {money(unmortgage_cost(g.ed, i))}")
+        if not self.spaces:
+            table.add_row("", Text(f"{pl.name} has no deeds", style=DIM), "", "", "", "", "")
+        if self.spaces:
+            table.move_cursor(row=min(row, len(self.spaces) - 1))
+        self.show_deed()
+        self.refresh_bindings()
+
+    def action_for(self, key: str):
+        space = self.space
+        if space is None:
+            return None
+        p = self.player
+        kind = self.game.ed.spaces[space].kind
+        if kind not in KEYS[key][1]:
+            return None
+        if key == "d":
+            return (SellDepot if self.game.st.deeds[space].depot else BuildDepot)(player=p, space=space)
+        return {"b": Build, "x": SellBuilding, "g": SellGroupBuildings, "o": Mortgage,
+                "u": Unmortgage}[key](player=p, space=space)
+
+    def show_deed(self) -> None:
+        self.query_one(DeedCard).show(self.space)
+        lines = Text()
+        for key, (label, _) in KEYS.items():
+            a = self.action_for(key)
+            if a is None:
+                continue
+            why = self.game.why_not(a)
+            lines.append(f"{key} {a.label():<22}", style="bold" if why is None else DIM)
+            lines.append(("ok\n" if why is None else why + "\n"), style="#5fd75f" if why is None else DIM)
+        self.query_one("#legal", Static).update(lines)
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self.show_deed()
+        self.refresh_bindings()
+
+    # -- keys -------------------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "do":
+            return True if self.action_for(str(parameters[0])) is not None else None
+        if action == "player":
+            k = int(parameters[0])  # type: ignore[arg-type]
+            players = self.game.st.players
+            return k < len(players) and not players[k].bankrupt
+        return True
+
+    def action_do(self, key: str) -> None:
+        a = self.action_for(key)
+        if a is None:
+            return
+        why = self.game.why_not(a)
+        if why:
+            self.app.notify(why, title=f"{KEYS[key][0]}: not allowed", severity="warning")
+            return
+        self.gs.act(a)
+        self.reload()
+
+    def action_player(self, k: int) -> None:
+        if k < len(self.game.st.players) and not self.game.st.players[k].bankrupt:
+            self.player = k
+            self.reload()
+
+    def action_next_player(self) -> None:
+        active = self.game.st.active_players()
+        later = [k for k in active if k > self.player]
+        self.action_player((later or active)[0])
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,1 @@
+"""Widgets of the game screen: board, player panels, log and dice."""

@@ -1,0 +1,63 @@
+"""The dice: the last throw's two white dice and the Speed Die, with doubles and triples marked."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+from megamono.rules.engine import Game
+
+from ..look import DIM
+
+FACES = "⚀⚁⚂⚃⚄⚅"
+SPEED = {"mr": "Mr.Monopoly", "bus": "Bus"}
+
+
+def dice_text(game: Game) -> Text:
+    """E.g. "[3] [5] + [Bus]  doubles ×1"."""
+    t = game.st.turn
+    th = t.last_throw
+    if th is None:
+        return Text("Dice: not thrown yet", style=DIM)
+    out = Text("Dice ", style="bold")
+    for w in th.white:
+        out.append(f"[{w}]", style="bold #000000 on #f0f0f0")
+        out.append(" ")
+    if th.speed is not None:
+        face = SPEED.get(str(th.speed), str(th.speed))
+        out.append("+ ")
+        out.append(f"[{face}]", style="bold #ffffff on #b22222")
+    extra = []
+    if th.speed is not None and th.triples:
+        extra.append("TRIPLES")
+    elif th.doubles:
+        extra.append(f"doubles ×{t.doubles}" if t.doubles else "doubles")
+    total = th.total if th.speed is not None else th.white_total
+    out.append(f"  = {total}", style="bold")
+    if extra:
+        out.append("  " + ", ".join(extra), style="bold #ffd75f")
+    return out
+
+
+def bank_text(game: Game) -> Text:
+    """The bank's pieces, e.g. "Bank: 32 houses, 12 hotels, 8 skyscrapers, 4 depots"."""
+    bank, supply = game.st.bank, game.ed.supply
+    parts = [f"{bank.houses} houses", f"{bank.hotels} hotels"]
+    if supply.skyscrapers:
+        parts.append(f"{bank.skyscrapers} skyscrapers")
+    if supply.depots:
+        parts.append(f"{bank.depots} depots")
+    return Text("Bank: " + ", ".join(parts), style=DIM)
+
+
+class DiceView(Static):
+    """Shows :func:`dice_text` for the game; call :meth:`refresh_dice` after a change."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(id="dice")
+        self.game = game
+
+    def refresh_dice(self) -> None:
+        dice, bank = dice_text(self.game), bank_text(self.game)
+        gap = max(2, (self.content_size.width or 104) - dice.cell_len - bank.cell_len)
+        self.update(Text.assemble(dice, " " * gap, bank))

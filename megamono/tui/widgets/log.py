@@ -1,0 +1,37 @@
+"""The game log: every engine event, newest at the bottom, coloured by player."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import RichLog
+
+from megamono.rules.state import Event
+
+from ..look import DIM, Look
+
+KIND_STYLE = {"turn": "bold", "dice": "", "cash": "#b0b0b0", "info": DIM, "bankrupt": "bold #ff5f5f",
+              "game_over": "bold #ffd75f", "jail": "#ff8080", "card": "#ffd75f", "bus": "#5fd7ff"}
+
+
+class GameLog(RichLog, can_focus=False):
+    """A scrolling log of :class:`~megamono.rules.state.Event` lines."""
+
+    def __init__(self, look: Look) -> None:
+        super().__init__(id="log", wrap=True, markup=False, max_lines=2000, auto_scroll=True, min_width=20)
+        self.look = look
+
+    def line(self, ev: Event) -> Text:
+        t = Text()
+        if ev.player is not None and ev.player < len(self.look.tokens):
+            t.append_text(self.look.token(ev.player))
+            t.append(" ")
+        else:
+            t.append("· ", style=DIM)
+        t.append(ev.text, style=KIND_STYLE.get(ev.kind, ""))
+        if ev.kind == "turn":
+            t = Text("─ ", style=DIM) + t
+        return t
+
+    def add(self, events: list[Event]) -> None:
+        for ev in events:
+            self.write(self.line(ev))

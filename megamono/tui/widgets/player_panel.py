@@ -1,0 +1,138 @@
+"""Player panels: cash, position, jail, cards, Bus Tickets and deeds grouped by colour group."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from megamono.rules.engine import Game
+
+from ..look import DIM, MORTGAGE_STYLE, Look, building_text, money
+
+
+def deed_groups(game: Game, p: int) -> list[tuple[str, list[int]]]:
+    """The deeds of seat ``p`` grouped: colour groups in board order, then railroads, utilities."""
+    ed, st = game.ed, game.st
+    mine = [i for i in ed.properties if st.deeds[i].owner == p]
+    groups: dict[str, list[int]] = {}
+    for i in mine:
+        sp = ed.spaces[i]
+        key = sp.group if sp.kind == "street" and sp.group else sp.kind
+        groups.setdefault(key, []).append(i)
+    return list(groups.items())
+
+
+def group_size(game: Game, key: str) -> int:
+    ed = game.ed
+    if key in ed.groups:
+        return len(ed.groups[key])
+    return len(ed.railroads) if key == "railroad" else len(ed.utilities)
+
+
+def tiny_name(name: str) -> str:
+    """A deed's board name without a trailing "Ave" (the panel is narrow)."""
+    return name[:-4] if name.endswith(" Ave") else name
+
+
+def pack(chunks: list[Text], width: int, indent: str = "  ") -> Text:
+    """Lay ``chunks`` out in lines of ``width`` cells, breaking only between chunks."""
+    lines: list[Text] = []
+    cur: Text | None = None
+    for c in chunks:
+        if cur is not None and cur.cell_len + 2 + c.cell_len <= width:
+            cur.append("  ")
+            cur.append_text(c)
+        else:
+            if cur is not None:
+                lines.append(cur)
+            cur = Text(indent) + c
+    if cur is not None:
+        lines.append(cur)
+    return Text("\n").join(lines)
+
+
+def player_text(game: Game, look: Look, p: int, width: int = 56) -> Text:
+    """The text of one player's panel: a heading line, flags, then deeds packed by colour group."""
+    st = game.st
+    pl = st.players[p]
+    colour = look.colour(p)
+    if pl.bankrupt:
+        return Text.assemble((f"{look.tokens[p]} {pl.name}", f"bold {DIM}"), ("  BANKRUPT", f"bold {DIM}"),
+                             style=DIM)
+    turn = p == st.turn.player
+    head = Text.assemble(look.block(p), " ", (pl.name, f"bold {colour}"),
+                         (" ◀ turn" if turn else "", f"bold {colour}"))
+    head.append(f"  {money(pl.cash)}", style="bold")
+    head.append(f"  @{game.ed.spaces[pl.position].short}", style=DIM if not turn else "")
+    flags = []
+    if pl.in_jail:
+        flags.append(Text(f"IN JAIL {pl.jail_turns + 1}/3", style="bold #ff8080"))
+    if pl.gojf:
+        flags.append(Text(f"GOJF×{len(pl.gojf)}", style="bold #ffd75f"))
+    if pl.bus_tickets:
+        flags.append(Text(f"Bus×{len(pl.bus_tickets)}", style="bold #5fd7ff"))
+    chunks = []
+    for key, spaces in deed_groups(game, p):
+        t = Text.assemble(look.deed_tag(spaces[0]))
+        t.append(f" {len(spaces)}/{group_size(game, key)} ", style=DIM)
+        parts = []
+        for i in spaces:
+            d = st.deeds[i]
+            part = Text(tiny_name(game.ed.spaces[i].short))
+            b = building_text(d)
+            if b:
+                part.append(" " + b, style="bold")
+            if d.mortgaged:
+                part.stylize(DIM)
+                part.append(" ")
+                part.append("M", style=MORTGAGE_STYLE)
+            parts.append(part)
+        t.append_text(Text(", ").join(parts))
+        chunks.append(t)
+    out = head
+    for f in flags:
+        if len(out.plain.split("\n")[-1]) + 2 + f.cell_len <= width:
+            out.append("  ")
+            out.append_text(f)
+        else:
+            out.append("\n  ")
+            out.append_text(f)
+    if chunks:
+        out.append("\n")
+        out.append_text(pack(chunks, width))
+    return out
+
+
+class PlayerPanel(Static):
+    """One player's panel; the left border is the player's colour."""
+
+    def __init__(self, game: Game, look: Look, p: int) -> None:
+        super().__init__(id=f"player-{p}", classes="player-panel")
+        self.game, self.look, self.p = game, look, p
+        self.styles.border_left = ("outer", look.colour(p))
+
+    def refresh_panel(self) -> None:
+        width = self.content_size.width or 56
+        self.update(player_text(self.game, self.look, self.p, max(width, 30)))
+
+    def on_resize(self) -> None:
+        self.refresh_panel()
+        self.set_class(self.game.st.players[self.p].bankrupt, "bankrupt")
+
+
+class PlayersView(VerticalScroll, can_focus=False):
+    """All player panels, in seat order."""
+
+    def __init__(self, game: Game, look: Look) -> None:
+        super().__init__(id="players")
+        self.game, self.look = game, look
+
+    def compose(self) -> ComposeResult:
+        for p in range(len(self.game.st.players)):
+            yield PlayerPanel(self.game, self.look, p)
+
+    def refresh_players(self) -> None:
+        for panel in self.query(PlayerPanel):
+            panel.refresh_panel()

@@ -1,0 +1,238 @@
+"""Decisions driven by keys through the dialogs; every test asserts on the engine state."""
+
+from __future__ import annotations
+
+from tui_helpers import SIZE, app_for, new_game, screen_name
+
+ARCTIC, READING, INCOME_TAX, GO_TO_JAIL, BOARDWALK = 4, 6, 5, 39, 51
+
+
+async def test_buy_a_deed(saves):
+    game = new_game(dice=[(1, 2, 1)])
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        assert screen_name(app) == "GameScreen"
+        await pilot.press("r")
+        await pilot.pause()
+        assert screen_name(app) == "BuyDialog"
+        assert app.screen.player == 0
+        await pilot.press("b")
+        await pilot.pause()
+        assert game.st.deeds[ARCTIC].owner == 0
+        assert game.st.players[0].cash == 2500 - 80
+        assert screen_name(app) == "GameScreen"
+        assert game.pending.kind == "turn" and game.pending.player == 1
+
+
+async def test_auction_after_declining(saves):
+    game = new_game(dice=[(1, 2, 1)])
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        await pilot.press("a")  # Ann declines: auction, bidding from her left
+        await pilot.pause()
+        assert screen_name(app) == "BidDialog" and game.pending.player == 1
+        await pilot.press("ctrl+a", "ctrl+k", "5", "0", "enter")  # Bob types $50
+        await pilot.pause()
+        assert game.pending.high_bid == 50 and game.pending.high_bidder == 1
+        assert game.pending.player == 2
+        await pilot.press("t")  # Cat: high bid + $10
+        await pilot.pause()
+        assert game.pending.high_bid == 60 and game.pending.high_bidder == 2
+        await pilot.press("d")  # Ann drops out
+        await pilot.pause()
+        assert game.pending.player == 1
+        await pilot.press("d")  # Bob drops out: Cat wins
+        await pilot.pause()
+        assert game.st.deeds[ARCTIC].owner == 2
+        assert game.st.players[2].cash == 2500 - 60
+        assert screen_name(app) == "GameScreen"
+
+
+async def test_a_bid_above_cash_is_refused_with_the_reason(saves):
+    game = new_game(dice=[(1, 2, 1)])
+    game.st.players[1].cash = 30
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r", "a")
+        await pilot.pause()
+        await pilot.press("ctrl+a", "ctrl+k", "9", "9", "enter")
+        await pilot.pause()
+        assert screen_name(app) == "BidDialog" and game.pending.high_bidder is None
+        assert "cannot exceed your cash" in str(app.screen.query_one("#why").render())
+        assert app.screen.check_action("quick", ("f",)) is None  # +$50 is greyed out
+
+
+async def test_go_to_jail_then_pay_the_fine(saves):
+    game = new_game(dice=[(1, 2, 1), (1, 2, 1), (2, 3, 1), (3, 4, 1)])
+    game.st.players[0].position = GO_TO_JAIL - 4
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")  # Ann lands on Go To Jail
+        await pilot.pause()
+        ann = game.st.players[0]
+        assert ann.in_jail and ann.position == game.ed.jail
+        await pilot.press("r", "a", "d", "d", "d")  # Bob declines Arctic Ave; nobody bids
+        await pilot.pause()
+        await pilot.press("r", "b")  # Cat buys Reading Railroad
+        await pilot.pause()
+        assert game.st.deeds[READING].owner == 2
+        assert screen_name(app) == "JailDialog" and game.pending.player == 0
+        await pilot.press("p")
+        await pilot.pause()
+        assert not ann.in_jail and ann.cash == 2500 - 50
+        assert game.pending.kind == "turn" and game.pending.player == 0
+        await pilot.press("r")
+        await pilot.pause()
+        assert ann.position == game.ed.jail + 8
+
+
+async def test_triples_destination_is_picked_on_the_board(saves):
+    game = new_game(dice=[(2, 2, 2)])
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        assert screen_name(app) == "BoardPickDialog"
+        board = app.screen.board
+        assert board.cursor == 1 and 0 not in board.choices
+        await pilot.press("right", "right", "right")
+        assert board.cursor == ARCTIC
+        await pilot.press("enter")
+        await pilot.pause()
+        assert game.st.players[0].position == ARCTIC
+        assert board.cursor is None
+        assert screen_name(app) == "BuyDialog"
+
+
+async def test_levelling_after_completing_a_built_group(saves):
+    game = new_game(dice=[(1, 2, 1)])
+    st = game.st
+    for space in (1, 3):  # Ann holds two Browns with 2 houses each (majority building)
+        st.deeds[space].owner = 0
+        st.deeds[space].level = 2
+    st.bank.houses -= 4
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r", "b")  # buys Arctic Ave, the group's last lot
+        await pilot.pause()
+        assert screen_name(app) == "LevellingDialog"
+        assert game.pending.amounts["build"] == 50
+        assert app.screen.check_action("choose", ("g",)) is None  # not a forced transfer
+        await pilot.press("b")
+        await pilot.pause()
+        assert [st.deeds[i].level for i in (1, 3, ARCTIC)] == [2, 2, 1]
+        assert st.players[0].cash == 2500 - 80 - 50
+        assert screen_name(app) == "GameScreen"
+
+
+async def test_debt_raise_money_in_manage_then_pay(saves):
+    game = new_game(dice=[(1, 3, 1)])
+    st = game.st
+    st.players[0].cash = 10
+    st.deeds[BOARDWALK].owner = 0
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        assert screen_name(app) == "IncomeTaxDialog"
+        await pilot.press("f")  # flat $200 with $10 in hand
+        await pilot.pause()
+        assert screen_name(app) == "DebtDialog"
+        assert app.screen.check_action("choose", ("p",)) is None
+        assert app.screen.check_action("choose", ("x",)) is None  # bankruptcy only when nothing is left
+        await pilot.press("m")
+        await pilot.pause()
+        assert screen_name(app) == "ManageScreen" and app.screen.player == 0
+        await pilot.press("o")  # mortgage Boardwalk (+$200)
+        assert st.deeds[BOARDWALK].mortgaged and st.players[0].cash == 210
+        await pilot.press("escape")
+        await pilot.pause()
+        assert screen_name(app) == "DebtDialog"
+        await pilot.press("p")
+        await pilot.pause()
+        assert st.players[0].cash == 10
+        assert game.pending.kind == "turn" and game.pending.player == 1
+
+
+async def test_bankruptcy_to_the_bank(saves):
+    game = new_game(dice=[(1, 3, 1)])
+    game.st.players[0].cash = 10
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r", "f")
+        await pilot.pause()
+        assert screen_name(app) == "DebtDialog"
+        await pilot.press("x")
+        await pilot.pause()
+        assert game.st.players[0].bankrupt
+        assert game.pending.player == 1
+
+
+async def test_pass_the_keyboard_notice(saves):
+    game = new_game(dice=[(1, 2, 1)])
+    app = app_for(game, saves)
+    app.pass_notices = True
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert screen_name(app) == "PassKeyboard" and app.screen.player == 0
+        await pilot.press("r")  # not Ann's keys yet
+        assert game.st.turn.last_throw is None
+        await pilot.press("enter")
+        await pilot.press("r")
+        await pilot.pause()
+        assert screen_name(app) == "BuyDialog"  # same player: no notice
+        await pilot.press("b")
+        await pilot.pause()
+        assert screen_name(app) == "PassKeyboard" and app.screen.player == 1
+
+
+async def test_a_decision_without_its_own_dialog_gets_the_numbered_list(saves):
+    from megamono.rules.actions import ProposeTrade
+    from megamono.rules.state import TradeSide
+
+    game = new_game()
+    game.act(ProposeTrade(player=0, partner=1, give=TradeSide(cash=100)))
+    assert game.pending.kind == "trade_reply"
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert screen_name(app) == "GenericDialog" and app.screen.player == 1
+        labels = [o.label for o in app.screen._options.values()]
+        assert labels == ["Accept trade", "Refuse trade"]
+        await pilot.press("1")
+        await pilot.pause()
+        assert game.st.players[1].cash == 2600 and game.st.players[0].cash == 2400
+        assert game.pending.kind == "turn" and game.pending.player == 0
+
+
+async def test_bus_ticket_ride_picked_on_the_board(saves):
+    game = new_game()
+    game.st.players[0].bus_tickets.append("BT01")
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("t")
+        await pilot.pause()
+        assert screen_name(app) == "BoardPickDialog"
+        assert app.screen.board.choices == set(range(1, 14))  # this side, up to the Jail corner
+        await pilot.press("escape")  # the ride is optional: Esc cancels
+        await pilot.pause()
+        assert screen_name(app) == "GameScreen" and game.st.players[0].bus_tickets == ["BT01"]
+        await pilot.press("t", "right", "right", "enter")
+        await pilot.pause()
+        assert game.st.players[0].position == 3 and not game.st.players[0].bus_tickets
+        assert screen_name(app) == "BuyDialog"
+
+
+async def test_escape_hides_a_decision_and_d_brings_it_back(saves):
+    game = new_game(dice=[(1, 2, 1)])
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r", "escape")
+        await pilot.pause()
+        assert screen_name(app) == "GameScreen" and game.pending.kind == "buy"
+        assert app.screen.check_action("roll", ()) is None
+        await pilot.press("d")
+        await pilot.pause()
+        assert screen_name(app) == "BuyDialog"

@@ -1,0 +1,143 @@
+"""The manage screen, saving, resuming and the end of a game."""
+
+from __future__ import annotations
+
+import json
+
+from megamono.rules.actions import DeclareBankruptcy, IncomeTaxChoice, Roll
+from megamono.saves import load_game, save_game
+from megamono.tui.app import MegamonoApp
+
+from tui_helpers import SIZE, app_for, new_game, screen_name
+
+BROWNS = (1, 3, 4)
+
+
+async def test_manage_builds_and_explains_a_refusal(saves):
+    game = new_game()
+    st = game.st
+    for space in BROWNS:
+        st.deeds[space].owner = 1
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("m")
+        await pilot.pause()
+        manage = app.screen
+        assert screen_name(app) == "ManageScreen" and manage.player == 0
+        await pilot.press("2")  # Bob's deeds
+        assert manage.player == 1 and manage.spaces == list(BROWNS)
+        await pilot.press("b")  # a house on Mediterranean Avenue
+        assert st.deeds[1].level == 1 and st.players[1].cash == 2500 - 50
+        await pilot.press("b")  # again: refused, build evenly
+        assert st.deeds[1].level == 1
+        assert "build evenly" in app.notices[-1]
+        await pilot.press("down", "b", "down", "b")
+        assert [st.deeds[i].level for i in BROWNS] == [1, 1, 1]
+        await pilot.press("o")  # mortgage with buildings in the group: refused
+        assert not st.deeds[4].mortgaged and "sell the buildings" in app.notices[-1]
+        await pilot.press("g")  # sell the group's buildings
+        assert [st.deeds[i].level for i in BROWNS] == [0, 0, 0]
+        await pilot.press("o")
+        assert st.deeds[4].mortgaged
+        await pilot.press("u")
+        assert not st.deeds[4].mortgaged
+        await pilot.press("tab")
+        assert manage.player == 2
+        await pilot.press("escape")
+        await pilot.pause()
+        assert screen_name(app) == "GameScreen"
+        assert any("builds on Mediterranean Avenue" in e.text for e in st.log)
+
+
+async def test_save_with_s_then_resume_from_the_file(saves):
+    game = new_game(dice=[(1, 2, 1), (2, 3, 1)])
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r", "b")
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        assert screen_name(app) == "SaveDialog"
+        await pilot.press(*"my game", "enter")  # the suggested name is selected: typing replaces it
+        await pilot.pause()
+        assert screen_name(app) == "GameScreen"
+        path = saves / "my game.json"
+        assert path.exists()
+        assert load_game(path).st == game.st
+        assert str(path) in app.notices[-1]
+    resumed = MegamonoApp(saves, resume_file=path, test_mode=True)
+    async with resumed.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert screen_name(resumed) == "GameScreen"
+        again = resumed.screen.game
+        assert again.st == game.st
+        await pilot.press("r")  # the scripted dice travelled in the save
+        await pilot.pause()
+        assert again.st.players[1].position == 6
+
+
+async def test_save_name_is_checked(saves):
+    app = app_for(new_game(), saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s", *"../evil", "enter")
+        await pilot.pause()
+        assert screen_name(app) == "SaveDialog"
+        assert "no slashes" in str(app.screen.query_one("#saveerr").render())
+        await pilot.press("escape")
+        assert screen_name(app) == "GameScreen"
+    assert list(saves.iterdir()) == []
+
+
+async def test_resume_list_loads_a_save_and_reports_a_broken_one(saves):
+    game = new_game()
+    game.act(Roll(player=0))
+    save_game(game, "good", saves)
+    broken = saves / "broken.json"
+    data = json.loads(game.to_json())
+    data["state"]["players"][0]["cash"] = "lots"
+    broken.write_text(json.dumps(data))
+    before = broken.read_bytes()
+    app = MegamonoApp(saves, test_mode=True, open_resume=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert screen_name(app) == "ResumeScreen"
+        screen = app.screen
+        row = screen.paths.index(broken)
+        await pilot.press(*["down"] * row, "enter")
+        await pilot.pause()
+        assert screen_name(app) == "ResumeScreen"
+        assert "cash" in str(screen.query_one("#loaderr").render())
+        assert broken.read_bytes() == before
+        good = screen.paths.index(saves / "good.json")
+        await pilot.press(*["up"] * row, *["down"] * good, "enter")
+        await pilot.pause()
+        assert screen_name(app) == "BuyDialog"  # the saved game waits for a buy decision
+        assert app.screen.game.st == game.st
+
+
+async def test_resume_a_broken_file_from_the_command_line(saves):
+    broken = saves / "junk.json"
+    broken.write_text("not json")
+    app = MegamonoApp(saves, resume_file=broken, test_mode=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert screen_name(app) == "StartScreen"
+        assert "not a JSON file" in app.notices[-1]
+    assert broken.read_text() == "not json"
+
+
+async def test_game_over_screen_then_back_to_start(saves):
+    game = new_game(dice=[(1, 3, 1)], names=["Ann", "Bob"])
+    game.act(Roll(player=0))  # Income Tax
+    game.st.players[0].cash = 0
+    game.act(IncomeTaxChoice(player=0, choice="flat"))
+    game.act(DeclareBankruptcy(player=0))
+    assert game.over
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert screen_name(app) == "GameOverScreen"
+        assert "Bob" in str(app.screen.query_one("#over Static").render())
+        await pilot.press("n")
+        await pilot.pause()
+        assert screen_name(app) == "StartScreen"

@@ -1,0 +1,63 @@
+"""Start screen and new-game set-up, driven by keys."""
+
+from __future__ import annotations
+
+from megamono.tui.app import MegamonoApp
+
+from tui_helpers import SIZE, screen_name
+
+
+async def test_new_game_from_the_start_screen(saves):
+    app = MegamonoApp(saves, seed=42, test_mode=True, dice=[(1, 2, 1)], seat_order=True)
+    async with app.run_test(size=SIZE) as pilot:
+        assert screen_name(app) == "StartScreen"
+        await pilot.press("n")
+        assert screen_name(app) == "SetupScreen"
+        await pilot.press(*"Zoe")  # the name field starts selected: typing replaces it
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        assert screen_name(app) == "GameScreen"
+        game = app.screen.game
+        assert [p.name for p in game.st.players] == ["Zoe", "Bob", "Cat"]
+        assert [p.colour for p in game.st.players] == ["red", "blue", "green"]
+        assert game.setup["seed"] == 42
+        assert game.pending.kind == "turn" and game.pending.player == 0
+        await pilot.press("r")
+        await pilot.pause()
+        assert game.st.players[0].position == 4  # the scripted 1+2+1
+        assert screen_name(app) == "BuyDialog"
+
+
+async def test_setup_refuses_duplicate_names_and_colours(saves):
+    app = MegamonoApp(saves, test_mode=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await pilot.press(*"Bob")  # player 1 takes Bob's name
+        await pilot.pause()
+        setup = app.screen
+        assert "another player has this name" in str(setup.query_one("#err-0").render())
+        assert setup.query_one("#go").disabled
+        await pilot.press("ctrl+g")
+        assert screen_name(app) == "SetupScreen"
+        await pilot.press("ctrl+a", "ctrl+k")  # an empty name
+        await pilot.pause()
+        assert "1-20 characters" in str(setup.query_one("#err-0").render())
+        await pilot.press(*"Al")
+        setup.query_one("#colour-1").value = "red"  # Bob picks Al's colour
+        await pilot.pause()
+        assert "colour" in str(setup.query_one("#err-1").render())
+        setup.query_one("#colour-1").value = "yellow"
+        await pilot.pause()
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        assert screen_name(app) == "GameScreen"
+        colours = {p.name: p.colour for p in app.screen.game.st.players}  # seats were rolled for
+        assert colours == {"Al": "red", "Bob": "yellow", "Cat": "green"}
+
+
+async def test_quit_from_the_start_screen(saves):
+    app = MegamonoApp(saves, test_mode=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_code == 0

@@ -1,0 +1,35 @@
+"""Snapshot tests (plain ``def``): the start screen, the game screen and the buy dialog.
+
+Update after an intended change of the look with ``pytest tests/tui --snapshot-update``.
+"""
+
+from __future__ import annotations
+
+from megamono.tui.app import MegamonoApp
+
+from tui_helpers import SIZE, app_for, new_game
+
+
+def test_start_screen(snap_compare, saves):
+    assert snap_compare(MegamonoApp(saves, test_mode=True), terminal_size=SIZE)
+
+
+def test_game_screen(snap_compare, saves):
+    game = new_game(seed=7)
+    st = game.st
+    st.deeds[1].owner = st.deeds[3].owner = st.deeds[4].owner = 1
+    st.deeds[1].level, st.deeds[3].level, st.deeds[4].level = 2, 2, 1
+    st.bank.houses -= 5
+    st.deeds[6].owner, st.deeds[6].depot = 2, True
+    st.bank.depots -= 1
+    st.deeds[51].owner, st.deeds[51].mortgaged = 0, True
+    st.players[2].position = 13
+    st.players[2].in_jail = True
+    st.players[1].position = 27
+    st.players[0].bus_tickets.append("BT01")
+    assert snap_compare(app_for(game, saves), terminal_size=SIZE)
+
+
+def test_buy_dialog(snap_compare, saves):
+    game = new_game(seed=7, dice=[(1, 2, 1)])
+    assert snap_compare(app_for(game, saves), press=["r"], terminal_size=SIZE)
