@@ -143,7 +143,8 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
             for i in group:
                 t = self.throw(False)
                 totals[i] = t.white_total
-                self.log("dice", f"{self.st.players[i].name} rolls {t.text()} = {t.white_total} for turn order")
+                self.log("dice", f"{self.st.players[i].name} rolls {t.text()} = {t.white_total} for turn order",
+                         player=i)
             return totals
 
         def rank(group: list[int]) -> list[int]:

@@ -151,7 +151,7 @@ class SpacesMixin(Core):
         cid = deck.pop(0)
         card = self.ed.card(cid)
         label = "Chance" if deck_name == "chance" else "Community Chest"
-        self.log("card", f"{self.name(p)} draws {label}: {card.title}. {card.text}", player=p)
+        self.log("card", f"{self.name(p)} draws {label}: {card.text}", player=p)
         if card.effect == "get_out_of_jail_free":
             self.st.players[p].gojf.append(cid)
             return
