@@ -244,7 +244,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
             return "the game is over" if self.over else "the game is not waiting for a decision"
         if not 0 <= p < len(st.players) or st.players[p].bankrupt:
             return "no such player in the game"
-        space = getattr(action, "space", None)
+        space = action.__dict__.get("space")
         if space is not None and not 0 <= space < self.ed.size:
             return f"there is no space {space} on this board"
         kind = action.kind
