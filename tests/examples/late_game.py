@@ -1,5 +1,6 @@
-"""Make ``saves/examples/late-game.json``: a 3-player Mega game played through the scripting API
-until it is late (hotels on the board, mortgaged deeds, Bus Tickets held, one player short of cash).
+"""Make ``saves/examples/late-game.json`` (Mega) and ``classic-late-game.json``: 3-player games played
+through the scripting API until they are late (hotels on the board, mortgaged deeds, [Mega] Bus Tickets
+held, one player short of cash).
 
 Run: ``python tests/examples/late_game.py`` (rewrites the example). ``tests/test_example_saves.py``
 checks the committed file.
@@ -58,15 +59,15 @@ def late_enough(game: Game) -> bool:
     st = game.st
     hotels = sum(1 for d in st.deeds.values() if d.level >= 5)
     mortgaged = sum(1 for d in st.deeds.values() if d.mortgaged)
-    tickets = sum(len(p.bus_tickets) for p in st.players)
+    tickets = sum(len(p.bus_tickets) for p in st.players) if game.ed.bus_tickets else 1
     poor = min(p.cash for p in st.players if not p.bankrupt)
     return (hotels >= 2 and mortgaged >= 2 and tickets >= 1 and poor < 400
             and len(st.active_players()) == 3 and game.pending.kind == "turn" and st.turn.number >= 40)
 
 
-def make() -> Game:
+def make(edition: str = "mega") -> Game:
     for seed in range(SEED, SEED + 200):
-        game = Game.new("mega", PLAYERS, seed=seed)
+        game = Game.new(edition, PLAYERS, seed=seed)
         r = random.Random(seed)
         for _ in range(6000):
             if game.over:
@@ -80,6 +81,7 @@ def make() -> Game:
 if __name__ == "__main__":
     from megamono.saves import save_game
 
-    g = make()
-    path = save_game(g, "late-game", ROOT / "saves" / "examples")
-    print(path, "turn", g.st.turn.number, [(p.name, p.cash) for p in g.st.players])
+    for edition, name in (("mega", "late-game"), ("classic", "classic-late-game")):
+        g = make(edition)
+        path = save_game(g, name, ROOT / "saves" / "examples")
+        print(path, "turn", g.st.turn.number, [(p.name, p.cash) for p in g.st.players])
