@@ -8,6 +8,11 @@ exactly. The summary: wins by seat and by bot level, game length in rounds (medi
 inter-quartile range), the share of games stopped by the turn limit, and how often a move ends on
 each space (a table and a small board heat map). ``--json FILE`` writes the same summary as JSON.
 
+``--movement-only`` plays movers only (:class:`~megamono.bots.mover.MoverBot`: nobody buys, tokens only
+move and obey cards) and prints the share of throws that end on each space, In Jail apart from Just
+Visiting (:func:`run_movement`; ``--throws`` per game after the first ``--skip``). The exact Markov chain
+of the same model is in ``tests/markov.py`` and the two are compared in ``tests/bots/test_markov.py``.
+
 The heavy lifting is :func:`run` (plays, returns the summary dict) and :func:`render` (Rich
 tables); :func:`main` ties them to the parsed command line.
 """
@@ -190,6 +195,151 @@ def summarize(results: list[dict], meta: dict, space_names: list[str],
     }
 
 
+# ----------------------------------------------------------------------------- movement only
+MOVEMENT_SKIP = 100
+"""Throws left out at the start of every movement-only game (the game is still near GO)."""
+
+MOVEMENT_CASH = 10**9
+"""Starting cash of the movers: no tax, fee or fine can put one in debt."""
+
+
+def movement_game(job: tuple) -> dict[str, Any]:
+    """Play one movement-only game ``job = (index, edition, players, seed, throws, skip)``.
+
+    Every seat is a :class:`~megamono.bots.mover.MoverBot` (nobody buys, tokens only move and obey
+    cards, a jailed player pays at once; [Mega] the Bus face always advances, triples go to Free
+    Parking, Birthday Gift takes the cash), seated in the given order with ``MOVEMENT_CASH`` each.
+
+    A *throw* is one Roll (or Roll For Doubles) action, by any player. It ends when the game next
+    waits for a turn (``turn`` or ``jail``): by then the roll, the space, any card, [Mega] the Mr.
+    Monopoly or Bus move and any trip to jail are resolved. The thrower's token is counted there:
+    ``counts[i]`` for space ``i`` and ``counts[size]`` for In Jail (on the jail space with
+    ``in_jail``); Just Visiting is the jail space's own entry. The first ``skip`` throws of the game
+    are left out; ``throws`` are counted.
+
+    Returns a small picklable result: the counts, ``gojf_out`` (the throw after which both Get Out
+    of Jail Free cards were held, i.e. out of their decks for good, or None),
+    ``counted_before_gojf_out`` (counted throws made while one was still in its deck), ``fallbacks`` (must
+    be 0), ``owned`` (deeds owned at the end, must be 0), ``debts`` (debt decisions seen, must be 0).
+    """
+    from megamono.bots.mover import MoverBot
+    from megamono.rules.engine import Game
+
+    index, edition, players, seed, throws, skip = job
+    t0 = time.perf_counter()
+    names = [f"Mover {k + 1}" for k in range(players)]
+    game = Game.new(edition, names, seed=seed, seat_order=True, options={"starting_cash": MOVEMENT_CASH})
+    bots = [MoverBot(seed * 16 + k) for k in range(players)]
+    st = game.st
+    size = game.ed.size
+    counts = [0] * (size + 1)
+    gojf_total = sum(1 for c in (*game.ed.chance, *game.ed.community_chest) if c.effect == "get_out_of_jail_free")
+    gojf_out = 0 if gojf_total == 0 else None
+    done = debts = early = 0
+    roller: int | None = None
+    while done < skip + throws:
+        pend = game.pending
+        if pend.kind == "debt":
+            debts += 1
+        if roller is not None and pend.kind in ("turn", "jail"):
+            pl = st.players[roller]
+            done += 1
+            if done > skip:
+                counts[size if pl.in_jail else pl.position] += 1
+                early += gojf_out is None
+            if gojf_out is None and sum(len(p.gojf) for p in st.players) == gojf_total:
+                gojf_out = done
+            roller = None
+            if len(st.log) > 10_000:  # nobody reads a movement game's log or history: keep memory flat
+                st.log.clear()
+                game.history.clear()
+            continue
+        action = bots[pend.player].choose(game, pend.player)
+        if action.kind in ("roll", "roll_for_doubles"):
+            roller = pend.player
+        game.act(action)
+    return {
+        "index": index,
+        "seed": seed,
+        "counts": counts,
+        "gojf_out": gojf_out,
+        "counted_before_gojf_out": early,
+        "fallbacks": sum(b.fallbacks for b in bots),
+        "owned": sum(1 for d in st.deeds.values() if d.owner is not None),
+        "debts": debts,
+        "seconds": time.perf_counter() - t0,
+    }
+
+
+def run_movement(games: int = 100, players: int = 2, edition: str = "mega", seed: int | None = None,
+                 throws: int = 1000, skip: int = MOVEMENT_SKIP, jobs: int = 1,
+                 progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+    """Play ``games`` movement-only games (see :func:`movement_game`) and sum up where throws end.
+
+    Game i uses the seed ``seed + i``; each counts ``throws`` throws after leaving out its first
+    ``skip``. The summary's ``landing`` lists every space with its count and share of the counted
+    throws, and ``in_jail`` the throws that ended in jail (Just Visiting is the jail space's row).
+    Raises ValueError for a bad edition, player count, games, throws or skip.
+    """
+    from megamono.rules.editions import load_edition
+
+    ed = load_edition(edition)
+    if games < 1:
+        raise ValueError("--games must be at least 1")
+    if throws < 1:
+        raise ValueError("--throws must be at least 1")
+    if skip < 0:
+        raise ValueError("--skip must be 0 or more")
+    if not ed.rules.min_players <= players <= ed.rules.max_players:
+        raise ValueError(f"{ed.name} is for {ed.rules.min_players} to {ed.rules.max_players} players, got {players}")
+    if seed is None:
+        seed = secrets.randbits(31)
+    jobs = (os.cpu_count() or 1) if jobs == 0 else max(1, jobs)
+    jobs = min(jobs, games)
+    work = [(i, str(edition), players, seed + i, throws, skip) for i in range(games)]
+    results: list[dict] = []
+    t0 = time.perf_counter()
+    if jobs == 1:
+        for job in work:
+            results.append(movement_game(job))
+            if progress:
+                progress(len(results), games)
+    else:
+        import multiprocessing
+
+        with multiprocessing.get_context().Pool(jobs) as pool:
+            for res in pool.imap_unordered(movement_game, work, chunksize=1):
+                results.append(res)
+                if progress:
+                    progress(len(results), games)
+    elapsed = time.perf_counter() - t0
+    results.sort(key=lambda r: r["index"])
+    counts = [sum(r["counts"][i] for r in results) for i in range(ed.size + 1)]
+    total = sum(counts)
+    gojf = [r["gojf_out"] for r in results]
+    return {
+        "mode": "movement-only",
+        "edition": ed.id if str(edition) == ed.id else str(edition), "edition_name": ed.name,
+        "players": players, "games": games, "seed": seed, "throws_per_game": throws, "skip": skip,
+        "jobs": jobs, "seconds": round(elapsed, 3),
+        "throws": total,
+        "fallbacks": sum(r["fallbacks"] for r in results),
+        "owned": sum(r["owned"] for r in results),
+        "debts": sum(r["debts"] for r in results),
+        "gojf_out": {"games_with_both_out": sum(1 for g in gojf if g is not None),
+                     "max_throw": max((g for g in gojf if g is not None), default=None),
+                     "counted_throws_before": sum(r["counted_before_gojf_out"] for r in results)},
+        "landing": [{"space": i, "name": s.name, "short": s.short, "kind": s.kind, "count": counts[i],
+                     "share": counts[i] / total} for i, s in enumerate(ed.spaces)],
+        "in_jail": {"count": counts[ed.size], "share": counts[ed.size] / total},
+    }
+
+
+def movement_shares(summary: dict[str, Any]) -> list[float]:
+    """The shares of a :func:`run_movement` summary: every space in board order, then In Jail."""
+    return [s["share"] for s in summary["landing"]] + [summary["in_jail"]["share"]]
+
+
 # ----------------------------------------------------------------------------- display
 def board_cells(size: int) -> dict[int, tuple[int, int]]:
     """(row, column) of each space on a square board drawn with GO at the bottom right."""
@@ -294,6 +444,39 @@ def render(summary: dict[str, Any], console=None) -> None:
                       " (a bot bug: please report it)")
 
 
+def render_movement(summary: dict[str, Any], console=None) -> None:
+    """Print a :func:`run_movement` summary: where throws end, In Jail apart from Just Visiting."""
+    from rich.console import Console
+    from rich.text import Text
+
+    console = console or Console()
+    s = summary
+    console.print(f"[b]{s['games']}[/] movement-only games of {s['edition_name']}, {s['players']} movers, seeds "
+                  f"{s['seed']}..{s['seed'] + s['games'] - 1}: {s['throws']:,} throws counted "
+                  f"({s['throws_per_game']:,} a game after the first {s['skip']}), {s['seconds']:.1f} s "
+                  f"({s['jobs']} job{'s' * (s['jobs'] > 1)})")
+    spaces = s["landing"]
+    side = len(spaces) // 4
+    top = sorted(x["share"] for x in spaces)[-5:]
+    land = Text("Where throws end (% of counted throws; the 5 most frequent in bold; the jail space is "
+                "Just Visiting)\n", style="italic")
+    for row in range(side):
+        for k in range(4):
+            sp = spaces[k * side + row]
+            land.append(f"{sp['short'][:11]:<11} ")
+            land.append(f"{sp['share'] * 100:5.2f}", style="bold" if sp["share"] in top else "")
+            land.append("   " if k < 3 else "\n")
+    jail = next(x for x in spaces if x["kind"] == "jail")
+    land.append(f"In Jail {s['in_jail']['share'] * 100:.2f}%   Just Visiting {jail['share'] * 100:.2f}%   "
+                f"together {(s['in_jail']['share'] + jail['share']) * 100:.2f}%\n")
+    console.print(land)
+    for key, what in (("fallbacks", "the movers fell back to a default action"),
+                      ("owned", "deeds ended up owned"), ("debts", "debt decisions came up")):
+        if s[key]:
+            console.print(f"[yellow]warning:[/] {what} {s[key]} times (the movement-only mode is broken:"
+                          " please report it)")
+
+
 # ----------------------------------------------------------------------------- command line
 def add_arguments(p) -> None:
     """The ``simulate`` subcommand's options (called by :mod:`megamono.cli`)."""
@@ -313,6 +496,15 @@ def add_arguments(p) -> None:
     p.add_argument("--jobs", "-j", type=int, default=1, metavar="J",
                    help="processes to play in; 0 = one per CPU (default 1)")
     p.add_argument("--json", type=Path, default=None, metavar="FILE", help="also write the summary as JSON")
+    p.add_argument("--movement-only", action="store_true",
+                   help="movers only: nobody buys, tokens only move and obey cards, a jailed player pays at"
+                        " once ([Mega] Bus advances, triples go to Free Parking, Birthday Gift is cash); prints"
+                        " where throws end, In Jail apart from Just Visiting (--bots, --rotate, --turn-limit"
+                        " are not used)")
+    p.add_argument("--throws", type=int, default=1000, metavar="T",
+                   help="--movement-only: throws counted per game (default 1000)")
+    p.add_argument("--skip", type=int, default=MOVEMENT_SKIP, metavar="K",
+                   help=f"--movement-only: throws left out at the start of each game (default {MOVEMENT_SKIP})")
 
 
 def main(args) -> int:
@@ -330,13 +522,21 @@ def main(args) -> int:
                   disable=not err.is_terminal) as bar:
         task = bar.add_task("games", total=args.games)
         try:
-            summary = run(games=args.games, players=args.players, edition=args.edition, bots=bots,
-                          seed=getattr(args, "seed", None), turn_limit=turn_limit, jobs=args.jobs,
-                          rotate=args.rotate, progress=lambda done, total: bar.update(task, completed=done))
+            if getattr(args, "movement_only", False):
+                summary = run_movement(games=args.games, players=args.players, edition=args.edition,
+                                       seed=getattr(args, "seed", None), throws=args.throws, skip=args.skip,
+                                       jobs=args.jobs, progress=lambda done, total: bar.update(task, completed=done))
+            else:
+                summary = run(games=args.games, players=args.players, edition=args.edition, bots=bots,
+                              seed=getattr(args, "seed", None), turn_limit=turn_limit, jobs=args.jobs,
+                              rotate=args.rotate, progress=lambda done, total: bar.update(task, completed=done))
         except ValueError as exc:  # EditionError is a ValueError too
             err.print(f"megamono simulate: {exc}", markup=False, highlight=False)
             return 2
-    render(summary, out)
+    if summary.get("mode") == "movement-only":
+        render_movement(summary, out)
+    else:
+        render(summary, out)
     if args.json is not None:
         _write_json(args.json, summary)
         out.print(f"summary written to {args.json}", markup=False, highlight=False)

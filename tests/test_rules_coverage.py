@@ -16,7 +16,7 @@ def rule_ids() -> list[str]:
     return [ln.strip() for ln in lines if ln.strip() and not ln.startswith("#")]
 
 
-def test_names() -> list[str]:
+def all_test_names() -> list[str]:
     names = []
     for f in TESTS.rglob("test_*.py"):
         if "bench" in f.parts:
@@ -38,7 +38,7 @@ def test_the_id_list_is_whole():
 
 
 def test_every_rules_section_id_is_named_by_a_test():
-    names = test_names()
+    names = all_test_names()
     missing = [i for i in rule_ids() if not any(names_id(n, i) for n in names)]
     assert not missing, f"no test names these RULES.md ids: {', '.join(missing)}"
 

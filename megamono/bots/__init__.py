@@ -2,7 +2,9 @@
 
 ``make_bot(level, seed)`` gives a bot ("easy" or "strong") with its own random source;
 ``bot.choose(game, player)`` returns one legal action for the player the game waits on.
-``play_bot_game(edition, levels, seed)`` plays a whole game with bots.
+``play_bot_game(edition, levels, seed)`` plays a whole game with bots. ``MoverBot`` (not a level:
+it never buys, so its games never end) is the movement-only player of ``megamono simulate
+--movement-only`` and of the Markov-chain check in ``tests/bots/test_markov.py``.
 
 Bots only read the game (``legal_actions``, ``why_not``, the state) and never change it; they
 use their own ``random.Random(seed)``, never the game's dice. This package imports the rules
@@ -21,6 +23,7 @@ from megamono.rules.invariants import check_invariants
 
 from .base import Bot
 from .easy import EasyBot
+from .mover import MoverBot
 from .strong import StrongBot
 
 LEVELS: dict[str, type[Bot]] = {"easy": EasyBot, "strong": StrongBot}
@@ -120,4 +123,4 @@ def _act(game: Game, action: Action, check: bool) -> None:
         raise BotGameError(f"after {action!r}: {bad}", game)
 
 
-__all__ = ["LEVELS", "Bot", "BotGameError", "EasyBot", "StrongBot", "make_bot", "play_bot_game"]
+__all__ = ["LEVELS", "Bot", "BotGameError", "EasyBot", "MoverBot", "StrongBot", "make_bot", "play_bot_game"]

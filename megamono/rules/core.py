@@ -55,16 +55,16 @@ class Core:
         if payer is not None:
             p = self.st.players[payer]
             if p.cash < amount:
-                raise AssertionError(f"{p.name} cannot pay ${amount}: has ${p.cash}")
+                raise AssertionError(f"{p.name} cannot pay ${amount:,}: has ${p.cash:,}")
             p.cash -= amount
         if payee is not None:
             self.st.players[payee].cash += amount
         if payer is None:
-            text = f"{self.name(payee)} receives ${amount} from the bank: {why}"
+            text = f"{self.name(payee)} receives ${amount:,} from the bank: {why}"
         elif payee is None:
-            text = f"{self.name(payer)} pays ${amount} to the bank: {why}"
+            text = f"{self.name(payer)} pays ${amount:,} to the bank: {why}"
         else:
-            text = f"{self.name(payer)} pays ${amount} to {self.name(payee)}: {why}"
+            text = f"{self.name(payer)} pays ${amount:,} to {self.name(payee)}: {why}"
         self.log("cash", text, player=payer if payer is not None else payee,
                  amount=amount, payer=payer, payee=payee)
 

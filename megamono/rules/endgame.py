@@ -22,9 +22,12 @@ class EndgameMixin(Core):
         return total
 
     def standings(self) -> list[tuple[int, int]]:
-        """(seat, final worth) of every player, best first; bankrupt players last."""
+        """(seat, final worth) of every player, best first; bankrupt players last, the latest to go
+        bankrupt first among them (their worth is shown as -1)."""
+        gone = [e.player for e in self.st.log if e.kind == "bankrupt"]
         rows = [(p, self.final_worth(p) if not pl.bankrupt else -1) for p, pl in enumerate(self.st.players)]
-        return sorted(rows, key=lambda r: r[1], reverse=True)
+        return sorted(rows, key=lambda r: (r[1], gone.index(r[0]) if r[0] in gone else len(gone)),
+                      reverse=True)
 
     def end_by_worth(self, why: str) -> None:
         """E2: the highest final worth wins; a tie shares the win."""
@@ -32,7 +35,7 @@ class EndgameMixin(Core):
         worth = {p: self.final_worth(p) for p in active}
         best = max(worth.values())
         winners = [p for p in active if worth[p] == best]
-        self.log("game_over", f"{why}. Final worth: " + ", ".join(f"{self.name(p)} ${worth[p]}" for p in active))
+        self.log("game_over", f"{why}. Final worth: " + ", ".join(f"{self.name(p)} ${worth[p]:,}" for p in active))
         self.finish(winners)
 
     def finish(self, winners: list[int]) -> None:

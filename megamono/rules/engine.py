@@ -365,7 +365,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         self.log("turn", f"Turn {t.number}: {pl.name}", player=nxt)
         if pl.in_jail:
             self.wait("jail", nxt, f"{pl.name} is in jail (attempt {pl.jail_turns + 1} of 3): pay "
-                      f"${self.ed.rules.jail_fine}, use a card, or roll for doubles")
+                      f"${self.ed.rules.jail_fine:,}, use a card, or roll for doubles")
         else:
             self._offer_turn(nxt, again=False)
 
@@ -453,7 +453,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
     def _check_pay_jail_fine(self, a: PayJailFine) -> str | None:
         fine = self.ed.rules.jail_fine
         if self.st.pending.kind == "jail" and self.st.players[a.player].cash < fine:
-            return f"the fine is ${fine}; {self.name(a.player)} has ${self.st.players[a.player].cash}"
+            return f"the fine is ${fine:,}; {self.name(a.player)} has ${self.st.players[a.player].cash:,}"
         return None
 
     def _check_use_jail_card(self, a: UseJailCard) -> str | None:
@@ -497,7 +497,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         self.lapse_claims(p)
         th = self.throw(False)
         self.st.turn.last_throw = th
-        self.log("dice", f"{pl.name} rolls {th.text()} for doubles", player=p)
+        self.log("dice", f"{pl.name} tries for doubles in jail: {th.text()}", player=p)
         if th.doubles:
             self._leave_jail(p)
             self.log("jail", f"Doubles! {pl.name} leaves jail", player=p)
@@ -506,7 +506,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
             return
         pl.jail_turns += 1
         if pl.jail_turns >= 3:
-            self.wait("jail_pay", p, f"{pl.name}: third failed roll: pay ${self.ed.rules.jail_fine} or use a "
+            self.wait("jail_pay", p, f"{pl.name}: third failed roll: pay ${self.ed.rules.jail_fine:,} or use a "
                       f"card, then move {th.white_total}", amount=th.white_total)
         else:
             self.push(self.step("end_turn"))
@@ -687,7 +687,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         """T6 option: unclaimed rent lapses when the next player rolls."""
         lapsed = [c for c in self.st.claims if c.payer != roller]
         for c in lapsed:
-            self.log("info", f"{self.name(c.owner)} did not claim ${c.amount} rent in time", player=c.owner)
+            self.log("info", f"{self.name(c.owner)} did not claim ${c.amount:,} rent in time", player=c.owner)
             self.st.claims.remove(c)
 
     # ===================================================================== saving (I8)

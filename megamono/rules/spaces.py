@@ -88,7 +88,7 @@ class SpacesMixin(Core):
             if sp.tax_percent:
                 pct = ceil_percent(tax_worth(self.ed, self.st, p), sp.tax_percent)
                 self.wait("income_tax", p,
-                          f"{self.name(p)}: pay {sp.name}: ${sp.tax} or {sp.tax_percent}% of your worth (${pct})",
+                          f"{self.name(p)}: pay {sp.name}: ${sp.tax:,} or {sp.tax_percent}% of your worth (${pct:,})",
                           space=space, amounts={"flat": sp.tax, "percent": pct})
             else:
                 self.push(self.step("pay", p, creditors=[[None, sp.tax]], why=sp.name, fine=True))
@@ -109,7 +109,7 @@ class SpacesMixin(Core):
         elif kind == "birthday_gift":
             gift = self.ed.rules.birthday_gift
             if self.st.decks.bus:
-                self.wait("birthday", p, f"{self.name(p)}: Birthday Gift: take ${gift} or a Bus Ticket",
+                self.wait("birthday", p, f"{self.name(p)}: Birthday Gift: take ${gift:,} or a Bus Ticket",
                           space=space, amount=gift)
             else:
                 self.transfer(None, p, gift, "Birthday Gift")
@@ -120,7 +120,7 @@ class SpacesMixin(Core):
         deed = self.st.deeds[space]
         sp = self.ed.spaces[space]
         if deed.owner is None:
-            self.wait("buy", p, f"{self.name(p)}: buy {sp.name} for ${sp.price}, or auction it?",
+            self.wait("buy", p, f"{self.name(p)}: buy {sp.name} for ${sp.price:,}, or auction it?",
                       space=space, amount=sp.price)
             return
         if deed.owner == p or deed.mortgaged:
@@ -139,7 +139,7 @@ class SpacesMixin(Core):
             rent = rent_due(self.ed, self.st, space, p, 0, rr)
         if self.st.options.rent_must_be_claimed:
             self.st.claims.append(RentClaim(owner=deed.owner, payer=p, amount=rent, space=space))
-            self.log("rent", f"{self.name(deed.owner)} may claim ${rent} rent for {sp.name} from {self.name(p)}"
+            self.log("rent", f"{self.name(deed.owner)} may claim ${rent:,} rent for {sp.name} from {self.name(p)}"
                      " before the next player rolls", player=deed.owner, space=space)
             return
         self.push(self.step("pay", p, creditors=[[deed.owner, rent]], why=f"rent for {sp.name}"))
