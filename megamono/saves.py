@@ -1,32 +1,71 @@
-"""Save files: JSON written atomically, validated on load, listed for the resume screen.
+"""Save files: versioned JSON written atomically, validated on load, listed for the save browser.
 
-A save holds the game's setup, every action taken and the current state
-(:meth:`megamono.rules.engine.Game.to_dict`). Writing goes to a temporary file in the same
-folder, flushed to disk, then moved over the old save with ``os.replace``, so a crash mid-write
-leaves the previous save whole. A file that is not a megamono save, or is damaged, is refused
-with :class:`SaveError` and never touched.
+The format (``"format": "megamono-save"``, ``"version": 1``) is one JSON object::
+
+    {"format": "megamono-save", "version": 1,
+     "saved_at": "2026-03-01T20:15:04", "edition": "mega", "seed": 123, "rng": 456,
+     "options": {...},            the house-rule options played
+     "setup": {...},              the arguments of Game.new: they make the initial state
+     "actions": [                 every action taken, one per line
+     {"player":0,"kind":"roll"},
+     ...],
+     "state": {..., "log": [      the current state; its log one event per line,
+     {"kind":"turn","text":"Turn 1: Ann","player":0},   without its empty (null) fields
+     ...]}}
+
+``edition``, ``seed``, ``rng`` and ``options`` repeat what ``setup`` and ``state`` hold, so a reader
+(or a person) sees them at the top; on load they must agree with the state. The rules core's
+:meth:`Game.to_dict` form (the same fields, without the summary and with every null) loads too.
+
+Writing goes to a temporary file ``.saving-*.tmp`` in the same folder, flushed to disk, then moved
+over the old save with ``os.replace``, so a crash mid-write leaves the previous save whole; temp files
+left behind by a killed writer are removed by the next save once they are a minute old. A file that is
+not a megamono save, is damaged or is too new is refused with :class:`SaveError` and never touched.
+An older version is brought up to date by the steps in :data:`MIGRATIONS`.
 """
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import re
 import tempfile
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
-from pydantic import ValidationError
+from pydantic import TypeAdapter, ValidationError
 
+from megamono.rules.actions import Action, parse_action
 from megamono.rules.editions import EditionError
 from megamono.rules.engine import Game
 from megamono.rules.invariants import check_state
+from megamono.rules.state import Event, Options
 
 SAVE_FORMAT = "megamono-save"
 SAVE_VERSION = 1
 MAX_SAVE_BYTES = 10 * 1024 * 1024
+AUTOSAVE_NAME = "autosave"
+"""The save the app writes at the end of every turn and when it quits (``autosave.json``)."""
+TEMP_PREFIX, TEMP_SUFFIX = ".saving-", ".tmp"
+STALE_TEMP_SECONDS = 60
 _NAME_OK = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _.\-]{0,63}$")
+_SETUP_KEYS = {"edition", "players", "seed", "dice", "seat_order", "options"}
+
+_ACTIONS = TypeAdapter(list[Action])
+_EVENTS = TypeAdapter(list[Event])
+
+Migration = Callable[[dict[str, Any]], dict[str, Any]]
+MIGRATIONS: dict[int, Migration] = {}
+"""``MIGRATIONS[v]`` turns a version-``v`` save (a parsed dict) into a version ``v + 1`` one.
+
+Version 1 is the first released format, so there is no step yet. When the format changes: bump
+:data:`SAVE_VERSION`, add ``MIGRATIONS[old] = function`` and a test loading an old file.
+"""
 
 
 class SaveError(ValueError):
@@ -48,12 +87,35 @@ def check_save_name(name: str) -> str:
     return name + ".json"
 
 
-def save_game(game: Game, name: str, folder: Path) -> Path:
-    """Write ``game`` as ``folder/name.json`` atomically; returns the path. SaveError if bad name."""
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / check_save_name(name)
-    data = game.to_json().encode("utf-8")
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".saving-", suffix=".tmp")
+# ============================================================================ writing
+def encode_game(game: Game, saved_at: datetime | None = None) -> bytes:
+    """The save file's bytes for ``game`` (see the module doc for the layout)."""
+    st = game.st
+    setup = game.setup
+    head = {
+        "format": SAVE_FORMAT, "version": SAVE_VERSION,
+        "saved_at": (saved_at or datetime.now()).isoformat(timespec="seconds"),
+        "edition": st.edition, "seed": setup.get("seed"), "rng": st.rng,
+        "options": st.options.model_dump(mode="json"),
+        "setup": setup,
+    }
+    # pydantic writes the big lists straight to JSON bytes; a newline goes between their items.
+    # '},{"' cannot occur inside a JSON string (its quote would be escaped), and a newline between
+    # tokens is always valid JSON, so the split is safe.
+    actions = _ACTIONS.dump_json(game.history).replace(b'},{"', b'},\n{"')
+    events = _EVENTS.dump_json(st.log, exclude_none=True).replace(b'},{"', b'},\n{"')
+    state = st.model_dump_json(exclude={"log"})
+    return b"".join([
+        json.dumps(head, separators=(",", ":"), ensure_ascii=False)[:-1].encode("utf-8"),
+        b',\n"actions":[\n', actions[1:-1], b'],\n"state":',
+        state[:-1].encode("utf-8"), b',"log":[\n' if len(state) > 2 else b'"log":[\n',
+        events[1:-1], b"]}}\n",
+    ])
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` through a flushed temp file and ``os.replace``."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX)
     try:
         os.chmod(tmp, 0o644)
         with os.fdopen(fd, "wb") as f:
@@ -64,45 +126,166 @@ def save_game(game: Game, name: str, folder: Path) -> Path:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def clean_stale_temps(folder: Path, older_than: float = STALE_TEMP_SECONDS) -> list[Path]:
+    """Remove ``.saving-*.tmp`` files a killed writer left in ``folder`` (older than a minute)."""
+    removed = []
+    now = time.time()
+    for f in folder.glob(f"{TEMP_PREFIX}*{TEMP_SUFFIX}"):
+        try:
+            if now - f.stat().st_mtime > older_than:
+                f.unlink()
+                removed.append(f)
+        except OSError:
+            continue
+    return removed
+
+
+def save_game(game: Game, name: str, folder: Path) -> Path:
+    """Write ``game`` as ``folder/name.json`` atomically; returns the path. SaveError if bad name."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / check_save_name(name)
+    write_atomic(path, encode_game(game))
+    clean_stale_temps(folder)
     return path
 
 
-def load_game(path: Path, verify: bool = True) -> Game:
-    """Read and validate a save; returns the game ready to continue.
+# ============================================================================ reading
+def _where(exc: ValidationError, prefix: str = "") -> str:
+    err = exc.errors()[0]
+    where = ".".join(str(x) for x in (prefix, *err["loc"]) if x != "")
+    return f"{where}: {err['msg']}"
 
-    With ``verify`` the recorded actions are replayed from the setup and must give the stored
-    state (I8); a save edited by hand is refused as damaged.
 
-    Raises :class:`SaveError` naming the problem (missing, too big, not JSON, not a megamono
-    save, a newer version, or the first bad field). The file is never modified.
+def migrate(data: dict[str, Any], name: str = "save") -> dict[str, Any]:
+    """Bring a parsed save up to :data:`SAVE_VERSION` (SaveError if it is newer or cannot be)."""
+    version = data.get("version")
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise SaveError(f"{name}: no valid \"version\" number (found {version!r})")
+    if version > SAVE_VERSION:
+        raise SaveError(f"{name}: save version {version} was written by a newer megamono; this one reads "
+                        f"versions up to {SAVE_VERSION} (update megamono to open it)")
+    while version < SAVE_VERSION:
+        step = MIGRATIONS.get(version)
+        if step is None:
+            raise SaveError(f"{name}: save version {version} is older than this megamono can read "
+                            f"(it reads version {SAVE_VERSION}; no migration from version {version})")
+        try:
+            data = step(dict(data))
+        except SaveError:
+            raise
+        except Exception as exc:
+            raise SaveError(f"{name}: save version {version} could not be brought up to version "
+                            f"{version + 1} ({exc})") from None
+        version += 1
+        data["version"] = version
+    return data
+
+
+def decode_game(data: Any, name: str = "save") -> Game:
+    """A game from a parsed save (any version this megamono reads); SaveError naming the problem.
+
+    Checks the format and version (migrating an older one), the fields' types, that the summary
+    fields agree with the state, and that the state is possible (:func:`check_state`). It does not
+    replay the actions (see :func:`load_game`).
     """
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise SaveError(f"{name}: not a megamono save (no \"format\": \"{SAVE_FORMAT}\")")
+    data = migrate(data, name)
+    state, setup, actions = data.get("state"), data.get("setup"), data.get("actions", [])
+    if not isinstance(state, dict):
+        raise SaveError(f"{name}: damaged save: \"state\" is missing or not an object")
+    if not isinstance(actions, list):
+        raise SaveError(f"{name}: damaged save: \"actions\" is not a list")
+    if not isinstance(setup, dict) or not isinstance(setup.get("players"), list) \
+            or not set(setup) <= _SETUP_KEYS:
+        raise SaveError(f"{name}: damaged save: \"setup\" is not the set-up of a game")
+    seed = setup.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise SaveError(f"{name}: damaged save: setup.seed is not a whole number")
+    try:
+        game = Game.from_dict({"setup": setup, "actions": [], "state": state})
+    except ValidationError as exc:
+        raise SaveError(f"{name}: {_where(exc, 'state')}") from None
+    except (EditionError, KeyError, TypeError, ValueError) as exc:
+        raise SaveError(f"{name}: damaged save ({exc})") from None
+    history = []
+    for k, a in enumerate(actions):
+        try:
+            history.append(parse_action(a))
+        except ValidationError as exc:
+            raise SaveError(f"{name}: {_where(exc, f'actions.{k}')}") from None
+        except (TypeError, ValueError) as exc:
+            raise SaveError(f"{name}: damaged save: actions.{k}: {exc}") from None
+    game.history = history
+    st = game.st
+    summary = {"edition": st.edition, "seed": seed, "rng": st.rng}
+    for key, value in summary.items():
+        if key in data and data[key] != value:
+            raise SaveError(f"{name}: damaged save: \"{key}\" is {data[key]!r} but the game's is {value!r}")
+    if "options" in data:
+        try:
+            options = Options.model_validate(data["options"])
+        except ValidationError as exc:
+            raise SaveError(f"{name}: {_where(exc, 'options')}") from None
+        if options != st.options:
+            raise SaveError(f"{name}: damaged save: \"options\" differ from the state's options")
+    if "saved_at" in data:
+        try:
+            datetime.fromisoformat(data["saved_at"])
+        except (TypeError, ValueError):
+            raise SaveError(f"{name}: damaged save: \"saved_at\" is not a date and time") from None
+    problems = check_state(game.ed, st)
+    if problems:
+        raise SaveError(f"{name}: impossible game state: {problems[0]}")
+    return game
+
+
+def read_save(path: Path) -> dict[str, Any]:
+    """The parsed JSON of a save file (size-checked); SaveError if missing, too big or not JSON."""
     path = Path(path)
     try:
         size = path.stat().st_size
     except FileNotFoundError:
         raise SaveError(f"{path}: no such save file") from None
+    except OSError as exc:
+        raise SaveError(f"{path}: cannot be read ({exc.strerror})") from None
+    if not path.is_file():
+        raise SaveError(f"{path}: not a save file (a folder or a device)")
     if size > MAX_SAVE_BYTES:
         raise SaveError(f"{path.name}: {size} bytes is larger than a save can be (10 MB)")
     try:
-        data = json.loads(path.read_bytes())
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise SaveError(f"{path.name}: cannot be read ({exc.strerror})") from None
+    try:
+        return json.loads(raw)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise SaveError(f"{path.name}: not a JSON file ({exc})") from None
-    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise SaveError(f"{path.name}: not a megamono save (no \"format\": \"{SAVE_FORMAT}\")")
-    version = data.get("version")
-    if not isinstance(version, int) or version > SAVE_VERSION:
-        raise SaveError(f"{path.name}: save version {version!r}; this megamono reads version {SAVE_VERSION}")
+    except RecursionError:
+        raise SaveError(f"{path.name}: not a JSON file (nested too deeply)") from None
+
+
+def load_game(path: Path, verify: bool = True) -> Game:
+    """Read and validate a save; returns the game ready to continue.
+
+    Without ``verify`` this parses, validates and rebuilds the current state. With ``verify`` the
+    recorded actions are also replayed from the setup and must give the stored state (I8); a save
+    edited by hand is refused as damaged.
+
+    Raises :class:`SaveError` naming the problem (missing, too big, not JSON, not a megamono
+    save, a newer version, or the first bad field). The file is never modified.
+    """
+    path = Path(path)
+    collecting = gc.isenabled()
+    gc.disable()  # building many small objects at once: a collection pass would only cost time
     try:
-        game = Game.from_dict(data)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        where = ".".join(str(x) for x in err["loc"])
-        raise SaveError(f"{path.name}: {where}: {err['msg']}") from None
-    except (EditionError, KeyError, TypeError, ValueError) as exc:
-        raise SaveError(f"{path.name}: damaged save ({exc})") from None
-    problems = check_state(game.ed, game.st)
-    if problems:
-        raise SaveError(f"{path.name}: impossible game state: {problems[0]}")
+        game = decode_game(read_save(path), path.name)
+    finally:
+        if collecting:
+            gc.enable()
     if verify:
         try:
             replayed = Game.replay(game.setup, game.history)
@@ -113,9 +296,14 @@ def load_game(path: Path, verify: bool = True) -> Game:
     return game
 
 
+# ============================================================================ listing
 @dataclass(frozen=True)
 class SaveInfo:
-    """One entry of the save list: file, players, turn number and modification time."""
+    """One entry of the save list: file, edition, players, turn number, when it was saved.
+
+    ``name`` is the file's stem (``examples/NAME`` for an example); ``example`` marks the saves
+    shipped in ``examples/`` (not to be renamed or deleted); ``over`` a finished game.
+    """
 
     path: Path
     name: str
@@ -123,22 +311,102 @@ class SaveInfo:
     players: list[str]
     turn: int
     modified: datetime
+    over: bool = False
+    example: bool = False
+    mtime: float = 0.0
+    """The file's modification time (orders saves made within the same second)."""
+
+
+def save_files(folder: Path) -> list[Path]:
+    """The ``*.json`` files of ``folder`` and ``folder/examples`` (no hidden or temp files)."""
+    folder = Path(folder)
+    files = [*folder.glob("*.json"), *(folder / "examples").glob("*.json")]
+    return [f for f in files if not f.name.startswith(".") and f.is_file()]
+
+
+def save_info(path: Path) -> SaveInfo:
+    """The list entry of one save, read from its summary (SaveError if it cannot be read).
+
+    This is a quick look (the file is parsed, not validated): loading may still refuse it.
+    """
+    path = Path(path)
+    data = read_save(path)
+    example = is_example(path)
+    try:
+        if data.get("format") != SAVE_FORMAT:
+            raise SaveError(f"{path.name}: not a megamono save (no \"format\": \"{SAVE_FORMAT}\")")
+        st = data["state"]
+        mtime = path.stat().st_mtime
+        modified = None
+        if isinstance(data.get("saved_at"), str):
+            modified = datetime.fromisoformat(data["saved_at"])
+            if modified.tzinfo is not None:  # shown and sorted in local time, like the others
+                modified = modified.astimezone().replace(tzinfo=None)
+        if modified is None:
+            modified = datetime.fromtimestamp(mtime)
+        return SaveInfo(path=path, name=(f"examples/{path.stem}" if example else path.stem),
+                        edition=str(st["edition"]), players=[str(p["name"]) for p in st["players"]],
+                        turn=int(st["turn"]["number"]), modified=modified,
+                        over=st.get("winner") is not None, example=example, mtime=mtime)
+    except SaveError:
+        raise
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+        raise SaveError(f"{path.name}: damaged save ({exc!r})") from None
 
 
 def list_saves(folder: Path) -> list[SaveInfo]:
     """Saves in ``folder`` (and ``folder/examples``), newest first; unreadable files are skipped."""
     out = []
-    files = list(folder.glob("*.json")) + list((folder / "examples").glob("*.json"))
-    for f in files:
+    for f in save_files(folder):
         try:
-            if f.stat().st_size > MAX_SAVE_BYTES:
-                continue
-            data = json.loads(f.read_bytes())
-            st = data["state"]
-            info = SaveInfo(path=f, name=(f"examples/{f.stem}" if f.parent.name == "examples" else f.stem),
-                            edition=st["edition"], players=[p["name"] for p in st["players"]],
-                            turn=st["turn"]["number"], modified=datetime.fromtimestamp(f.stat().st_mtime))
-        except (OSError, ValueError, KeyError, TypeError):
+            out.append(save_info(f))
+        except SaveError:
             continue
-        out.append(info)
-    return sorted(out, key=lambda s: s.modified, reverse=True)
+    return sorted(out, key=lambda s: (s.modified, s.mtime), reverse=True)
+
+
+def recovery_name(now: datetime | None = None) -> str:
+    """``recovery-YYYYmmdd-HHMMSS``: the save name of a game rescued from a crash."""
+    return (now or datetime.now()).strftime("recovery-%Y%m%d-%H%M%S")
+
+
+def is_example(path: Path) -> bool:
+    """A save shipped in the ``examples`` folder: listed and loaded, never renamed or deleted."""
+    return Path(path).parent.name == "examples"
+
+
+def rename_save(path: Path, new_name: str) -> Path:
+    """Rename the save ``path`` to ``new_name`` (checked by :func:`check_save_name`) in its folder.
+
+    Refuses (SaveError) an example, the name of an existing file and a name that is not safe; never
+    overwrites anything (the new name is made as a hard link first, where the system has them).
+    """
+    path = Path(path)
+    if is_example(path):
+        raise SaveError(f"examples/{path.stem} is an example: it cannot be renamed")
+    target = path.parent / check_save_name(new_name)
+    if target.stem == AUTOSAVE_NAME:
+        raise SaveError(f"\"{AUTOSAVE_NAME}\" is the name of the automatic save: choose another")
+    if target.exists():
+        raise SaveError(f"{target.name} exists already: choose another name")
+    try:
+        os.link(path, target)
+    except FileExistsError:
+        raise SaveError(f"{target.name} exists already: choose another name") from None
+    except FileNotFoundError:
+        raise SaveError(f"{path.name} is gone") from None
+    except OSError:  # no hard links on this file system
+        if target.exists():
+            raise SaveError(f"{target.name} exists already: choose another name") from None
+        os.rename(path, target)
+        return target
+    path.unlink()
+    return target
+
+
+def delete_save(path: Path) -> None:
+    """Delete the save ``path``; SaveError for an example."""
+    path = Path(path)
+    if is_example(path):
+        raise SaveError(f"examples/{path.stem} is an example: it cannot be deleted")
+    path.unlink(missing_ok=True)

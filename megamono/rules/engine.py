@@ -167,6 +167,10 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
                 group = [i for i in group if totals[i] == top]
             order = seats[group[0]:] + seats[:group[0]]
         self.st.players = [self.st.players[i] for i in order]
+        seat_of = {old: new for new, old in enumerate(order)}
+        for ev in self.st.log:
+            if ev.player is not None:
+                ev.player = seat_of[ev.player]
 
     # ===================================================================== the public API
     @property
@@ -193,20 +197,31 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         if why:
             raise IllegalAction(why)
         start = len(self.st.log)
-        before = self.st.model_copy(deep=True) if self.keep_undo else None
+        before = self._snapshot() if self.keep_undo else None
         getattr(self, "_act_" + action.kind)(action)
         self.history.append(action)
         self._advance()
+        self._undo = None
         if before is not None:
             chance = (before.rng != self.st.rng or len(before.script) != len(self.st.script)
                       or before.decks != self.st.decks)
-            self._undo = None if chance else (before, action)
+            if not chance:
+                self._undo = (before, action, start)
         return self.st.log[start:]
+
+    def _snapshot(self) -> GameState:
+        """A deep copy of the state without its log (the log is only ever appended to)."""
+        log = self.st.log
+        self.st.log = []
+        try:
+            return self.st.model_copy(deep=True)
+        finally:
+            self.st.log = log
 
     # -- undo ------------------------------------------------------------------------------------
     keep_undo = False
     """Set True (the app does) to remember the state before each action so it can be undone."""
-    _undo: tuple[GameState, Action] | None = None
+    _undo: tuple[GameState, Action, int] | None = None
 
     def why_not_undo(self) -> str | None:
         """Why the last action cannot be taken back, or None if it can.
@@ -226,7 +241,8 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         why = self.why_not_undo()
         if why:
             raise IllegalAction(why)
-        before, action = self._undo  # type: ignore[misc]
+        before, action, log_len = self._undo  # type: ignore[misc]
+        before.log = self.st.log[:log_len]
         self.st = before
         self.history.pop()
         self._undo = None

@@ -2,20 +2,39 @@
 
 ``run_app(args)`` is what the ``megamono`` command calls. Tests build :class:`MegamonoApp`
 directly: ``game=`` starts straight into a ready :class:`~megamono.rules.engine.Game`, ``dice=``
-scripts the throws of games made on the setup screen, and ``test_mode=True`` turns off
-animations, cursor blink, notifications on screen and the pass-the-keyboard notices.
+scripts the throws of games made on the setup screen, ``clock=`` replaces ``datetime.now`` (the
+names of recovery saves) and ``test_mode=True`` turns off animations, cursor blink, notifications
+on screen and the pass-the-keyboard notices.
+
+Never losing a game:
+
+- :meth:`MegamonoApp.autosave_game` writes ``autosave.json`` in the save folder; the game screen
+  calls it at the end of every turn, and the app when it leaves a game (back to the start screen,
+  quitting, the terminal closing: SIGHUP/SIGTERM). An unfinished autosave is offered first on the
+  start screen. If ``autosave.json`` holds another unfinished game (or a later point of this one)
+  when a game is first autosaved, that file is kept as ``autosave-YYYYmmdd-HHMMSS.json``.
+- An unexpected exception writes the game to ``recovery-YYYYmmdd-HHMMSS.json`` before the app
+  exits (Textual restores the terminal); :func:`run_app` then prints where the game is.
 """
 
 from __future__ import annotations
 
+import os
+import signal
+import traceback
+from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from textual.app import App
+from textual.binding import Binding
 from textual.screen import Screen
 
 from megamono.rules.engine import Game
-from megamono.saves import SaveError, load_game
+from megamono.saves import (
+    AUTOSAVE_NAME, SaveError, check_save_name, load_game, read_save, recovery_name, save_game,
+)
 
 from .screens.game import GameScreen
 from .screens.start import StartScreen
@@ -28,11 +47,19 @@ class MegamonoApp(App):
     CSS_PATH = "app.tcss"
     TITLE = "megamono"
     ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [Binding("f1", "rules", "Rules")]
+
+    def action_rules(self) -> None:
+        """Show the rules screen (the rules text shipped with the package)."""
+        from .screens.rules import RulesScreen
+
+        if not isinstance(self.screen, RulesScreen):
+            self.push_screen(RulesScreen())
 
     def __init__(self, saves_dir: Path, resume_file: Path | None = None, seed: int | None = None,
                  test_mode: bool = False, *, game: Game | None = None,
                  dice: Iterable[Sequence[Any]] | None = None, seat_order: bool = False,
-                 open_resume: bool = False) -> None:
+                 open_resume: bool = False, clock: Callable[[], datetime] | None = None) -> None:
         super().__init__()
         self.saves_dir = Path(saves_dir)
         self.resume_file = resume_file
@@ -46,6 +73,17 @@ class MegamonoApp(App):
         """Show "pass the keyboard to NAME" when the deciding player changes (off in test mode)."""
         self.notices: list[str] = []
         """Every notification's text, newest last (tests read it)."""
+        self.clock = clock or datetime.now
+        self.game_in_play: Game | None = None
+        """The game on screen (set by :meth:`start_game`), autosaved when the app leaves it."""
+        self.crash_report: str | None = None
+        """After an unexpected exception: what happened and where the game was rescued to."""
+        self._autosaved: tuple | None = None  # (game id, actions, last action, log length) last written
+        self._autosave_owner: int | None = None  # id() of the game autosave.json was checked for
+        self._started: tuple | None = None  # the game's point when it was started or loaded
+        self._autosave_failed = False
+        self._crashed = False
+        self._hung_up = False
         if test_mode:
             self.animation_level = "none"
 
@@ -53,6 +91,7 @@ class MegamonoApp(App):
         return StartScreen()
 
     def on_mount(self) -> None:
+        self._catch_hangup()
         if self.initial_game is not None:
             self.start_game(self.initial_game, None)
         elif self.resume_file is not None:
@@ -77,12 +116,150 @@ class MegamonoApp(App):
     def start_game(self, game: Game, path: Path | None) -> None:
         """Leave whatever is open and play ``game`` (``path``: the save it came from)."""
         self.go_start()
+        self.game_in_play = game
+        self._started = self._point(game)
+        self._autosaved = self._autosave_owner = None  # (an id() may be reused by a new game)
         self.push_screen(GameScreen(game, path))
 
     def go_start(self) -> None:
-        """Back to the start screen."""
+        """Back to the start screen (the game being left is autosaved first)."""
+        self.autosave_now()
+        self.game_in_play = None
         while len(self.screen_stack) > 1:
             self.pop_screen()
+
+    # -- never losing a game ----------------------------------------------------------------------
+    @property
+    def autosave_path(self) -> Path:
+        return self.saves_dir / check_save_name(AUTOSAVE_NAME)
+
+    def autosave_game(self, game: Game) -> None:
+        """Write ``game`` to ``autosave.json`` (atomically); the game screen calls it when a turn ends.
+
+        Never raises: a failed write is reported once on screen. Writing the same point of the same
+        game twice is skipped.
+        """
+        key = self._point(game)
+        if key == self._autosaved:
+            return
+        try:
+            if self._autosave_owner != id(game):
+                self._keep_other_autosave(game)
+                self._autosave_owner = id(game)
+            save_game(game, AUTOSAVE_NAME, self.saves_dir)
+        except (OSError, SaveError, ValueError) as exc:
+            if not self._autosave_failed:
+                self._autosave_failed = True
+                self.notify(f"Could not autosave to {self.autosave_path}: {exc}", title="Autosave",
+                            severity="error", timeout=15)
+            return
+        self._autosave_failed = False
+        self._autosaved = key
+
+    @staticmethod
+    def _point(game: Game) -> tuple:
+        """Where ``game`` stands: it changes with every action (and with an undo)."""
+        return (id(game), len(game.history), game.history[-1] if game.history else None, len(game.st.log))
+
+    def autosave_now(self) -> None:
+        """Autosave the game in play (when leaving it, quitting or the terminal closing), unless
+        nothing was played since it was started or loaded."""
+        game = self.game_in_play
+        if game is not None and not self._crashed and self._point(game) != self._started:
+            self.autosave_game(game)
+
+    def _keep_other_autosave(self, game: Game) -> None:
+        """Before ``game`` first takes ``autosave.json`` over: if the file holds another unfinished
+        game, or a later point of this one, keep it as ``autosave-YYYYmmdd-HHMMSS.json``."""
+        path = self.autosave_path
+        try:
+            data = read_save(path)
+            state, actions = data["state"], data["actions"]
+            if state.get("winner") is not None:
+                return  # a finished game: nothing to lose
+            if data.get("setup") == game.setup and len(actions) <= len(game.history):
+                mine = [a.model_dump(mode="json") for a in game.history[: len(actions)]]
+                if mine == actions:
+                    return  # an earlier point of this very game
+            stamp = data.get("saved_at")
+            when = datetime.fromisoformat(stamp) if isinstance(stamp, str) else \
+                datetime.fromtimestamp(path.stat().st_mtime)
+        except (SaveError, KeyError, TypeError, ValueError, AttributeError, OSError):
+            if not path.exists():
+                return
+            when = datetime.fromtimestamp(path.stat().st_mtime)  # unreadable: keep it, never lose it
+        base = f"{AUTOSAVE_NAME}-{when:%Y%m%d-%H%M%S}"
+        target, n = self.saves_dir / f"{base}.json", 1
+        while target.exists():
+            n += 1
+            target = self.saves_dir / f"{base}-{n}.json"
+        os.replace(path, target)
+
+    def action_quit(self) -> None:  # type: ignore[override]
+        """Ctrl+Q: autosave the game in play, then quit."""
+        self.autosave_now()
+        self.exit()
+
+    def on_unmount(self) -> None:
+        try:
+            self.autosave_now()
+        except Exception:  # noqa: BLE001 - shutting down: nothing more can be done here
+            pass
+
+    def _catch_hangup(self) -> None:
+        """A closed terminal (SIGHUP) or a kill (SIGTERM): autosave between two messages, then exit."""
+        if self.test_mode:
+            return
+        try:
+            import asyncio
+            loop = asyncio.get_running_loop()
+            for sig in (signal.SIGHUP, signal.SIGTERM):
+                loop.add_signal_handler(sig, self._hang_up)
+        except (RuntimeError, ValueError, NotImplementedError, AttributeError):
+            pass  # not the main thread, or no such signals (Windows)
+
+    def _hang_up(self) -> None:
+        self._hung_up = True
+        try:
+            self.autosave_now()
+        finally:
+            self.exit(return_code=1)
+
+    def _handle_exception(self, error: Exception) -> None:
+        """An unexpected exception: rescue the game into a recovery save, then let Textual exit
+        (it restores the terminal and prints the traceback; :func:`run_app` prints
+        :attr:`crash_report` after it)."""
+        if not self._crashed and not self._hung_up:
+            self._crashed = True
+            try:
+                self.crash_report = self._rescue(error)
+            except Exception as exc:  # noqa: BLE001 - never hide the first error
+                self.crash_report = f"megamono stopped after an unexpected error ({error!r}); " \
+                                    f"rescuing the game failed too ({exc!r})."
+        super()._handle_exception(error)
+
+    def _rescue(self, error: Exception) -> str:
+        """Write the game in play to ``recovery-YYYYmmdd-HHMMSS.json``; the message for the player."""
+        what = "".join(traceback.format_exception_only(type(error), error)).strip()
+        head = f"megamono stopped after an unexpected error: {what}"
+        game = self.game_in_play
+        if game is None:
+            return f"{head}\nNo game was in play."
+        name = recovery_name(self.clock())
+        path = save_game(game, name, self.saves_dir)
+        try:
+            load_game(path)
+        except SaveError:
+            # the error may have struck in the middle of an action: rebuild the game from the
+            # actions it completed (the last turn's autosave is there too)
+            try:
+                save_game(Game.replay(game.setup, game.history), name, self.saves_dir)
+                load_game(path)
+            except Exception:  # noqa: BLE001
+                return (f"{head}\nThe game was written to {path}, but it may be damaged; the last "
+                        f"autosave is {self.autosave_path}.")
+        return (f"{head}\nYour game was saved to {path}.\n"
+                f"Continue it with:  megamono --saves {self.saves_dir} resume {path}")
 
     def notify(self, message: str, *, title: str = "", severity: str = "information",
                timeout: float | None = None, markup: bool = False) -> None:
@@ -99,4 +276,7 @@ def run_app(args) -> int:
     app = MegamonoApp(args.saves, resume_file=file if command == "resume" else None,
                       seed=getattr(args, "seed", None), open_resume=(command == "resume" and file is None))
     app.run()
+    if app.crash_report:
+        import sys
+        print(app.crash_report, file=sys.stderr)
     return app.return_code or 0

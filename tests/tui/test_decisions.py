@@ -188,10 +188,12 @@ async def test_pass_the_keyboard_notice(saves):
         assert screen_name(app) == "PassKeyboard" and app.screen.player == 1
 
 
-async def test_a_decision_without_its_own_dialog_gets_the_numbered_list(saves):
+async def test_a_decision_without_its_own_dialog_gets_the_numbered_list(saves, monkeypatch):
     from megamono.rules.actions import ProposeTrade
     from megamono.rules.state import TradeSide
+    from megamono.tui.screens import game as game_screen
 
+    monkeypatch.delitem(game_screen.DIALOGS, "trade_reply")  # as if the trade reply had no dialog
     game = new_game()
     game.act(ProposeTrade(player=0, partner=1, give=TradeSide(cash=100)))
     assert game.pending.kind == "trade_reply"

@@ -33,3 +33,22 @@ def test_game_screen(snap_compare, saves):
 def test_buy_dialog(snap_compare, saves):
     game = new_game(seed=7, dice=[(1, 2, 1)])
     assert snap_compare(app_for(game, saves), press=["r"], terminal_size=SIZE)
+
+
+def test_setup_screen(snap_compare, saves):
+    assert snap_compare(MegamonoApp(saves, test_mode=True), press=["n"], terminal_size=SIZE)
+
+
+def test_trade_screen(snap_compare, saves):
+    game = new_game(seed=7)
+    st = game.st
+    st.deeds[1].owner = st.deeds[4].owner = st.deeds[6].owner = 0
+    st.deeds[3].owner = st.deeds[11].owner = 1
+    st.deeds[11].mortgaged = True
+    st.deeds[16].owner = st.deeds[18].owner = st.deeds[19].owner = 1  # Bob's pinks, one with a house
+    st.deeds[18].level = 1
+    st.bank.houses -= 1
+    st.decks.chance.remove("CH08")
+    st.players[1].gojf.append("CH08")
+    assert snap_compare(app_for(game, saves), press=["x", *"150", "tab", "tab", "tab", "down", "down", "space"],
+                        terminal_size=SIZE)

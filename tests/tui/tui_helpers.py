@@ -22,3 +22,15 @@ def app_for(game: Game, saves: Path) -> MegamonoApp:
 
 def screen_name(app) -> str:
     return type(app.screen).__name__
+
+
+async def settle(pilot, app, until=None, limit: int = 400) -> None:
+    """Let the app run (computer players included) until ``until()`` holds, or it is idle."""
+    for _ in range(limit):
+        await pilot.pause()
+        if until is not None:
+            if until():
+                return
+        elif not getattr(app.screen, "_bot_scheduled", False):
+            return
+    raise AssertionError("the app did not settle")

@@ -46,11 +46,15 @@ class BidDialog(DecisionDialog):
     ]
 
     def heading(self) -> str:
-        return "auction"
+        return "auction" if self.pend.piece is None else f"auction of the last {self.pend.piece}"
 
     def body(self) -> Text:
         g, pend, look = self.game, self.pend, self.look
-        t = deed_card_text(g, look, pend.space)
+        if pend.space is not None:
+            t = deed_card_text(g, look, pend.space)
+        else:  # B7: the bank's last building piece, not a deed
+            t = Text(f"The bank's last {pend.piece or 'piece'} is auctioned (B7): the winner pays the bank "
+                     "and places it at once on one of their lots.", style="bold")
         t.append("\n\n")
         if pend.high_bidder is None:
             t.append("No bid yet.", style="bold")

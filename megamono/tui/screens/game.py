@@ -4,6 +4,12 @@ It is the conductor of a game: after every engine change it refreshes the view a
 then looks at ``game.pending``. A turn waits for ``r`` (roll) or ``t`` (Bus Ticket) here; every
 other decision opens its dialog, after a "pass the keyboard" notice when the deciding player is a
 different person than before. Dialogs only return actions; this screen sends them to the engine.
+
+Computer players' decisions are played by their bots (one per seat, see :mod:`..computer`) at a
+readable pace, one step every ``pace`` seconds (0 in test mode); space plays them at once until a
+human decides. Rent a computer may claim is claimed as soon as it may be (option
+``rent_must_be_claimed``). Trades (``x``), ending early (``e``), claiming rent (``c``) and undo (``u``)
+start here too. When a turn ends the app's ``autosave_game`` (if it has one) is called.
 """
 
 from __future__ import annotations
@@ -17,7 +23,9 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from megamono.rules.actions import ChooseDestination, PickAuctionDeed, PlayBusTicket, Roll
+from megamono.rules.actions import (
+    ChooseDestination, ClaimRent, PickAuctionDeed, PlacePiece, PlayBusTicket, ProposeEnd, Roll,
+)
 from megamono.rules.engine import Game
 from megamono.rules.errors import IllegalAction
 from megamono.rules.state import Event
@@ -31,7 +39,9 @@ from ..dialogs.decisions import (
 from ..dialogs.generic import GenericDialog, answers
 from ..dialogs.notice import ConfirmDialog, PassKeyboard
 from ..dialogs.pick import BoardPickDialog
-from ..look import Look
+from ..dialogs.social import EndVoteDialog, PickDialog, ShortageDialog, TradeReplyDialog
+from ..computer import bot_levels, make_bots
+from ..look import DIM, Look
 from ..widgets.board import Board
 from ..widgets.dice import DiceView
 from ..widgets.log import GameLog
@@ -41,17 +51,34 @@ DIALOGS: dict[str, type[DecisionDialog]] = {
     "buy": BuyDialog, "jail": JailDialog, "jail_pay": JailDialog, "bus": BusDialog,
     "birthday": BirthdayDialog, "income_tax": IncomeTaxDialog, "levelling": LevellingDialog,
     "mortgaged_deed": MortgagedDeedDialog, "debt": DebtDialog, "bid": BidDialog,
+    "trade_reply": TradeReplyDialog, "end_vote": EndVoteDialog, "shortage_ask": ShortageDialog,
 }
-ANNOUNCE = ("card", "bus", "jail", "bankrupt", "auction", "game_over")
+ANNOUNCE = ("card", "bus", "jail", "bankrupt", "auction", "game_over", "trade")
+BOT_PACE = 0.6
+"""Seconds between two steps of a computer player (0 in test mode)."""
 
 
-def status_text(game: Game, look: Look) -> Text:
+def claim_lines(game: Game, look: Look) -> Text:
+    """One line per rent that may still be claimed (option ``rent_must_be_claimed``)."""
+    lines = []
+    for c in game.st.claims:
+        t = Text.assemble(look.who(c.owner), f" may claim ${c.amount:,} rent for {game.ed.spaces[c.space].name} from ",
+                          look.who(c.payer))
+        if game.st.players[c.owner].kind == "human":
+            t.append("  (key c, before the next player rolls)", style=DIM)
+        lines.append(t)
+    return Text("\n").join(lines)
+
+
+def status_text(game: Game, look: Look, levels: dict[int, str] | None = None) -> Text:
     """Whose turn, and whose decision (in their colour) with the prompt."""
     st = game.st
     t = Text(f"Turn {st.turn.number}  ", style="bold")
     t.append_text(look.block(st.turn.player))
     t.append(" ")
     t.append_text(look.who(st.turn.player))
+    if st.options.turn_limit:
+        t.append(f"   round {st.turn.round} of {st.options.turn_limit}", style=DIM)
     pend = game.pending
     if pend is not None:
         colour = look.colour(pend.player)
@@ -59,6 +86,9 @@ def status_text(game: Game, look: Look) -> Text:
         t.append_text(look.block(pend.player))
         t.append(" ")
         t.append(pend.prompt or game.describe_pending(), style=f"bold {colour}")
+        if st.players[pend.player].kind == "computer" and not game.over:
+            level = (levels or {}).get(pend.player)
+            t.append(f"   computer{' (' + level + ')' if level else ''} playing — space skips ahead", style=DIM)
     return t
 
 
@@ -70,23 +100,38 @@ class GameScreen(Screen):
         Binding("t", "bus_ticket", "Bus Ticket"),
         Binding("d", "decide", "Decide"),
         Binding("m", "manage", "Manage"),
+        Binding("x", "trade", "Trade"),
+        Binding("c", "claim", "Claim rent"),
+        Binding("e", "end_game", "End game"),
+        Binding("u", "undo", "Undo"),
+        Binding("space", "skip", "Skip ahead", key_display="space"),
         Binding("s", "save", "Save"),
         Binding("h,question_mark", "help", "Help", key_display="h/?"),
+        Binding("f1", "rules", "Rules"),
         Binding("q", "leave", "Quit game"),
     ]
 
     def __init__(self, game: Game, saved: Path | None = None) -> None:
         super().__init__()
         self.game = game
+        game.keep_undo = True
         self.look = Look(game)
         self.saved = saved
         self.unsaved = False
         self._awaiting = False
         self._last_decider: int | None = None
+        """The last human who had a decision: the one at the keyboard."""
         self._hidden: tuple | None = None
+        self.bots = make_bots(game)
+        self.levels = bot_levels(game)
+        self.pace = BOT_PACE
+        self._fast = False
+        self._bot_scheduled = False
+        self._bot_timer = None
         centre = Vertical(
             Static(id="status"),
             DiceView(game),
+            Static(id="claims"),
             Horizontal(GameLog(self.look), PlayersView(game, self.look), id="lower"),
             id="centre",
         )
@@ -97,17 +142,39 @@ class GameScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
+        if getattr(self.app, "test_mode", False):
+            self.pace = 0.0
         log = self.query_one(GameLog)
         log.border_title = "Log"
         log.add(self.game.st.log[-400:])
         self.refresh_view()
         self.call_after_refresh(self.sync)
 
+    # -- who is who -------------------------------------------------------------------------------
+    def is_computer(self, p: int | None) -> bool:
+        return p is not None and self.game.st.players[p].kind == "computer"
+
+    def humans(self) -> list[int]:
+        return [p for p in self.game.st.active_players() if not self.is_computer(p)]
+
+    def at_keyboard(self) -> int | None:
+        """The human at the keyboard: the deciding player when human, else the last human who decided."""
+        pend = self.game.pending
+        humans = self.humans()
+        if pend is not None and pend.player in humans:
+            return pend.player
+        if self._last_decider in humans:
+            return self._last_decider
+        return humans[0] if humans else None
+
     # -- view ---------------------------------------------------------------------------------
     def refresh_view(self) -> None:
         self.board.refresh_board()
-        self.query_one("#status", Static).update(status_text(self.game, self.look))
+        self.query_one("#status", Static).update(status_text(self.game, self.look, self.levels))
         self.query_one(DiceView).refresh_dice()
+        claims = self.query_one("#claims", Static)
+        claims.display = bool(self.game.st.claims)
+        claims.update(claim_lines(self.game, self.look))
         self.query_one(PlayersView).refresh_players()
         self.refresh_bindings()
 
@@ -120,6 +187,7 @@ class GameScreen(Screen):
     # -- talking to the engine ---------------------------------------------------------------------
     def act(self, action) -> bool:
         """Send ``action`` to the engine; log and show what happened. False (and a notice) if refused."""
+        turn = self.game.st.turn.number
         try:
             events = self.game.act(action)
         except IllegalAction as exc:
@@ -136,14 +204,23 @@ class GameScreen(Screen):
         self.query_one(GameLog).add(events)
         self.announce(events)
         self.refresh_view()
+        self.after_change(turn)
         return True
+
+    def after_change(self, turn_before: int) -> None:
+        """When the turn has changed hands (a turn ended), let the app autosave."""
+        if self.game.st.turn.number != turn_before:
+            autosave = getattr(self.app, "autosave_game", None)
+            if autosave is not None:
+                self.app.autosave_game(self.game)
 
     def pending_key(self) -> tuple:
         p = self.game.pending
         return (p.kind, p.player, len(self.game.st.log)) if p else ()
 
     def sync(self) -> None:
-        """Show what the game waits for: game over, a hand-over notice, or the decision's dialog."""
+        """Show what the game waits for: game over, a computer's move, a hand-over notice, or the
+        decision's dialog."""
         if self._awaiting or not self.is_current:
             return
         self.refresh_view()
@@ -155,6 +232,15 @@ class GameScreen(Screen):
         pend = g.pending
         if pend is None:
             return
+        claim = self.computer_claim()
+        if claim is not None:
+            self.act_computer(claim)
+            self.call_after_refresh(self.sync)
+            return
+        if self.is_computer(pend.player):
+            self.schedule_bot()
+            return
+        self._fast = False
         if pend.player != self._last_decider:
             self._last_decider = pend.player
             if self.app.pass_notices:
@@ -172,6 +258,10 @@ class GameScreen(Screen):
         if kind == "auction_pick":
             return BoardPickDialog(g, self.look, self.board, g.pending.choices, "pick a deed to auction",
                                    lambda s: PickAuctionDeed(player=p, space=s))
+        if kind == "place_piece":
+            return BoardPickDialog(g, self.look, self.board, g.pending.choices,
+                                   f"place your {g.pending.piece or 'piece'}",
+                                   lambda s: PlacePiece(player=p, space=s))
         if kind in DIALOGS:
             return DIALOGS[kind](g, self.look)
         acts = answers(g, kind, p)
@@ -212,29 +302,112 @@ class GameScreen(Screen):
         from .manage import ManageScreen
         self.open(ManageScreen(self, player), None)
 
+    # -- computer players --------------------------------------------------------------------------
+    def computer_claim(self) -> ClaimRent | None:
+        """Rent a computer player claims now: when a player other than the payer is about to roll
+        (before the claim lapses), never while the payer has a decision open."""
+        g = self.game
+        pend = g.pending
+        if not g.st.claims or pend is None or pend.kind not in ("turn", "jail"):
+            return None
+        for c in g.st.claims:
+            if self.is_computer(c.owner) and c.payer != pend.player:
+                a = ClaimRent(player=c.owner, space=c.space)
+                if g.why_not(a) is None:
+                    return a
+        return None
+
+    def schedule_bot(self) -> None:
+        """Play the computer's next step after the pace (at once when skipping ahead)."""
+        if self._bot_scheduled:
+            return
+        self._bot_scheduled = True
+        delay = 0.0 if self._fast else self.pace
+        if delay <= 0:
+            self.call_later(self.bot_step)
+        else:
+            self._bot_timer = self.set_timer(delay, self.bot_step)
+
+    def bot_step(self) -> None:
+        self._bot_scheduled = False
+        self._bot_timer = None
+        g = self.game
+        pend = g.pending
+        if self._awaiting or not self.is_current or g.over or pend is None:
+            return
+        if not self.is_computer(pend.player):
+            self.sync()
+            return
+        bot = self.bots.get(pend.player)
+        if bot is None:  # a computer seat added since the screen opened (cannot happen today)
+            self.bots = make_bots(g)
+            bot = self.bots[pend.player]
+        try:
+            action = bot.choose(g, pend.player)
+        except Exception as exc:
+            if self.app.test_mode:
+                raise
+            self.app.notify(f"The computer player failed: {exc!r}. Save the game (s) and report it.",
+                            title="Computer error", severity="error", timeout=30)
+            return
+        self.act_computer(action)
+        self.sync()
+
+    def act_computer(self, action) -> None:
+        """A computer player's action. It is never undone (:meth:`can_undo`), so the engine need not
+        copy the whole state for it: undo is switched off for this one action. The engine keeps its
+        last snapshot when undo is off, so it is dropped too, or an undo would restore the state from
+        before an earlier action."""
+        g = self.game
+        g.keep_undo = False
+        try:
+            self.act(action)
+        finally:
+            g.keep_undo = True
+            g._undo = None  # type: ignore[attr-defined]
+
     # -- keys ------------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        pend = self.game.pending
-        if pend is None or self.game.over:
-            return action in ("help", "leave") or None
+        g = self.game
+        pend = g.pending
+        if action == "bus_ticket" and not g.ed.bus_tickets:
+            return False
+        if action == "claim" and not g.st.options.rent_must_be_claimed:
+            return False
+        if action == "skip" and not self.bots:
+            return False
+        if pend is None or g.over:
+            return action in ("help", "rules", "leave") or None
+        human = not self.is_computer(pend.player)
         if action == "roll":
-            return True if pend.kind == "turn" else None
+            return True if pend.kind == "turn" and human else None
         if action == "bus_ticket":
-            return True if pend.kind == "turn" and self.game.st.players[pend.player].bus_tickets else None
+            return True if pend.kind == "turn" and human and g.st.players[pend.player].bus_tickets else None
         if action == "decide":
-            return True if pend.kind != "turn" else None
+            return True if pend.kind != "turn" and human else None
+        if action == "trade":
+            return True if self.can_trade() else None
+        if action == "claim":
+            return True if self.human_claims() else None
+        if action == "end_game":
+            p = self.at_keyboard()
+            return True if p is not None and g.why_not(ProposeEnd(player=p)) is None else None
+        if action == "undo":
+            return True if self.can_undo() else None
+        if action == "skip":
+            return True if not human and not self._fast else None
         return True
 
     def action_roll(self) -> None:
         pend = self.game.pending
-        if pend is not None and pend.kind == "turn":
+        if pend is not None and pend.kind == "turn" and not self.is_computer(pend.player):
             self.act(Roll(player=pend.player))
             self.sync()
 
     def action_bus_ticket(self) -> None:
         g = self.game
         pend = g.pending
-        if pend is None or pend.kind != "turn":
+        if pend is None or pend.kind != "turn" or self.is_computer(pend.player):
             return
         p = pend.player
         reach = [a.destination for a in g.legal_actions(p) if isinstance(a, PlayBusTicket)]
@@ -251,7 +424,97 @@ class GameScreen(Screen):
 
     def action_manage(self) -> None:
         pend = self.game.pending
-        self.open_manage(pend.player if pend else 0)
+        self.open_manage(pend.player if pend and not self.is_computer(pend.player) else (self.at_keyboard() or 0))
+
+    # trades (X)
+    def can_trade(self) -> bool:
+        g = self.game
+        pend = g.pending
+        return (pend is not None and pend.kind not in ("trade_reply", "game_over") and not g.over
+                and not g.st.turn.mr_monopoly_lock and bool(self.humans()) and len(g.st.active_players()) >= 2)
+
+    def action_trade(self) -> None:
+        if not self.can_trade():
+            return
+        from .trade import TradeScreen
+        self.open(TradeScreen(self.game, self.look, self.at_keyboard() or 0), self.on_trade)
+
+    def on_trade(self, offer) -> None:
+        if offer is not None:
+            self.act(offer)
+
+    # rent claims (option rent_must_be_claimed)
+    def human_claims(self) -> list[ClaimRent]:
+        g = self.game
+        out = []
+        for c in g.st.claims:
+            a = ClaimRent(player=c.owner, space=c.space)
+            if not self.is_computer(c.owner) and g.why_not(a) is None:
+                out.append(a)
+        return out
+
+    def action_claim(self) -> None:
+        claims = self.human_claims()
+        if not claims:
+            return
+        if len(claims) == 1:
+            self.act(claims[0])
+            self.sync()
+            return
+        g = self.game
+        items = []
+        for a in claims:
+            c = next(c for c in g.st.claims if c.owner == a.player and c.space == a.space)
+            items.append((Text.assemble(self.look.who(c.owner), f" claims ${c.amount:,} for "
+                                        f"{g.ed.spaces[c.space].name} from ", self.look.who(c.payer)), a))
+        self.open(PickDialog("Which rent is claimed?", items), lambda a: a is not None and self.act(a))
+
+    # ending early (E2)
+    def action_end_game(self) -> None:
+        p = self.at_keyboard()
+        if p is None:
+            return
+        name = self.game.st.players[p].name
+        question = (f"{name}: propose to end the game now?\nEvery other player votes in turn; if all agree, "
+                    "the highest final worth wins (a tie shares the win).")
+        self.open(ConfirmDialog(question), lambda yes: yes and self.act(ProposeEnd(player=p)))
+
+    # undo
+    def can_undo(self) -> bool:
+        g = self.game
+        return g.why_not_undo() is None and bool(g.history) and not self.is_computer(g.history[-1].player)
+
+    def action_undo(self) -> None:
+        g = self.game
+        if not self.can_undo():
+            self.app.notify(g.why_not_undo() or "a computer player's move cannot be undone", severity="warning")
+            return
+        last = g.history[-1]
+        who = g.st.players[last.player].name
+        self.open(ConfirmDialog(f"Undo {who}'s last decision ({last.label()})?"), self.on_undo)
+
+    def on_undo(self, yes: bool) -> None:
+        if not yes or not self.can_undo():
+            return
+        turn = self.game.st.turn.number
+        action = self.game.undo()
+        self.unsaved = True
+        self._hidden = None
+        log = self.query_one(GameLog)
+        log.clear()
+        log.add(self.game.st.log[-400:])
+        self.app.notify(f"Undone: {self.game.st.players[action.player].name}'s {action.label()}")
+        self.refresh_view()
+        self.after_change(turn)
+
+    def action_skip(self) -> None:
+        self._fast = True
+        if self._bot_timer is not None:
+            self._bot_timer.stop()
+            self._bot_timer = None
+            self._bot_scheduled = False
+        self.refresh_bindings()
+        self.sync()
 
     def action_save(self) -> None:
         from .saves import SaveDialog
@@ -267,9 +530,12 @@ class GameScreen(Screen):
         from .help import HelpScreen
         self.open(HelpScreen(), None)
 
+    def action_rules(self) -> None:
+        from .rules import RulesScreen
+        self.open(RulesScreen(), None)
+
     def action_leave(self) -> None:
         question = "Leave this game and go back to the start screen?"
         if self.unsaved:
             question += "\nUnsaved progress is lost (press s to save first)."
         self.open(ConfirmDialog(question), lambda yes: yes and self.app.go_start())
-

@@ -1,4 +1,4 @@
-"""The game-over screen: the winner and the standings."""
+"""The game-over screen: the winner (or the players sharing the win) and the standings by final worth."""
 
 from __future__ import annotations
 
@@ -10,20 +10,17 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from megamono.rules.engine import Game
-from megamono.rules.rent import building_value
 
 from ..look import DIM, Look, money
 
 
 def standings(game: Game) -> list[tuple[int, int, int]]:
-    """(seat, cash, deeds value) best first: the winner, then by cash + deeds (price + buildings)."""
-    ed, st = game.ed, game.st
-    rows = []
-    for p, pl in enumerate(st.players):
-        deeds = sum((ed.spaces[i].price or 0) + building_value(ed, st, i)
-                    for i, d in st.deeds.items() if d.owner == p)
-        rows.append((p, pl.cash, deeds))
-    return sorted(rows, key=lambda r: (r[0] != st.winner, st.players[r[0]].bankrupt, -(r[1] + r[2])))
+    """(seat, cash, final worth) best first: the engine's standings (E2 final worth; bankrupt last),
+    with the winner(s) on top."""
+    st = game.st
+    winners = list(st.winners or ([st.winner] if st.winner is not None else []))
+    rows = [(p, st.players[p].cash if not st.players[p].bankrupt else 0, worth) for p, worth in game.standings()]
+    return sorted(rows, key=lambda r: (r[0] not in winners, st.players[r[0]].bankrupt, -r[2]))
 
 
 class GameOverScreen(Screen):
@@ -51,14 +48,23 @@ class GameOverScreen(Screen):
                 t.append(" ")
                 t.append_text(look.who(w))
             t.append(" wins!\n\n" if len(winners) == 1 else " share the win!\n\n", style="bold")
-        t.append(f"{'':3}{'Player':<22}{'Cash':>10}{'Deeds':>10}{'Total':>10}\n", style="bold")
-        for rank, (p, cash, deeds) in enumerate(standings(g), 1):
+        t.append(f"{'':3}{'Player':<22}{'Cash':>12}{'Property':>12}{'Final worth':>14}\n", style="bold")
+        for rank, (p, cash, worth) in enumerate(standings(g), 1):
             pl = g.st.players[p]
             t.append(f"{rank:>2} ")
             t.append(f"{pl.name[:20]:<22}", style=f"bold {look.colour(p)}" if not pl.bankrupt else DIM)
-            t.append(f"{money(cash):>10}{money(deeds):>10}{money(cash + deeds):>10}")
-            t.append("  bankrupt\n" if pl.bankrupt else "\n", style=DIM)
-        t.append(f"\n{g.st.turn.number} turns played.", style=DIM)
+            if pl.bankrupt:
+                t.append(f"{'':>12}{'':>12}{'bankrupt':>14}\n", style=DIM)
+                continue
+            t.append(f"{money(cash):>12}{money(worth - cash):>12}")
+            t.append(f"{money(worth):>14}", style="bold")
+            t.append("  ★ winner\n" if p in winners else "\n", style="bold #ffd75f")
+        t.append("\nFinal worth: cash + printed price of deeds (mortgaged: mortgage value) + buildings.\n",
+                 style=DIM)
+        reason = [e.text for e in g.st.log if e.kind == "game_over"][:-1]
+        if reason:
+            t.append(reason[-1].split(". Final worth:")[0].rstrip(".") + ".\n", style=DIM)
+        t.append(f"{g.st.turn.number} turns played.", style=DIM)
         with Vertical(id="over"):
             yield Static(t)
         yield Footer()

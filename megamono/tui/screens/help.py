@@ -15,7 +15,12 @@ GAME SCREEN
   t        play a Bus Ticket: pick a space ahead on this side of the board
   d        open the pending decision again (after Esc hid it)
   m        manage: build, sell, depots, mortgage — any player, whenever the game waits
-  s        save the game          h / ?   this help          q   leave the game
+  x        trade: who offers what to whom (cash, deeds, jail cards, Bus Tickets); partner answers
+  c        claim rent (house rule "rent must be claimed"), before the next player rolls
+  e        propose to end the game now: the others vote; all agree = the highest final worth wins
+  u        undo the last decision (not dice or cards; asks first)
+  space    computer players: skip ahead (their moves at once, until a human decides)
+  s        save the game       h / ?   this help       F1   the rules       q   leave the game
 
 DECISIONS (a dialog in the deciding player's colour; every option has a key)
   Buy           b buy, a auction it
@@ -30,6 +35,9 @@ DECISIONS (a dialog in the deciding player's colour; every option has a key)
                 s sell all, g give back
   Mortgaged deed  u unmortgage, k keep it mortgaged (pay 10%)
   Debt          m raise money (manage), p pay, x declare bankruptcy (only when nothing is left)
+  Trade offer   a accept, r refuse          End the game?   y agree, n play on
+  Last house/hotel (shortage)   y I want it too (it is auctioned), n no
+  Place a piece won at a shortage auction: pick the lot on the board like triples
   In every dialog: m opens the manage screen, Esc hides the dialog to look at the board.
 
 MANAGE SCREEN
@@ -43,24 +51,34 @@ THE BOARD
   buildings 1h-4h, H hotel, S skyscraper, D depot, M mortgaged; the tokens standing there
   (the player whose turn it is underlined). Jail shows who is in jail and who is visiting.
 
-HOT-SEAT
-  Whenever the decision passes to another player, the game says "Pass the keyboard to NAME".
+TRADE SCREEN
+  Tab moves between fields; the selectors choose the proposer and the partner; type cash,
+  jail cards and Bus Tickets; Space ticks a deed. The engine's verdict shows as you go.
+  Ctrl+G proposes, Esc cancels.
+
+HOT-SEAT AND COMPUTER PLAYERS
+  Whenever the decision passes to another person, the game says "Pass the keyboard to NAME".
+  Computer players move by themselves, a step at a time, each step in the log; space skips ahead.
 """
 
 
 class HelpScreen(ModalScreen[None]):
-    """Keys and conventions; Esc, q or h closes it."""
+    """Keys and conventions; Esc, q or h closes it; F1 or r opens the rules."""
 
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
     HelpScreen #help { width: 104; height: 40; padding: 0 2; border: heavy $accent; background: $panel; }
     """
-    BINDINGS = [Binding("escape,q,h,question_mark", "close", "Close")]
+    BINDINGS = [Binding("escape,q,h,question_mark", "close", "Close"), Binding("f1,r", "rules", "Rules")]
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help"):
             yield Static(Text(HELP))
         yield Footer()
+
+    def action_rules(self) -> None:
+        from .rules import RulesScreen
+        self.app.push_screen(RulesScreen())
 
     def action_close(self) -> None:
         self.dismiss(None)

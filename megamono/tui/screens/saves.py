@@ -1,4 +1,4 @@
-"""Saving (a name dialog) and resuming (the list of saves)."""
+"""Saving (a name dialog) and the save browser (resume, rename, delete)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,10 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
 from megamono.rules.engine import Game
-from megamono.saves import SaveError, check_save_name, list_saves, load_game, save_game
+from megamono.saves import (
+    SaveError, SaveInfo, check_save_name, delete_save, list_saves, load_game, rename_save, save_files,
+    save_game, save_info,
+)
 
 from ..look import DIM
 
@@ -93,51 +96,193 @@ class SaveDialog(ModalScreen[Path | None]):
         self.dismiss(None)
 
 
-class ResumeScreen(Screen):
-    """The saves in the save folder (name, players, turn, date); Enter loads one.
+class RenameDialog(ModalScreen[str | None]):
+    """Ask for a new name of a save: checked as you type (:func:`check_save_name`, not an existing
+    file); dismisses with the name, or None when cancelled."""
 
-    A file that fails to load shows the :class:`SaveError` message and is left untouched.
+    DEFAULT_CSS = """
+    RenameDialog { align: center middle; }
+    RenameDialog #renamebox { width: 72; height: auto; padding: 1 2; border: heavy $accent; background: $panel; }
+    RenameDialog #renameerr { color: $error; height: auto; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("enter", "rename", "Rename", show=True)]
+
+    def __init__(self, path: Path) -> None:
+        super().__init__()
+        self.path = path
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="renamebox"):
+            yield Static(Text(f"Rename the save {self.path.stem}", style="bold"))
+            yield Static(Text("letters, digits, space, _ . - (up to 64)", style=DIM))
+            box = Input(self.path.stem, id="newname", max_length=69)
+            if getattr(self.app, "test_mode", False):
+                box.cursor_blink = False
+            yield box
+            yield Static("", id="renameerr")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def problem(self, name: str) -> str | None:
+        """Why ``name`` cannot be the new name, or None."""
+        try:
+            target = self.path.parent / check_save_name(name)
+        except SaveError as exc:
+            return str(exc)
+        if target.stem == "autosave":
+            return "\"autosave\" is the name of the automatic save: choose another"
+        if target.exists() and target != self.path:
+            return f"{target.name} exists already: choose another name"
+        return None
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.query_one("#renameerr", Static).update(Text(self.problem(event.value) or ""))
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_rename()
+
+    def action_rename(self) -> None:
+        name = self.query_one(Input).value
+        why = self.problem(name)
+        if why:
+            self.query_one("#renameerr", Static).update(Text(why))
+            return
+        self.dismiss(name.strip())
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class ResumeScreen(Screen):
+    """The save browser: every save in the save folder and its ``examples``, newest first, with
+    name, edition, players, turn and date. Enter loads, ``n`` renames, Delete or ``x`` deletes
+    (after a yes/no question). Examples cannot be renamed or deleted. A file that cannot be read is
+    listed with the reason and never touched.
     """
 
     DEFAULT_CSS = """
     ResumeScreen #resume { padding: 1 2; }
     ResumeScreen DataTable { height: auto; max-height: 30; }
-    ResumeScreen #loaderr { color: $error; height: auto; margin-top: 1; }
+    ResumeScreen #info { height: auto; margin-top: 1; }
+    ResumeScreen #loaderr { color: $error; height: auto; }
     """
-    BINDINGS = [Binding("escape,q", "back", "Back"), Binding("enter", "load", "Load", show=True)]
+    BINDINGS = [
+        Binding("escape,q", "back", "Back"),
+        Binding("enter", "load", "Load", show=True),
+        Binding("n", "rename", "Rename"),
+        Binding("delete,x", "delete", "Delete", key_display="Del/x"),
+    ]
 
     def __init__(self, folder: Path) -> None:
         super().__init__()
-        self.folder = folder
-        self.saves = list_saves(folder)
+        self.folder = Path(folder)
+        self.saves: list[SaveInfo] = []
+        self.damaged: list[Path] = []
+        self.errors: dict[Path, str] = {}
+        """Why each damaged file cannot be read (the :class:`SaveError` message)."""
+        self.paths: list[Path] = []
+        """The files in table order: the readable saves newest first, then the damaged ones."""
+        self.scan()
+
+    def scan(self) -> None:
+        self.saves = list_saves(self.folder)
         listed = {s.path for s in self.saves}
-        # files list_saves cannot read are listed too, so choosing one says what is wrong with it
-        self.damaged = sorted(f for f in [*folder.glob("*.json"), *(folder / "examples").glob("*.json")]
-                              if f not in listed)
+        self.errors = {}
+        for f in sorted(save_files(self.folder)):
+            if f not in listed:
+                try:
+                    save_info(f)
+                    self.errors[f] = f"{f.name}: changed while listing"
+                except SaveError as exc:
+                    self.errors[f] = str(exc)
+        self.damaged = list(self.errors)
         self.paths = [s.path for s in self.saves] + self.damaged
 
     def compose(self) -> ComposeResult:
         with Vertical(id="resume"):
-            yield Static(Text(f"Resume a saved game  ({self.folder}/)", style="bold"))
+            title = Text(f"Saved games  ({self.folder}/)", style="bold")
+            title.append("    Enter load · n rename · Del/x delete · Esc back", style=DIM)
+            yield Static(title)
             table = DataTable(id="saves", cursor_type="row")
-            table.add_columns("Name", "Players", "Turn", "Saved")
-            for s in self.saves:
-                table.add_row(s.name, ", ".join(s.players), str(s.turn), s.modified.strftime("%Y-%m-%d %H:%M"))
+            table.add_columns("Name", "Edition", "Players", "Turn", "Saved")
             yield table
-            for f in self.damaged:
-                name = f"examples/{f.stem}" if f.parent.name == "examples" else f.stem
-                table.add_row(name, Text("(cannot be read)", style="#ff8080"), "", "")
-            if not self.paths:
-                yield Static(Text("No saved games here yet.", style=DIM))
+            yield Static(Text("No saved games here yet.", style=DIM), id="empty")
+            yield Static("", id="info")
             yield Static("", id="loaderr")
         yield Footer()
 
     def on_mount(self) -> None:
+        self.fill()
         self.query_one(DataTable).focus()
+
+    def fill(self, select: Path | None = None) -> None:
+        """(Re)build the table from :attr:`paths`; put the cursor on ``select`` if given."""
+        table = self.query_one(DataTable)
+        table.clear()
+        for s in self.saves:
+            name = Text(s.name, style=DIM) if s.example else s.name
+            players = ", ".join(s.players) + (" (over)" if s.over else "")
+            table.add_row(name, s.edition, players, str(s.turn), s.modified.strftime("%Y-%m-%d %H:%M"),
+                          key=str(s.path))
+        for f in self.damaged:
+            name = f"examples/{f.stem}" if f.parent.name == "examples" else f.stem
+            table.add_row(name, "", Text("(cannot be read)", style="#ff8080"), "", "", key=str(f))
+        self.query_one("#empty").display = not self.paths
+        if select in self.paths:
+            table.move_cursor(row=self.paths.index(select))
+        self.show_info()
+        self.refresh_bindings()
+
+    def current(self) -> Path | None:
+        if not self.paths:
+            return None
+        row = self.query_one(DataTable).cursor_row
+        return self.paths[row] if 0 <= row < len(self.paths) else None
+
+    def info_of(self, path: Path) -> SaveInfo | None:
+        return next((s for s in self.saves if s.path == path), None)
+
+    def show_info(self) -> None:
+        """Under the table: what the highlighted file is (or why it cannot be read)."""
+        path = self.current()
+        info = self.query_one("#info", Static)
+        if path is None:
+            info.update("")
+            return
+        if path in self.errors:
+            info.update(Text(f"Cannot be read: {self.errors[path]}  (left as it is)", style="#ff8080"))
+        elif path.parent.name == "examples":
+            info.update(Text(f"{path}: an example game (it cannot be renamed or deleted)", style=DIM))
+        else:
+            info.update(Text(str(path), style=DIM))
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self.query_one("#loaderr", Static).update("")
+        self.show_info()
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Rename and delete are greyed out on an example or an unreadable file."""
+        if action in ("rename", "delete"):
+            path = self.current()
+            return None if path is None or self.protected(path) else True
+        if action == "load":
+            return True if self.paths else None
+        return True
+
+    def protected(self, path: Path) -> bool:
+        return path.parent.name == "examples" or path in self.errors
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         event.stop()
         self.load(event.cursor_row)
+
+    def say(self, message: str) -> None:
+        self.query_one("#loaderr", Static).update(Text(message))
+        self.app.notify(message, severity="warning")
 
     def action_load(self) -> None:
         if self.paths:
@@ -154,6 +299,59 @@ class ResumeScreen(Screen):
             self.app.notify(str(exc), title="Cannot load", severity="error")
             return
         self.app.start_game(game, path)
+
+    def refuse_change(self, path: Path, verb: str) -> bool:
+        """Say why ``path`` cannot be renamed or deleted (an example, or unreadable); True if so."""
+        if path.parent.name == "examples":
+            self.say(f"examples/{path.stem} is an example: it cannot be {verb}")
+            return True
+        if path in self.errors:
+            self.say(f"{path.name} cannot be read, so it is not {verb} (it is left as it is)")
+            return True
+        return False
+
+    def action_rename(self) -> None:
+        path = self.current()
+        if path is None or self.refuse_change(path, "renamed"):
+            return
+
+        def done(name: str | None) -> None:
+            if name is None:
+                return
+            try:
+                target = rename_save(path, name)
+            except (SaveError, OSError) as exc:
+                self.say(f"Cannot rename: {exc}")
+                return
+            self.app.notify(f"Renamed {path.name} to {target.name}")
+            self.scan()
+            self.fill(select=target)
+
+        self.app.push_screen(RenameDialog(path), done)
+
+    def action_delete(self) -> None:
+        path = self.current()
+        if path is None or self.refuse_change(path, "deleted"):
+            return
+        from ..dialogs.notice import ConfirmDialog
+
+        info = self.info_of(path)
+        about = f" ({', '.join(info.players)}; turn {info.turn})" if info else ""
+        row = self.paths.index(path)
+
+        def done(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                delete_save(path)
+            except (SaveError, OSError) as exc:
+                self.say(f"Cannot delete: {exc}")
+                return
+            self.app.notify(f"Deleted {path.name}")
+            self.scan()
+            self.fill(select=self.paths[min(row, len(self.paths) - 1)] if self.paths else None)
+
+        self.app.push_screen(ConfirmDialog(f"Delete the save {path.stem}{about}?\nThis cannot be undone."), done)
 
     def action_back(self) -> None:
         self.app.go_start()

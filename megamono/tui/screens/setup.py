@@ -1,21 +1,56 @@
-"""The new-game screen: how many players, their names and colours, checked as you type."""
+"""The new-game screen: the edition, the players (name, colour, human or computer) and the house rules.
+
+Everything is checked as you type; Ctrl+G starts the game. The house-rule options are those of
+:class:`~megamono.rules.state.Options`, each with a line saying what it does.
+"""
 
 from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Select, Static
+from textual.widgets import Button, Checkbox, Footer, Input, Select, Static
 
+from megamono.rules.editions import load_edition
 from megamono.rules.engine import Game
-from megamono.rules.state import PLAYER_COLOURS
+from megamono.rules.state import PLAYER_COLOURS, Options
 
+from ..computer import record_levels
 from ..look import DIM, player_colour
 
 DEFAULT_NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
 MAX_PLAYERS = 8
+EDITIONS = (("mega", "Mega Edition"), ("classic", "Classic"))
+KINDS = (("Human", "human"), ("Computer: easy", "easy"), ("Computer: strong", "strong"))
+
+# option field -> (label, one-line explanation); the order they are shown in
+SWITCHES = {
+    "auctions": ("Auctions", "a deed its buyer declines is auctioned (off: it stays with the bank)"),
+    "shortage_auctions": ("Shortage auctions",
+                          "the bank's last houses/hotels are auctioned when others want them too (B7)"),
+    "rent_must_be_claimed": ("Rent must be claimed",
+                             "owners claim rent with c before the next player rolls, or lose it"),
+    "speed_die_counts_for_utilities": ("Speed Die for utilities",
+                                       "[Mega] utility rent counts the Speed Die (off: white dice only)"),
+    "free_parking_pot": ("Free Parking pot", "taxes and fines go into a pot; landing on Free Parking takes it"),
+    "double_salary_on_go": ("Double salary on GO", "landing exactly on GO pays twice the salary"),
+    "no_rent_in_jail": ("No rent in jail", "an owner in jail collects no rent"),
+}
+NUMBERS = {  # option field -> (label, explanation, lowest, highest)
+    "starting_cash": ("Starting cash $", "each player's cash at the start (blank: the edition's {cash})",
+                      1, 1_000_000),
+    "turn_limit": ("Turn limit", "rounds; then the highest final worth wins (blank: play to the end)", 1, 10_000),
+}
+
+
+class OptionBox(Checkbox):
+    """A checkbox whose mark is blank when off, so on and off read apart without colour too."""
+
+    @property
+    def BUTTON_INNER(self) -> str:  # type: ignore[override]
+        return "X" if self.value else " "
 
 
 def colour_label(colour: str) -> Text:
@@ -23,71 +58,151 @@ def colour_label(colour: str) -> Text:
 
 
 class SetupScreen(Screen):
-    """Choose 2-8 players: a name (1-20 characters, all different) and a colour (each its own)."""
+    """Choose the edition, 2-8 players (2-6 in classic) and the house rules, then start."""
 
     DEFAULT_CSS = """
-    SetupScreen #setup { width: 96; height: auto; padding: 1 2; border: heavy $accent; }
     SetupScreen { align: center middle; }
-    SetupScreen .row { height: 3; }
-    SetupScreen .row Input { width: 30; }
-    SetupScreen .row Select { width: 22; }
-    SetupScreen .row .seat { width: 10; padding-top: 1; }
-    SetupScreen .row .err { width: 1fr; padding-top: 1; color: $error; }
-    SetupScreen #count { width: 22; }
-    SetupScreen #counter { height: 3; margin-bottom: 1; }
-    SetupScreen #counter Static { width: auto; padding: 1 1 0 0; }
-    SetupScreen #go { margin-top: 1; }
-    SetupScreen #problem { color: $error; height: auto; }
+    SetupScreen #setup { width: 118; height: auto; max-height: 100%; padding: 0 2; border: heavy $accent; }
+    SetupScreen #heading { height: 2; margin-bottom: 1; }
+    SetupScreen .row, SetupScreen .opt, SetupScreen #counter { height: 1; margin-bottom: 1; }
+    SetupScreen .opt { margin-bottom: 0; }
+    SetupScreen .row Input { width: 24; margin-right: 2; }
+    SetupScreen .row Select { width: 20; margin-right: 2; }
+    SetupScreen .row .kind { width: 22; }
+    SetupScreen .row .seat { width: 10; }
+    SetupScreen .row .err { width: 1fr; color: $error; }
+    SetupScreen #counter > Static { width: auto; margin-right: 1; }
+    SetupScreen #counter > Select { margin-right: 4; }
+    SetupScreen #edition { width: 22; }
+    SetupScreen #count { width: 10; }
+    SetupScreen #rules-head { margin-top: 0; height: 1; text-style: bold; }
+    SetupScreen .opt Checkbox { width: 32; }
+    SetupScreen .opt .label { width: 18; }
+    SetupScreen .opt Input { width: 12; margin-right: 2; }
+    SetupScreen .opt .explain { width: 1fr; color: $text-muted; }
+    SetupScreen .opt .err { width: auto; color: $error; margin-left: 1; }
+    SetupScreen #problem { color: $error; height: auto; margin-top: 1; }
+    SetupScreen #go { margin-top: 1; margin-bottom: 1; }
     """
     BINDINGS = [
         Binding("ctrl+g", "start", "Start game", priority=True),
+        Binding("f1", "rules", "Rules"),
         Binding("escape", "back", "Back"),
     ]
 
     def __init__(self) -> None:
         super().__init__()
         self.count = 3
+        self.edition = "mega"
+        self.editions = {key: load_edition(key) for key, _ in EDITIONS}
 
+    # -- layout ---------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         test = getattr(self.app, "test_mode", False)
-        with Vertical(id="setup"):
-            yield Static(Text("New game — Monopoly: The Mega Edition", style="bold"))
-            yield Static(Text("Tab moves between fields; Enter goes to the next one; Ctrl+G starts.\n",
-                              style=DIM))
+        with VerticalScroll(id="setup"):
+            yield Static(id="heading")
             with Horizontal(id="counter"):
+                yield Static("Edition:")
+                yield Select([(label, key) for key, label in EDITIONS], value=self.edition, allow_blank=False,
+                             id="edition", compact=True)
                 yield Static("Players:")
-                yield Select([(str(n), n) for n in range(2, MAX_PLAYERS + 1)], value=self.count,
-                             allow_blank=False, id="count")
+                yield Select(self.count_options(), value=self.count, allow_blank=False, id="count", compact=True)
             for k in range(MAX_PLAYERS):
                 with Horizontal(classes="row", id=f"row-{k}"):
                     yield Static(f"Player {k + 1}", classes="seat")
-                    name = Input(DEFAULT_NAMES[k], id=f"name-{k}", max_length=20, placeholder="name")
+                    name = Input(DEFAULT_NAMES[k], id=f"name-{k}", max_length=20, placeholder="name", compact=True)
                     if test:
                         name.cursor_blink = False
                     yield name
                     yield Select([(colour_label(c), c) for c in PLAYER_COLOURS], value=PLAYER_COLOURS[k],
-                                 allow_blank=False, id=f"colour-{k}")
+                                 allow_blank=False, id=f"colour-{k}", compact=True)
+                    yield Select(list(KINDS), value="human", allow_blank=False, id=f"kind-{k}", compact=True,
+                                 classes="kind")
                     yield Static("", classes="err", id=f"err-{k}")
+            yield Static("House rules", id="rules-head")
+            defaults = Options()
+            for field, (label, explain) in SWITCHES.items():
+                with Horizontal(classes="opt"):
+                    yield OptionBox(label, getattr(defaults, field), id=f"opt-{field}", compact=True)
+                    yield Static(Text(explain), classes="explain", id=f"explain-{field}")
+            for field, (label, explain, _, _) in NUMBERS.items():
+                with Horizontal(classes="opt"):
+                    yield Static(label, classes="label")
+                    box = Input("", id=f"opt-{field}", type="integer", valid_empty=True, compact=True, placeholder="none")
+                    if test:
+                        box.cursor_blink = False
+                    yield box
+                    yield Static(Text(explain), classes="explain", id=f"explain-{field}")
+                    yield Static("", classes="err", id=f"err-{field}")
             yield Static("", id="problem")
-            yield Button("Start game [ctrl+g]", id="go", variant="primary")
+            yield Button("Start game [ctrl+g]", id="go", variant="primary", compact=True)
         yield Footer()
 
+    def count_options(self) -> list[tuple[str, int]]:
+        r = self.editions[self.edition].rules
+        return [(str(n), n) for n in range(r.min_players, min(r.max_players, MAX_PLAYERS) + 1)]
+
     def on_mount(self) -> None:
-        self.show_rows()
+        self.show_edition()
         self.query_one("#name-0", Input).focus()
+
+    def show_edition(self) -> None:
+        ed = self.editions[self.edition]
+        r = ed.rules
+        self.query_one("#heading", Static).update(Text.assemble(
+            (f"New game — Monopoly: {'The Mega Edition' if self.edition == 'mega' else 'classic'}", "bold"),
+            (f"   {r.min_players} to {r.max_players} players, ${r.starting_cash:,} each", DIM),
+            ("\nTab moves between fields, Enter goes to the next one, Space ticks a box; Ctrl+G starts, "
+             "F1 shows the rules.", DIM)))
+        speed = self.query_one("#opt-speed_die_counts_for_utilities", Checkbox)
+        speed.disabled = not r.speed_die
+        cash = self.query_one("#opt-starting_cash", Input)
+        cash.placeholder = f"{r.starting_cash}"
+        self.query_one("#explain-starting_cash", Static).update(
+            Text(NUMBERS["starting_cash"][1].format(cash=f"${r.starting_cash:,}")))
+        self.show_rows()
 
     def show_rows(self) -> None:
         for k in range(MAX_PLAYERS):
             self.query_one(f"#row-{k}").display = k < self.count
         self.validate()
 
+    # -- reading the form -------------------------------------------------------------------------
     def players(self) -> list[dict]:
         return [{"name": self.query_one(f"#name-{k}", Input).value.strip(),
-                 "colour": self.query_one(f"#colour-{k}", Select).value, "kind": "human"}
+                 "colour": self.query_one(f"#colour-{k}", Select).value,
+                 "kind": "human" if self.level(k) == "human" else "computer"}
                 for k in range(self.count)]
 
+    def level(self, k: int) -> str:
+        return str(self.query_one(f"#kind-{k}", Select).value)
+
+    def levels(self) -> dict[str, str]:
+        """Player name -> bot level, for the computer seats."""
+        return {p["name"]: self.level(k) for k, p in enumerate(self.players()) if p["kind"] == "computer"}
+
+    def number(self, field: str) -> tuple[int | None, str]:
+        """The value of a number option (None when blank) and the problem with it ("" when fine)."""
+        raw = self.query_one(f"#opt-{field}", Input).value.strip().replace(",", "")
+        if not raw:
+            return None, ""
+        _, _, low, high = NUMBERS[field]
+        try:
+            value = int(raw)
+        except ValueError:
+            return None, "a whole number"
+        if not low <= value <= high:
+            return None, f"{low:,} to {high:,}"
+        return value, ""
+
+    def options(self) -> Options:
+        values: dict = {f: self.query_one(f"#opt-{f}", Checkbox).value for f in SWITCHES}
+        for field in NUMBERS:
+            values[field] = self.number(field)[0]
+        return Options(**values)
+
     def validate(self) -> bool:
-        """Show a message beside every bad row; True when the table is good to start."""
+        """Show a message beside every bad row or number; True when the form is good to start."""
         players = self.players()
         ok = True
         for k in range(MAX_PLAYERS):
@@ -105,14 +220,29 @@ class SetupScreen(Screen):
                     msg = "another player has this colour"
             ok = ok and not msg
             self.query_one(f"#err-{k}", Static).update(msg)
+        for field in NUMBERS:
+            msg = self.number(field)[1]
+            ok = ok and not msg
+            self.query_one(f"#err-{field}", Static).update(msg)
         self.query_one("#go", Button).disabled = not ok
         return ok
 
+    # -- events -----------------------------------------------------------------------------------
     def on_input_changed(self, event: Input.Changed) -> None:
         self.validate()
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        if event.select.id == "count":
+        if event.select.id == "edition":
+            if event.value != self.edition:
+                self.edition = str(event.value)
+                r = self.editions[self.edition].rules
+                self.count = max(r.min_players, min(self.count, r.max_players))
+                count = self.query_one("#count", Select)
+                with count.prevent(Select.Changed):
+                    count.set_options(self.count_options())
+                    count.value = self.count
+                self.show_edition()
+        elif event.select.id == "count":
             self.count = int(event.value)  # type: ignore[arg-type]
             self.show_rows()
         else:
@@ -126,17 +256,24 @@ class SetupScreen(Screen):
         if event.button.id == "go":
             self.action_start()
 
+    # -- keys -------------------------------------------------------------------------------------
     def action_start(self) -> None:
         if not self.validate():
-            self.query_one("#problem", Static).update("Fix the marked rows first.")
+            self.query_one("#problem", Static).update("Fix the marked fields first.")
             return
         app = self.app
         try:
-            game = Game.new("mega", self.players(), seed=app.seed, dice=app.dice, seat_order=app.seat_order)
+            game = Game.new(self.edition, self.players(), seed=app.seed, dice=app.dice,
+                            seat_order=app.seat_order, options=self.options())
         except ValueError as exc:
             self.query_one("#problem", Static).update(str(exc))
             return
+        record_levels(game, self.levels())
         app.start_game(game, None)
+
+    def action_rules(self) -> None:
+        from .rules import RulesScreen
+        self.app.push_screen(RulesScreen())
 
     def action_back(self) -> None:
         self.app.go_start()

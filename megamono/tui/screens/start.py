@@ -1,6 +1,8 @@
-"""The start screen: new game, resume a saved game, or quit."""
+"""The start screen: resume the autosaved game (when there is one), new game, saved games, quit."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -9,6 +11,8 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
+
+from megamono.saves import SaveError, SaveInfo, save_info
 
 from ..look import DIM, GROUP_STYLE
 
@@ -32,8 +36,23 @@ def title_text() -> Text:
     return t
 
 
+def autosave_label(info: SaveInfo) -> str:
+    """ "Resume the autosaved game (Ann, Bob, Cat; turn 12)"."""
+    return f"Resume the autosaved game ({', '.join(info.players)}; turn {info.turn})"
+
+
+def unfinished_autosave(path: Path) -> SaveInfo | None:
+    """The summary of the autosave at ``path`` if it holds a game that is not over."""
+    try:
+        info = save_info(path)
+    except SaveError:
+        return None
+    return None if info.over else info
+
+
 class StartScreen(Screen):
-    """New game (n), Resume (r), Quit (q)."""
+    """Resume the autosave (a, shown only when an unfinished one exists), New game (n),
+    saved games (r), Quit (q)."""
 
     DEFAULT_CSS = """
     StartScreen { align: center middle; }
@@ -42,22 +61,57 @@ class StartScreen(Screen):
     StartScreen #title { content-align: center middle; width: 100%; }
     StartScreen #starterr { color: $error; height: auto; margin-top: 1; }
     """
-    BINDINGS = [Binding("n", "new", "New game"), Binding("r", "resume", "Resume"), Binding("q", "quit", "Quit")]
+    BINDINGS = [Binding("a", "autosave", "Resume autosave"), Binding("n", "new", "New game"),
+                Binding("r", "resume", "Resume"), Binding("q", "quit", "Quit")]
+
+    autosave: SaveInfo | None = None
+    """The unfinished autosaved game offered first, or None."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="start"):
             yield Static(title_text(), id="title")
+            yield Button("", id="autosave", variant="success")
             yield Button(Content("New game [n]"), id="new", variant="primary")
             yield Button(Content("Resume a saved game [r]"), id="resume")
             yield Button(Content("Quit [q]"), id="quit")
             yield Static("", id="starterr")
         yield Footer()
 
+    def on_mount(self) -> None:
+        self.refresh_autosave()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_autosave()
+
+    def refresh_autosave(self) -> None:
+        """Offer the autosaved game first if there is an unfinished one (read again each time)."""
+        self.autosave = unfinished_autosave(self.app.autosave_path)
+        button = self.query_one("#autosave", Button)
+        if self.autosave is not None:
+            button.label = Content(autosave_label(self.autosave) + " [a]")
+            button.display = True
+            button.focus()
+        else:
+            button.display = False
+            if self.focused is None or self.focused is button:
+                self.query_one("#new", Button).focus()
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "autosave":
+            return self.autosave is not None
+        return True
+
     def show_error(self, message: str) -> None:
         self.query_one("#starterr", Static).update(Text(message))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        {"new": self.action_new, "resume": self.action_resume, "quit": self.action_quit}[event.button.id or "quit"]()
+        {"autosave": self.action_autosave, "new": self.action_new, "resume": self.action_resume,
+         "quit": self.action_quit}[event.button.id or "quit"]()
+
+    def action_autosave(self) -> None:
+        if self.autosave is not None:
+            self.app.resume(self.autosave.path)
 
     def action_new(self) -> None:
         from .setup import SetupScreen

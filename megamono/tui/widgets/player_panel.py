@@ -63,6 +63,7 @@ def player_text(game: Game, look: Look, p: int, width: int = 56) -> Text:
                              style=DIM)
     turn = p == st.turn.player
     head = Text.assemble(look.block(p), " ", (pl.name, f"bold {colour}"),
+                         (" (cpu)" if pl.kind == "computer" else "", DIM),
                          (" ◀ turn" if turn else "", f"bold {colour}"))
     head.append(f"  {money(pl.cash)}", style="bold")
     head.append(f"  @{game.ed.spaces[pl.position].short}", style=DIM if not turn else "")

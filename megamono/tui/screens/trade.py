@@ -1,0 +1,302 @@
+"""The trade screen (X1-X3): one player offers another cash, deeds, Get Out of Jail Free cards and
+[Mega] Bus Tickets, and asks for the same in return.
+
+Choose who proposes and to whom, then what each side gives. The engine's verdict on the offer
+(``game.why_not(ProposeTrade(...))``) is shown as you go; deeds the rules keep out of trades (a street
+while its group has buildings, X2; a railroad with a depot, B6) are listed greyed out with the reason.
+Ctrl+G proposes: the screen dismisses with the :class:`~megamono.rules.actions.ProposeTrade` action
+(the game screen sends it to the engine); Esc cancels with ``None``.
+"""
+
+from __future__ import annotations
+
+from rich.segment import Segment
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.strip import Strip
+from textual.widgets import Button, Footer, Input, Select, SelectionList, Static
+from textual.widgets._toggle_button import ToggleButton
+from textual.widgets.option_list import OptionDoesNotExist
+from textual.widgets.selection_list import Selection
+
+from megamono.rules.actions import ProposeTrade
+from megamono.rules.engine import Game
+from megamono.rules.state import TradeSide
+
+from ..look import DIM, Look, money
+
+RULES = ("Rules: nothing changes until the partner accepts (X1). A street cannot be traded while its owner "
+         "has buildings in its colour group, and buildings never change hands (X2); [Mega] a railroad with "
+         "a depot cannot be traded (B6). A mortgaged deed received costs 10% now, or lift the mortgage (M3).")
+
+
+def short_reason(why: str) -> str:
+    """A few words for a deed the rules keep out of trades (the list has one line per deed)."""
+    if "(X2)" in why:
+        return "buildings in its group, X2"
+    if "depot" in why:
+        return "has a depot, B6"
+    if "just received" in why:
+        return "just received: settle it first, B8/M3"
+    return why
+
+
+class DeedPicker(SelectionList[int]):
+    """A selection list whose box is blank when not ticked (ticked reads apart without colour too)."""
+
+    def render_line(self, y: int) -> Strip:
+        strip = super().render_line(y)
+        _, scroll_y = self.scroll_offset
+        try:
+            selection = self.get_option_at_index(scroll_y + y)
+        except OptionDoesNotExist:
+            return strip
+        if selection.value in self._selected:
+            return strip
+        segments = list(strip)
+        if len(segments) > 1 and segments[1].text == ToggleButton.BUTTON_INNER:
+            segments[1] = Segment(" ", segments[1].style, segments[1].control)
+            return Strip(segments, strip.cell_length)
+        return strip
+
+
+def trade_partners(game: Game, proposer: int) -> list[int]:
+    """Everyone else still in the game, from the proposer's left."""
+    n = len(game.st.players)
+    return sorted((p for p in game.st.active_players() if p != proposer), key=lambda p: (p - proposer) % n)
+
+
+class TradeSidePanel(Vertical):
+    """What one player (the holder) gives: cash, deeds, jail cards and Bus Tickets."""
+
+    def __init__(self, game: Game, look: Look, role: str) -> None:
+        super().__init__(id=f"side-{role}", classes="side")
+        self.game, self.look, self.role = game, look, role
+        self.holder = 0
+
+    def compose(self) -> ComposeResult:
+        r = self.role
+        yield Static(id=f"head-{r}", classes="head")
+        with Horizontal(classes="field"):
+            yield Static("Cash $", classes="label")
+            yield Input("", id=f"cash-{r}", type="integer", valid_empty=True, compact=True, placeholder="0")
+            yield Static(id=f"has-cash-{r}", classes="has")
+        with Horizontal(classes="field"):
+            yield Static("Jail cards", classes="label")
+            yield Input("", id=f"gojf-{r}", type="integer", valid_empty=True, compact=True, placeholder="0")
+            yield Static(id=f"has-gojf-{r}", classes="has")
+        if self.game.ed.bus_tickets:
+            with Horizontal(classes="field"):
+                yield Static("Bus Tickets", classes="label")
+                yield Input("", id=f"bus-{r}", type="integer", valid_empty=True, compact=True, placeholder="0")
+                yield Static(id=f"has-bus-{r}", classes="has")
+        yield Static("Deeds (Space ticks one):", classes="label-deeds")
+        yield DeedPicker(id=f"deeds-{r}", compact=True)
+
+    def on_mount(self) -> None:
+        if getattr(self.app, "test_mode", False):
+            for box in self.query(Input):
+                box.cursor_blink = False
+
+    def set_holder(self, p: int) -> None:
+        """Show player ``p``'s side, empty."""
+        g, look, r = self.game, self.look, self.role
+        self.holder = p
+        pl = g.st.players[p]
+        head = Text.assemble(look.block(p), " ", look.who(p), (" gives", "bold"))
+        self.query_one(f"#head-{r}", Static).update(head)
+        self.styles.border = ("round", look.colour(p))
+        for box in self.query(Input):
+            with box.prevent(Input.Changed):
+                box.value = ""
+        self.query_one(f"#has-cash-{r}", Static).update(Text(f"has {money(pl.cash)}", style=DIM))
+        self.query_one(f"#has-gojf-{r}", Static).update(Text(f"of {len(pl.gojf)}", style=DIM))
+        if g.ed.bus_tickets:
+            self.query_one(f"#has-bus-{r}", Static).update(Text(f"of {len(pl.bus_tickets)}", style=DIM))
+        deeds = self.query_one(f"#deeds-{r}", SelectionList)
+        deeds.clear_options()
+        items = []
+        for i in g.ed.properties:
+            if g.st.deeds[i].owner != p:
+                continue
+            why = g.side_problem(p, TradeSide(deeds=[i]))
+            label = Text.assemble(look.deed_tag(i), " ", g.ed.spaces[i].name)
+            if g.st.deeds[i].mortgaged:
+                label.append(" (mortgaged)", style="#ff8080")
+            if why:
+                label.append(f"  — {short_reason(why)}", style=DIM)
+            items.append(Selection(label, i, False, disabled=why is not None))
+        if items:
+            deeds.add_options(items)
+            first = next((k for k, item in enumerate(items) if not item.disabled), None)
+            if first is not None:
+                deeds.highlighted = first  # Space ticks it straight away
+        deeds.display = bool(items)
+        self.query_one(".label-deeds", Static).update("Deeds (Space ticks one):" if items else
+                                                       Text("No deeds.", style=DIM))
+
+    def read(self) -> tuple[TradeSide | None, str]:
+        """The side as typed, or None and what is wrong with a field."""
+        r = self.role
+        values = {}
+        fields = [("cash", "cash"), ("gojf", "jail_cards")] + ([("bus", "bus_tickets")] if self.game.ed.bus_tickets else [])
+        for wid, field in fields:
+            raw = self.query_one(f"#{wid}-{r}", Input).value.strip().replace(",", "")
+            try:
+                values[field] = int(raw) if raw else 0
+            except ValueError:
+                return None, f"{field.replace('_', ' ')}: type a whole number"
+        deeds = sorted(self.query_one(f"#deeds-{r}", SelectionList).selected)
+        return TradeSide(deeds=deeds, **values), ""
+
+
+class TradeScreen(Screen[ProposeTrade | None]):
+    """Compose an offer; ``proposer`` is the player who starts it (changeable with the selector)."""
+
+    DEFAULT_CSS = """
+    TradeScreen { align: center top; }
+    TradeScreen #trade { width: 136; height: 100%; padding: 0 1; }
+    TradeScreen #thead { height: 2; }
+    TradeScreen #who { height: 1; margin-bottom: 1; }
+    TradeScreen #who > Static { width: auto; margin-right: 1; }
+    TradeScreen #who > Select { width: 28; margin-right: 4; }
+    TradeScreen #sides { height: 1fr; }
+    TradeScreen .side { width: 1fr; height: 100%; border: round $accent; padding: 0 1; }
+    TradeScreen .side .head { height: 1; margin-bottom: 1; }
+    TradeScreen .side .field { height: 1; margin-bottom: 1; }
+    TradeScreen .side .label { width: 13; }
+    TradeScreen .side Input { width: 12; margin-right: 2; }
+    TradeScreen .side .has { width: 1fr; }
+    TradeScreen .side SelectionList { height: 1fr; }
+    TradeScreen #summary { height: auto; margin-top: 1; }
+    TradeScreen #why { height: auto; }
+    TradeScreen #xrules { height: auto; color: $text-muted; margin-top: 1; }
+    TradeScreen #propose { margin-top: 1; }
+    """
+    BINDINGS = [
+        Binding("ctrl+g", "propose", "Propose", priority=True),
+        Binding("escape", "cancel", "Cancel"),
+    ]
+
+    def __init__(self, game: Game, look: Look, proposer: int) -> None:
+        super().__init__()
+        self.game, self.look = game, look
+        humans = [p for p in game.st.active_players() if game.st.players[p].kind == "human"]
+        self.proposers = humans or game.st.active_players()
+        self.proposer = proposer if proposer in self.proposers else self.proposers[0]
+        self.partner = trade_partners(game, self.proposer)[0]
+        self.offer: ProposeTrade | None = None
+
+    def compose(self) -> ComposeResult:
+        g = self.game
+        with Vertical(id="trade"):
+            yield Static(Text.assemble(("Trade", "bold"), (
+                "   Tab moves between fields, Space ticks a deed, Ctrl+G proposes, Esc cancels.\n"
+                "What the proposer gives is on the left, what the partner gives on the right.", DIM)),
+                id="thead")
+            with Horizontal(id="who"):
+                yield Static("Proposer:")
+                yield Select([(g.st.players[p].name, p) for p in self.proposers], value=self.proposer,
+                             allow_blank=False, id="proposer", compact=True)
+                yield Static("Partner:")
+                yield Select(self.partner_options(), value=self.partner, allow_blank=False, id="partner",
+                             compact=True)
+            with Horizontal(id="sides"):
+                yield TradeSidePanel(g, self.look, "give")
+                yield TradeSidePanel(g, self.look, "take")
+            yield Static(id="summary")
+            yield Static(id="why")
+            yield Static(Text(RULES), id="xrules")
+            yield Button("Propose the trade [ctrl+g]", id="propose", variant="primary", compact=True)
+        yield Footer()
+
+    def partner_options(self) -> list[tuple[str, int]]:
+        g = self.game
+        return [(g.st.players[p].name + (" (computer)" if g.st.players[p].kind == "computer" else ""), p)
+                for p in trade_partners(g, self.proposer)]
+
+    def on_mount(self) -> None:
+        self.query_one("#side-give", TradeSidePanel).set_holder(self.proposer)
+        self.query_one("#side-take", TradeSidePanel).set_holder(self.partner)
+        self.check()
+        self.query_one("#cash-give", Input).focus()
+
+    # -- the offer --------------------------------------------------------------------------------
+    def check(self) -> str | None:
+        """Build the offer from the fields; show it and the engine's verdict. The reason, or None."""
+        g, look = self.game, self.look
+        give, bad_give = self.query_one("#side-give", TradeSidePanel).read()
+        take, bad_take = self.query_one("#side-take", TradeSidePanel).read()
+        why: str | None
+        self.offer = None
+        if give is None or take is None:
+            why = bad_give or bad_take
+        else:
+            self.offer = ProposeTrade(player=self.proposer, partner=self.partner, give=give, take=take)
+            why = g.why_not(self.offer)
+        summary = Text()
+        if self.offer is not None:
+            summary.append("Offer: ", style="bold")
+            summary.append(g.describe_trade(self.offer.offer()))
+        self.query_one("#summary", Static).update(summary)
+        if why:
+            self.query_one("#why", Static).update(Text.assemble(("Not yet: ", "bold #ff8080"), (why, "#ff8080")))
+        else:
+            self.query_one("#why", Static).update(Text.assemble(
+                ("Ready: ", "bold #5fd75f"), f"Ctrl+G offers this to ",
+                look.who(self.partner), "; they accept or refuse."))
+        self.query_one("#propose", Button).disabled = why is not None
+        self.refresh_bindings()
+        return why
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.check()
+
+    def on_selection_list_selected_changed(self, event: SelectionList.SelectedChanged) -> None:
+        self.check()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        event.stop()
+        if event.select.id == "proposer" and event.value != self.proposer:
+            self.proposer = int(event.value)  # type: ignore[arg-type]
+            partners = trade_partners(self.game, self.proposer)
+            if self.partner not in partners:
+                self.partner = partners[0]
+            sel = self.query_one("#partner", Select)
+            with sel.prevent(Select.Changed):
+                sel.set_options(self.partner_options())
+                sel.value = self.partner
+            self.query_one("#side-give", TradeSidePanel).set_holder(self.proposer)
+            self.query_one("#side-take", TradeSidePanel).set_holder(self.partner)
+        elif event.select.id == "partner" and event.value != self.partner:
+            self.partner = int(event.value)  # type: ignore[arg-type]
+            self.query_one("#side-take", TradeSidePanel).set_holder(self.partner)
+        self.check()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.focus_next()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "propose":
+            event.stop()
+            self.action_propose()
+
+    # -- keys -------------------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "propose":
+            return True if self.offer is not None and self.game.why_not(self.offer) is None else None
+        return True
+
+    def action_propose(self) -> None:
+        why = self.check()
+        if why or self.offer is None:
+            self.app.notify(why or "not a trade yet", severity="warning")
+            return
+        self.dismiss(self.offer)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,246 @@
+"""Never losing a game: the autosave at every turn end and on leaving, its offer on the start screen,
+and the recovery save written when the app meets an unexpected exception."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from megamono.rules.actions import DeclareBankruptcy, IncomeTaxChoice, Roll
+from megamono.rules.engine import Game
+from megamono.saves import load_game, save_game
+from megamono.tui.app import MegamonoApp
+from megamono.tui.screens.game import GameScreen
+
+from tui_helpers import SIZE, app_for, new_game, screen_name
+
+# Ann: 1+2+1 to Arctic Avenue (buy); Bob: 2+3+1 to Reading Railroad (buy)
+DICE = [(1, 2, 1), (2, 3, 1)]
+
+
+async def play_until_the_turn_changes(app, pilot) -> None:
+    """Roll, buy whatever is offered, until the turn passes to the next player."""
+    game = app.screen.game
+    start = game.st.turn.number
+    for _ in range(20):
+        if game.st.turn.number != start:
+            return
+        if screen_name(app) == "BuyDialog":
+            await pilot.press("b")
+        elif screen_name(app) == "GameScreen" and game.pending.kind == "turn":
+            await pilot.press("r")
+        else:
+            raise AssertionError(f"unexpected screen {screen_name(app)} ({game.pending.kind})")
+        await pilot.pause()
+    raise AssertionError("the turn did not change")
+
+
+async def test_the_autosave_is_written_at_the_end_of_every_turn(saves):
+    game = new_game(dice=DICE)
+    app = app_for(game, saves)
+    auto = saves / "autosave.json"
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert not auto.exists()
+        await play_until_the_turn_changes(app, pilot)
+        assert game.st.turn.number == 2 and game.st.deeds[4].owner == 0
+        assert load_game(auto).st == game.st  # loads (with the replay check) to an equal state
+        await play_until_the_turn_changes(app, pilot)
+        assert game.st.turn.number == 3 and game.st.deeds[6].owner == 1
+        saved = load_game(auto)
+        assert saved.st == game.st and saved.history == game.history
+
+
+async def test_leaving_the_game_autosaves_and_the_start_screen_offers_it_first(saves):
+    game = new_game(dice=DICE)
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await play_until_the_turn_changes(app, pilot)
+        await pilot.press("r")  # Bob lands on Reading Railroad: the turn is not over
+        await pilot.pause()
+        assert screen_name(app) == "BuyDialog"
+        await pilot.press("escape")  # put the decision aside
+        await pilot.pause()
+        await pilot.press("q")
+        await pilot.pause()
+        assert screen_name(app) == "ConfirmDialog"
+        await pilot.press("y")
+        await pilot.pause()
+        assert screen_name(app) == "StartScreen"
+        left = game.st.model_copy(deep=True)
+        assert load_game(saves / "autosave.json").st == left  # saved in the middle of Bob's turn
+        start = app.screen
+        button = start.query_one("#autosave")
+        assert button.display and start.focused is button
+        assert str(button.label) == "Resume the autosaved game (Ann, Bob, Cat; turn 2) [a]"
+        assert start.query("Button").first() is button  # the first option
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen_name(app) == "BuyDialog"
+        resumed = app.screen.game
+        assert resumed is not game and resumed.st == left
+
+
+async def test_a_new_app_offers_the_unfinished_autosave_and_resumes_it_with_a(saves):
+    game = new_game(dice=DICE)
+    game.act(Roll(player=0))
+    save_game(game, "autosave", saves)
+    app = MegamonoApp(saves, test_mode=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        start = app.screen
+        assert str(start.query_one("#autosave").label).startswith("Resume the autosaved game (Ann, Bob, Cat; turn 1)")
+        assert start.check_action("autosave", ()) is True
+        await pilot.press("a")
+        await pilot.pause()
+        assert screen_name(app) == "BuyDialog"
+        assert app.screen.game.st == game.st
+
+
+async def test_a_finished_or_missing_autosave_is_not_offered(saves):
+    app = MegamonoApp(saves, test_mode=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert not app.screen.query_one("#autosave").display
+        assert app.screen.check_action("autosave", ()) is False
+        assert app.screen.focused.id == "new"
+    game = new_game(dice=[(1, 3, 1)], names=["Ann", "Bob"])
+    game.act(Roll(player=0))  # Income Tax
+    game.st.players[0].cash = 0
+    game.act(IncomeTaxChoice(player=0, choice="flat"))
+    game.act(DeclareBankruptcy(player=0))
+    assert game.over
+    save_game(game, "autosave", saves)
+    app = MegamonoApp(saves, test_mode=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert not app.screen.query_one("#autosave").display
+        await pilot.press("a")
+        await pilot.pause()
+        assert screen_name(app) == "StartScreen"
+
+
+async def test_quitting_autosaves_the_game_in_play(saves):
+    game = new_game(dice=DICE)
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")  # Ann's buy decision is open
+        await pilot.pause()
+        assert screen_name(app) == "BuyDialog"
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+    assert load_game(saves / "autosave.json").st == game.st
+
+
+async def test_an_unchanged_game_is_not_autosaved_on_leaving(saves):
+    app = app_for(new_game(), saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+    assert not (saves / "autosave.json").exists()
+
+
+async def test_a_closed_terminal_autosaves_before_exiting(saves):
+    game = new_game(dice=DICE)
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        app._hang_up()  # what SIGHUP / SIGTERM run (between two messages)
+        assert load_game(saves / "autosave.json").st == game.st
+        await pilot.pause()
+    assert app.return_code == 1
+
+
+async def test_another_unfinished_autosave_is_kept_aside_not_overwritten(saves):
+    other = new_game(seed=5, names=["Zed", "Yan"])
+    other.act(Roll(player=0))
+    first = save_game(other, "autosave", saves).read_bytes()
+    game = new_game(dice=DICE)
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await play_until_the_turn_changes(app, pilot)
+        await play_until_the_turn_changes(app, pilot)
+    assert load_game(saves / "autosave.json").st == game.st
+    kept = sorted(saves.glob("autosave-*.json"))
+    assert len(kept) == 1 and kept[0].read_bytes() == first
+
+
+async def test_the_same_game_continued_takes_the_autosave_over(saves):
+    game = new_game(dice=DICE)
+    game.act(Roll(player=0))
+    save_game(game, "autosave", saves)
+    app = MegamonoApp(saves, test_mode=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        await pilot.pause()
+        await play_until_the_turn_changes(app, pilot)
+        resumed = app.screen.game
+    assert load_game(saves / "autosave.json").st == resumed.st
+    assert list(saves.glob("autosave-*.json")) == []
+
+
+CRASH_TIME = datetime(2026, 3, 1, 20, 15, 4)
+
+
+async def test_an_unexpected_exception_writes_a_recovery_save_and_exits(saves, monkeypatch):
+    game = new_game(dice=DICE)
+    game.act(Roll(player=0))
+    game.act(game.legal_actions(0)[0])  # buy
+    before = game.st.model_copy(deep=True)
+
+    def broken(self) -> None:
+        raise RuntimeError("injected failure")
+
+    monkeypatch.setattr(GameScreen, "action_roll", broken)
+    app = MegamonoApp(saves, test_mode=True, game=game, clock=lambda: CRASH_TIME)
+    with pytest.raises(RuntimeError, match="injected failure"):
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("r")
+            await pilot.pause()
+    assert app.return_code == 1
+    path = saves / "recovery-20260301-201504.json"
+    assert load_game(path).st == before
+    assert "RuntimeError: injected failure" in app.crash_report
+    assert str(path) in app.crash_report and "resume" in app.crash_report
+    assert not (saves / "autosave.json").exists()  # the crash did not overwrite the autosave
+
+
+async def test_a_crash_in_the_middle_of_an_action_recovers_the_last_whole_state(saves, monkeypatch):
+    game = new_game(dice=DICE)
+    game.act(Roll(player=0))
+    before = game.st.model_copy(deep=True)
+
+    def half_a_buy(self, action) -> None:
+        self.st.players[action.player].cash -= 80  # the money is gone, the deed not yet given
+        raise KeyError("half-way")
+
+    monkeypatch.setattr(Game, "_act_buy", half_a_buy)
+    app = MegamonoApp(saves, test_mode=True, game=game, clock=lambda: CRASH_TIME)
+    with pytest.raises(KeyError):
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert screen_name(app) == "BuyDialog"
+            await pilot.press("b")
+            await pilot.pause()
+    recovered = load_game(saves / "recovery-20260301-201504.json")
+    assert recovered.st == before  # rebuilt from the actions that were completed
+    assert game.st != before
+
+
+async def test_a_crash_with_no_game_in_play_says_so(saves, monkeypatch):
+    from megamono.tui.screens.start import StartScreen
+
+    def broken(self) -> None:
+        raise ValueError("boom")
+
+    monkeypatch.setattr(StartScreen, "action_new", broken)
+    app = MegamonoApp(saves, test_mode=True)
+    with pytest.raises(ValueError):
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("n")
+            await pilot.pause()
+    assert "No game was in play" in app.crash_report
+    assert list(saves.iterdir()) == []

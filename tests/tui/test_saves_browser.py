@@ -1,0 +1,175 @@
+"""The save browser: list, load, rename (checked), delete (confirmed); examples and broken files
+are never changed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from megamono.rules.actions import Roll
+from megamono.saves import save_game
+from megamono.tui.app import MegamonoApp
+
+from tui_helpers import SIZE, new_game, screen_name
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "saves" / "examples" / "late-game.json"
+
+
+def fill_folder(saves: Path) -> dict[str, Path]:
+    game = new_game()
+    game.act(Roll(player=0))
+    paths = {"one": save_game(game, "one", saves), "two": save_game(game, "two", saves)}
+    (saves / "examples").mkdir()
+    paths["example"] = saves / "examples" / "late-game.json"
+    paths["example"].write_bytes(EXAMPLE.read_bytes())
+    paths["junk"] = saves / "junk.json"
+    paths["junk"].write_text("{not json")
+    return paths
+
+
+async def open_browser(app, pilot):
+    await pilot.pause()
+    assert screen_name(app) == "StartScreen"
+    await pilot.press("r")
+    await pilot.pause()
+    assert screen_name(app) == "ResumeScreen"
+    return app.screen
+
+
+async def go_to(pilot, screen, path: Path) -> None:
+    row = screen.query_one("DataTable").cursor_row
+    target = screen.paths.index(path)
+    await pilot.press(*(["down"] * (target - row) if target > row else ["up"] * (row - target)))
+    await pilot.pause()
+    assert screen.current() == path
+
+
+def cell_texts(screen) -> list[list[str]]:
+    table = screen.query_one("DataTable")
+    return [[str(c) for c in table.get_row_at(r)] for r in range(table.row_count)]
+
+
+async def test_the_browser_lists_every_save_newest_first_with_its_details(saves):
+    paths = fill_folder(saves)
+    app = MegamonoApp(saves, test_mode=True)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_browser(app, pilot)
+        order = [p for p in screen.paths if p in (paths["one"], paths["two"])]
+        assert order == [paths["two"], paths["one"]]  # newest first
+        assert screen.paths[-1] == paths["junk"]  # the unreadable ones last
+        rows = cell_texts(screen)
+        assert rows[screen.paths.index(paths["two"])][:4] == ["two", "mega", "Ann, Bob, Cat", "1"]
+        assert ["examples/late-game", "mega"] == rows[screen.paths.index(paths["example"])][:2]
+        assert rows[-1][:3] == ["junk", "", "(cannot be read)"]
+        await go_to(pilot, screen, paths["junk"])
+        assert "not a JSON file" in str(screen.query_one("#info").render())
+
+
+async def test_rename_checks_the_name_and_renames_the_file(saves):
+    paths = fill_folder(saves)
+    two = paths["two"].read_bytes()
+    app = MegamonoApp(saves, test_mode=True)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_browser(app, pilot)
+        await go_to(pilot, screen, paths["one"])
+        await pilot.press("n")
+        await pilot.pause()
+        assert screen_name(app) == "RenameDialog"
+        await pilot.press(*"two")  # the old name is selected: typing replaces it
+        await pilot.pause()
+        assert "two.json exists already" in str(app.screen.query_one("#renameerr").render())
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen_name(app) == "RenameDialog"  # refused
+        await pilot.press("backspace", "backspace", "backspace", *"a/b")
+        await pilot.pause()
+        assert "no slashes" in str(app.screen.query_one("#renameerr").render())
+        await pilot.press("enter")
+        assert screen_name(app) == "RenameDialog"
+        await pilot.press("backspace", "backspace", "backspace", *"kept game", "enter")
+        await pilot.pause()
+        assert screen_name(app) == "ResumeScreen"
+        kept = saves / "kept game.json"
+        assert kept.exists() and not paths["one"].exists()
+        assert paths["two"].read_bytes() == two
+        assert screen.current() == kept
+        assert "kept game" in [r[0] for r in cell_texts(screen)]
+        # Escape cancels a rename
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press(*"other", "escape")
+        await pilot.pause()
+        assert screen_name(app) == "ResumeScreen" and kept.exists()
+        assert not (saves / "other.json").exists()
+
+
+async def test_delete_asks_first(saves):
+    paths = fill_folder(saves)
+    app = MegamonoApp(saves, test_mode=True)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_browser(app, pilot)
+        await go_to(pilot, screen, paths["two"])
+        await pilot.press("delete")
+        await pilot.pause()
+        assert screen_name(app) == "ConfirmDialog"
+        assert "Delete the save two (Ann, Bob, Cat; turn 1)?" in str(app.screen.query_one("Static").render())
+        await pilot.press("n")
+        await pilot.pause()
+        assert screen_name(app) == "ResumeScreen" and paths["two"].exists()
+        await pilot.press("x")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert screen_name(app) == "ResumeScreen"
+        assert not paths["two"].exists() and paths["one"].exists()
+        assert paths["two"] not in screen.paths
+        assert "two" not in [r[0] for r in cell_texts(screen)]
+
+
+async def test_examples_and_broken_files_cannot_be_renamed_or_deleted(saves):
+    paths = fill_folder(saves)
+    example, junk = paths["example"].read_bytes(), paths["junk"].read_bytes()
+    app = MegamonoApp(saves, test_mode=True)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_browser(app, pilot)
+        await go_to(pilot, screen, paths["example"])
+        assert "an example game (it cannot be renamed or deleted)" in str(screen.query_one("#info").render())
+        assert screen.check_action("rename", ()) is None and screen.check_action("delete", ()) is None
+        for key in ("n", "delete", "x"):  # greyed out in the footer: nothing happens
+            await pilot.press(key)
+            await pilot.pause()
+            assert screen_name(app) == "ResumeScreen"
+        # and were they called anyway, they refuse
+        screen.action_rename()
+        assert "is an example: it cannot be renamed" in str(screen.query_one("#loaderr").render())
+        screen.action_delete()
+        await pilot.pause()
+        assert screen_name(app) == "ResumeScreen"
+        await go_to(pilot, screen, paths["junk"])
+        assert "left as it is" in str(screen.query_one("#info").render())
+        assert screen.check_action("rename", ()) is None and screen.check_action("delete", ()) is None
+        for key in ("n", "x"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert screen_name(app) == "ResumeScreen"
+        screen.action_delete()
+        assert "left as it is" in str(screen.query_one("#loaderr").render())
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen_name(app) == "ResumeScreen"
+        assert "Cannot load: junk.json: not a JSON file" in str(screen.query_one("#loaderr").render())
+        await go_to(pilot, screen, paths["one"])
+        assert screen.check_action("rename", ()) is True and screen.check_action("delete", ()) is True
+    assert paths["example"].read_bytes() == example and paths["junk"].read_bytes() == junk
+
+
+async def test_an_example_loads_from_the_browser(saves):
+    paths = fill_folder(saves)
+    app = MegamonoApp(saves, test_mode=True)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_browser(app, pilot)
+        await go_to(pilot, screen, paths["example"])
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen_name(app) != "ResumeScreen"
+        assert sorted(p.name for p in app.game_in_play.st.players) == sorted(["Ann", "Bob", "Cid"])
+        await pilot.press("escape")

@@ -1,0 +1,290 @@
+"""Trades, ending early by vote (E2), claimed rent, undo and the rules screen, all by keys."""
+
+from __future__ import annotations
+
+import re
+
+from textual.widgets import MarkdownViewer
+
+from megamono.rules.engine import Game
+from megamono.tui.app import MegamonoApp
+
+from tui_helpers import SIZE, app_for, new_game, screen_name, settle
+
+MEDITERRANEAN, BALTIC, ARCTIC, READING = 1, 3, 4, 6
+
+
+def trading_game() -> Game:
+    """Ann holds two browns and Reading Railroad; Bob holds the third brown."""
+    game = new_game()
+    st = game.st
+    st.deeds[MEDITERRANEAN].owner = st.deeds[ARCTIC].owner = st.deeds[READING].owner = 0
+    st.deeds[BALTIC].owner = 1
+    return game
+
+
+async def propose_reading_and_100_for_baltic(pilot, app) -> None:
+    await pilot.press("x")
+    await pilot.pause()
+    trade = app.screen
+    assert screen_name(app) == "TradeScreen" and trade.proposer == 0 and trade.partner == 1
+    assert app.focused.id == "cash-give"
+    await pilot.press(*"100", "tab", "tab", "tab")  # cash, then past the jail cards and Bus Tickets
+    assert app.focused.id == "deeds-give"
+    await pilot.press("down", "down", "space")  # past Mediterranean and Arctic: Reading Railroad
+    await pilot.press("tab", "tab", "tab", "tab")
+    assert app.focused.id == "deeds-take"
+    await pilot.press("space")  # Baltic Avenue
+    await pilot.pause()
+    assert trade.offer.give.cash == 100 and trade.offer.give.deeds == [READING]
+    assert trade.offer.take.deeds == [BALTIC]
+    assert "Ready" in str(trade.query_one("#why").render())
+    await pilot.press("ctrl+g")
+    await pilot.pause()
+
+
+async def test_a_trade_proposed_passed_and_accepted(saves):
+    game = trading_game()
+    app = app_for(game, saves)
+    app.pass_notices = True
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # Ann has the keyboard
+        await propose_reading_and_100_for_baltic(pilot, app)
+        assert game.pending.kind == "trade_reply" and game.pending.player == 1
+        assert screen_name(app) == "PassKeyboard" and app.screen.player == 1  # pass it to Bob
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen_name(app) == "TradeReplyDialog"
+        body = str(app.screen.query_one("#body").render())
+        assert "Reading Railroad" in body and "$100 cash" in body and "completes Brown for Ann" in body
+        assert app.screen.check_action("manage", ()) is False  # no managing while an offer is open
+        await pilot.press("a")
+        await pilot.pause()
+        st = game.st
+        assert st.deeds[BALTIC].owner == 0 and st.deeds[READING].owner == 1
+        assert st.players[0].cash == 2400 and st.players[1].cash == 2600
+        assert screen_name(app) == "PassKeyboard" and app.screen.player == 0  # and back to Ann
+        await pilot.press("enter")
+        assert game.pending.kind == "turn" and game.pending.player == 0
+        assert any("Bob accepts" in n for n in app.notices)
+
+
+async def test_a_trade_refused_changes_nothing(saves):
+    game = trading_game()
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await propose_reading_and_100_for_baltic(pilot, app)
+        assert screen_name(app) == "TradeReplyDialog" and app.screen.player == 1
+        await pilot.press("r")
+        await pilot.pause()
+        st = game.st
+        assert st.deeds[BALTIC].owner == 1 and st.deeds[READING].owner == 0
+        assert st.players[0].cash == 2500 and st.players[1].cash == 2500
+        assert game.pending.kind == "turn" and game.pending.player == 0
+        assert any(e.text == "Bob refuses the trade" for e in st.log)
+
+
+async def test_the_trade_screen_explains_what_blocks(saves):
+    game = trading_game()
+    st = game.st
+    st.deeds[ARCTIC].level = st.deeds[MEDITERRANEAN].level = 0
+    st.deeds[BALTIC].owner = 0
+    st.deeds[BALTIC].level = 1  # Ann has a house in Brown: no brown deed of hers can be traded (X2)
+    st.bank.houses -= 1
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("x")
+        await pilot.pause()
+        trade = app.screen
+        deeds = trade.query_one("#deeds-give")
+        assert [deeds.get_option_at_index(k).disabled for k in range(deeds.option_count)] == [True, True, True, False]
+        assert "buildings in its group, X2" in str(deeds.get_option_at_index(0).prompt)
+        await pilot.press(*"9999")
+        await pilot.pause()
+        assert re.search(r"Ann has only \$2,?500", str(trade.query_one("#why").render()))
+        assert trade.check_action("propose", ()) is None
+        await pilot.press("escape")
+        await pilot.pause()
+        assert screen_name(app) == "GameScreen" and game.pending.kind == "turn"
+
+
+async def test_a_computer_partner_answers_by_itself(saves):
+    game = Game.new("mega", [{"name": "Ann"}, {"name": "Bob", "kind": "computer"}], seed=2, seat_order=True)
+    game.st.deeds[BALTIC].owner = 1
+    app = MegamonoApp(saves, test_mode=True, game=game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("x")
+        await pilot.pause()
+        await pilot.press(*"5")  # $5 for Baltic Avenue: the computer refuses
+        app.screen.query_one("#deeds-take").focus()
+        await pilot.pause()
+        await pilot.press("space")
+        await pilot.pause()
+        assert app.screen.offer.take.deeds == [BALTIC]
+        await pilot.press("ctrl+g")
+        await settle(pilot, app, until=lambda: game.pending.kind == "turn")
+        assert game.st.deeds[BALTIC].owner == 1 and game.st.players[0].cash == 2500
+        assert any(e.text == "Bob refuses the trade" for e in game.st.log)
+
+
+async def test_ending_early_by_votes_goes_to_game_over(saves):
+    game = Game.new("mega", ["Ann", "Bob", {"name": "Cat", "kind": "computer"}], seed=1, seat_order=True)
+    app = MegamonoApp(saves, test_mode=True, game=game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("e")
+        await pilot.pause()
+        assert screen_name(app) == "ConfirmDialog"
+        await pilot.press("y")
+        await pilot.pause()
+        assert game.pending.kind == "end_vote" and game.pending.player == 1
+        assert screen_name(app) == "EndVoteDialog"
+        await pilot.press("n")  # Bob wants to play on
+        await pilot.pause()
+        assert game.pending.kind == "turn" and not game.over
+        await pilot.press("e", "y")
+        await pilot.pause()
+        await pilot.press("y")  # Bob agrees; Cat, a computer, votes by itself
+        await settle(pilot, app, until=lambda: screen_name(app) == "GameOverScreen")
+        assert game.over and game.st.winners == [0, 1, 2]  # all worth $2,500: a shared win
+        text = str(app.screen.query_one("Static").render())
+        assert "share the win" in text and "Final worth" in text and "$2,500" in text
+
+
+async def test_the_turn_limit_ends_the_game(saves):
+    game = Game.new("mega", ["Ann", "Bob"], seed=1, seat_order=True, dice=[(1, 2, 1), (2, 3, 1)],
+                    options={"turn_limit": 1})
+    game.st.players[1].cash = 2000
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        assert "round 1 of 1" in str(app.screen.query_one("#status").render())
+        await pilot.press("r", "b")  # Ann buys Arctic Avenue
+        await pilot.pause()
+        await pilot.press("r", "b")  # Bob buys Reading Railroad: round 1 is over
+        await settle(pilot, app, until=lambda: screen_name(app) == "GameOverScreen")
+        assert game.st.winners == [0]
+        text = str(app.screen.query_one("Static").render())
+        assert "turn limit is reached" in text and "Ann (A) wins!" in text
+
+
+async def test_claiming_rent_with_c(saves):
+    game = Game.new("mega", ["Ann", "Bob", "Cat"], seed=1, seat_order=True, dice=[(1, 2, 1), (1, 2, 1)],
+                    options={"rent_must_be_claimed": True})
+    game.st.deeds[ARCTIC].owner = 0
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert screen.check_action("claim", ()) is None  # nothing to claim yet
+        await pilot.press("r")  # Ann lands on her own Arctic Avenue
+        await pilot.pause()
+        await pilot.press("r")  # Bob lands on it: Ann may claim the rent
+        await pilot.pause()
+        st = game.st
+        assert len(st.claims) == 1 and game.pending.player == 2
+        rent = st.claims[0].amount
+        line = str(screen.query_one("#claims").render())
+        assert f"Ann (A) may claim ${rent} rent for Arctic Avenue from Bob (B)" in line
+        assert screen.check_action("claim", ()) is True
+        await pilot.press("c")
+        await pilot.pause()
+        assert not st.claims and st.players[0].cash == 2500 + rent and st.players[1].cash == 2500 - rent
+        assert not screen.query_one("#claims").display
+        assert game.pending.kind == "turn" and game.pending.player == 2  # Cat's turn goes on
+
+
+async def test_a_computer_claims_its_rent(saves):
+    game = Game.new("mega", [{"name": "Ann", "kind": "computer"}, "Bob", "Cat"], seed=1, seat_order=True,
+                    dice=[(1, 2, 1)], options={"rent_must_be_claimed": True})
+    game.st.deeds[ARCTIC].owner = 0
+    game.st.turn.player, game.st.pending.player = 1, 1  # start with Bob's turn
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")  # Bob lands on Ann's Arctic Avenue; Cat is next: Ann claims at once
+        await settle(pilot, app, until=lambda: game.pending.player == 2)
+        await pilot.pause()
+        assert not game.st.claims and game.st.players[1].cash < 2500
+        assert any("(claimed)" in e.text for e in game.st.log)
+
+
+async def test_undo_a_declined_purchase(saves):
+    game = new_game(dice=[(1, 2, 1)])
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert screen.check_action("undo", ()) is None  # nothing to undo yet
+        await pilot.press("r")
+        await pilot.pause()
+        assert screen.check_action("undo", ()) is None  # a roll cannot be undone
+        await pilot.press("a")  # Ann declines Arctic Avenue: the auction starts with Bob
+        await pilot.pause()
+        assert game.pending.kind == "bid" and screen_name(app) == "BidDialog"
+        await pilot.press("escape")  # look at the board
+        await pilot.pause()
+        assert screen.check_action("undo", ()) is True
+        await pilot.press("u")
+        await pilot.pause()
+        assert screen_name(app) == "ConfirmDialog"
+        await pilot.press("y")
+        await pilot.pause()
+        assert game.pending.kind == "buy" and game.pending.player == 0
+        assert game.st.deeds[ARCTIC].owner is None and game.history[-1].kind == "roll"
+        assert screen_name(app) == "BuyDialog"  # her decision again
+        assert screen.check_action("undo", ()) is None  # one step only
+        await pilot.press("b")
+        await pilot.pause()
+        assert game.st.deeds[ARCTIC].owner == 0
+
+
+async def test_the_rules_screen_shows_the_rules(saves):
+    app = app_for(new_game(), saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        assert screen_name(app) == "RulesScreen"
+        viewer = app.screen.query_one(MarkdownViewer)
+        assert "How megamono plays Monopoly" in viewer.document.source
+        assert app.focused is viewer
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert viewer.scroll_y > 0
+        await pilot.press("escape", "h")
+        await pilot.pause()
+        assert screen_name(app) == "HelpScreen"
+        await pilot.press("r")  # from the help screen too
+        await pilot.pause()
+        assert screen_name(app) == "RulesScreen"
+
+
+async def test_the_last_house_asked_auctioned_and_placed(saves):
+    from megamono.rules.actions import Build
+
+    game = new_game()
+    st = game.st
+    for owner, spaces, level in ((0, (1, 3), 0), (1, (7, 8, 11), 0), (2, (40, 41, 42, 44), 4),
+                                 (2, (21, 23, 24), 4), (2, (25,), 3)):
+        for i in spaces:
+            st.deeds[i].owner, st.deeds[i].level = owner, level
+            st.bank.houses -= level
+    assert st.bank.houses == 1
+    game.act(Build(player=0, space=1))  # Ann wants the bank's last house
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert screen_name(app) == "ShortageDialog" and app.screen.player == 1
+        assert "only one house left" in str(app.screen.query_one("#body").render())
+        await pilot.press("y")  # Bob wants it too
+        await pilot.pause()
+        if game.pending.kind == "shortage_ask":
+            await pilot.press("n")  # Cat does not
+            await pilot.pause()
+        assert game.pending.kind == "bid" and game.pending.player == 1
+        await pilot.press("ctrl+a", "ctrl+k", "7", "5", "enter")  # Bob bids $75
+        await pilot.pause()
+        await pilot.press("d")  # Ann drops out
+        await pilot.pause()
+        assert game.pending.kind == "place_piece" and screen_name(app) == "BoardPickDialog"
+        await pilot.press("right", "enter")  # Oriental Avenue (7) -> Vermont Avenue (8)
+        await pilot.pause()
+        assert [st.deeds[i].level for i in (1, 7, 8, 11)] == [0, 0, 1, 0]
+        assert st.players[1].cash == 2500 - 75 and st.bank.houses == 0
+        assert game.pending.kind == "turn" and game.pending.player == 0
