@@ -5,13 +5,37 @@ from __future__ import annotations
 import json
 import random
 
-from megamono.rules.actions import MANAGE_KINDS, Bid
+from megamono.rules.actions import MANAGE_KINDS, Bid, ProposeTrade
+from megamono.rules.state import TradeSide
 from megamono.rules.engine import Game
 from megamono.rules.invariants import check_invariants
 
 
-def choose(game: Game, r: random.Random):
-    """Pick a random legal action, weighted towards decisions and building."""
+def random_trade(game: Game, r: random.Random) -> ProposeTrade | None:
+    """A random trade offer between two active players (X1), or None if it would be refused."""
+    active = game.st.active_players()
+    if len(active) < 2:
+        return None
+    a, b = r.sample(active, 2)
+
+    def side(p: int) -> TradeSide:
+        own = [i for i, d in game.st.deeds.items() if d.owner == p]
+        pl = game.st.players[p]
+        return TradeSide(cash=r.choice([0, 0, r.randint(0, pl.cash)]),
+                         deeds=r.sample(own, min(len(own), r.choice([0, 1, 1, 2]))),
+                         jail_cards=r.randint(0, len(pl.gojf)), bus_tickets=r.randint(0, len(pl.bus_tickets)))
+
+    offer = ProposeTrade(player=a, partner=b, give=side(a), take=side(b))
+    return offer if game.why_not(offer) is None else None
+
+
+def choose(game: Game, r: random.Random, trades: bool = False):
+    """Pick a random legal action, weighted towards decisions and building; with ``trades``,
+    now and then a random trade offer."""
+    if trades and r.random() < 0.05:
+        offer = random_trade(game, r)
+        if offer is not None:
+            return offer
     acts = game.legal_actions()
     decisions = [a for a in acts if a.kind not in MANAGE_KINDS]
     manage = [a for a in acts if a.kind in MANAGE_KINDS]
@@ -31,7 +55,7 @@ def choose(game: Game, r: random.Random):
 
 
 def play(seed: int, players: int = 4, max_actions: int = 3000, check=True, roundtrip_every: int = 1,
-         edition: str = "mega"):
+         edition: str = "mega", trades: bool = False):
     """Play one seeded game of random legal actions on ``edition`` ("mega", "classic"); returns the game.
 
     With ``check``, asserts I1-I7 after every action and that a save/load round trip gives an
@@ -42,7 +66,7 @@ def play(seed: int, players: int = 4, max_actions: int = 3000, check=True, round
     for k in range(max_actions):
         if g.over:
             break
-        a = choose(g, r)
+        a = choose(g, r, trades)
         before = {i: p.cash for i, p in enumerate(g.st.players)}
         start = len(g.st.log)
         g.act(a)
