@@ -81,6 +81,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         from megamono.simulate import main as simulate_main
 
         return simulate_main(args)
+    if args.command == "resume" and args.file is not None:
+        # a save that cannot be loaded: say why and stop, rather than open the start screen
+        from megamono.saves import SaveError, load_game
+
+        try:
+            load_game(args.file)
+        except SaveError as exc:
+            print(f"megamono: cannot resume: {exc}", file=sys.stderr)
+            return 1
     try:
         from megamono.tui.app import run_app
     except ModuleNotFoundError as exc:

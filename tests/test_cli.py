@@ -45,3 +45,10 @@ def test_validate_reports_a_sound_save_and_the_first_problem(tmp_path, capsys):
     bad.write_text('{"format": "megamono-save", "version": 1, "state": {"players": 3}}')
     assert main(["validate", str(bad)]) == 1
     assert "bad.json" in capsys.readouterr().err
+
+
+def test_resume_of_a_missing_file_exits_1_with_the_reason(capsys, tmp_path):
+    from megamono.cli import main
+
+    assert main(["--saves", str(tmp_path), "resume", str(tmp_path / "nope.json")]) == 1
+    assert "cannot resume" in capsys.readouterr().err

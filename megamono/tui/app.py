@@ -196,9 +196,28 @@ class MegamonoApp(App):
         os.replace(path, target)
 
     def action_quit(self) -> None:  # type: ignore[override]
-        """Ctrl+Q: autosave the game in play, then quit."""
+        """Ctrl+Q: during a game ask first (like ``q``); autosave the game in play, then quit."""
+        from .dialogs.notice import ConfirmDialog
+
+        if self.game_in_play is not None and not self.game_in_play.over:
+            if isinstance(self.screen, ConfirmDialog):
+                return
+            question = ("Quit megamono now?\nThe game is autosaved: continue it later with "
+                        "\"megamono resume\".")
+
+            def answer(yes: bool | None) -> None:
+                if yes:
+                    self.autosave_now()
+                    self.exit()
+
+            self.push_screen(ConfirmDialog(question), answer)
+            return
         self.autosave_now()
         self.exit()
+
+    def action_help_quit(self) -> None:
+        """Ctrl+C: say how to quit (plain text: notices here are not markup)."""
+        self.notify("Press ctrl+q to quit megamono", title="Do you want to quit?")
 
     def on_unmount(self) -> None:
         try:

@@ -37,7 +37,13 @@ async def test_auction_after_declining(saves):
         await pilot.pause()
         assert game.pending.high_bid == 50 and game.pending.high_bidder == 1
         assert game.pending.player == 2
-        await pilot.press("t")  # Cat: high bid + $10
+        await pilot.press("t")  # Cat: the bid field becomes high bid + $10 ...
+        await pilot.pause()
+        assert game.pending.player == 2 and app.screen.query_one("#amount").value == "60"
+        await pilot.press("t")  # ... + $10 more ...
+        await pilot.pause()
+        assert app.screen.query_one("#amount").value == "70"
+        await pilot.press("ctrl+a", "ctrl+k", "6", "0", "enter")  # ... and Enter bids the field
         await pilot.pause()
         assert game.pending.high_bid == 60 and game.pending.high_bidder == 2
         await pilot.press("d")  # Ann drops out

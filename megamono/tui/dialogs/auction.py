@@ -26,8 +26,9 @@ class AmountInput(Input):
 
 
 class BidDialog(DecisionDialog):
-    """Bid for the deed on auction or drop out. Type an amount and press Enter, or use a quick key:
-    ``t`` high bid +$10, ``f`` +$50, ``h`` +$100; ``d`` drops out for good."""
+    """Bid for the deed on auction or drop out. Type an amount and press Enter. The quick keys only
+    change the "Your bid" field (Enter bids it): ``t`` +$10, ``f`` +$50, ``h`` +$100 — on the high
+    bid while the field is untouched, then on the field; ``d`` drops out for good."""
 
     DEFAULT_CSS = """
     BidDialog #bidrow { height: 1; margin-bottom: 1; }
@@ -37,9 +38,9 @@ class BidDialog(DecisionDialog):
     """
 
     BINDINGS = [
-        Binding("t", "quick('t')", "+$10", priority=True),
-        Binding("f", "quick('f')", "+$50", priority=True),
-        Binding("h", "quick('h')", "+$100", priority=True),
+        Binding("t", "quick('t')", "Your bid +$10", priority=True),
+        Binding("f", "quick('f')", "Your bid +$50", priority=True),
+        Binding("h", "quick('h')", "Your bid +$100", priority=True),
         Binding("d", "drop", "Drop out", priority=True),
         Binding("m", "manage", "Manage", priority=True),
         Binding("enter", "bid", "Bid typed amount", show=True),
@@ -68,8 +69,16 @@ class BidDialog(DecisionDialog):
         return t
 
     def quick_amount(self, key: str) -> int:
+        """The "Your bid" field after quick key ``key``: the high bid (while the field still holds
+        the minimum bid it opened with) or the field, plus the key's step; never below the minimum."""
         pend = self.pend
         base = pend.high_bid if pend.high_bidder is not None else 0
+        try:
+            value = self.query_one("#amount", Input).value.strip()
+        except Exception:  # not composed yet
+            value = ""
+        if getattr(self, "_touched", False) and value.isdigit():
+            base = int(value)
         return max(base + QUICK[key], self.game.min_bid())
 
     def compose(self) -> ComposeResult:
@@ -86,7 +95,7 @@ class BidDialog(DecisionDialog):
                 yield amount
             with Horizontal(id="choices"):
                 for k, v in QUICK.items():
-                    yield Button(Content(f"+{money(v)} [{k}]"), id=f"quick-{k}", compact=True)
+                    yield Button(Content(f"Your bid +{money(v)} [{k}]"), id=f"quick-{k}", compact=True)
                 yield Button(Content("Bid [enter]"), id="bid", compact=True)
                 yield Button(Content("Drop out [d]"), id="drop", compact=True)
             yield Static("", id="why")
@@ -94,9 +103,20 @@ class BidDialog(DecisionDialog):
 
     def on_mount(self) -> None:
         super().on_mount()
+        self._touched = False  # the field still holds the minimum bid it opened with
+        self.refresh_quick()
+        self.query_one("#amount", Input).focus()
+
+    def refresh_quick(self) -> None:
         for k in QUICK:
             self.query_one(f"#quick-{k}", Button).disabled = self.check_action("quick", (k,)) is not True
-        self.query_one("#amount", Input).focus()
+        self.refresh_bindings()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.value.strip() != str(self.game.min_bid()):
+            self._touched = True
+        self.query_one("#why", Static).update("")
+        self.refresh_quick()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "quick":
@@ -113,7 +133,11 @@ class BidDialog(DecisionDialog):
         self.dismiss(action)
 
     def action_quick(self, key: str) -> None:
-        self.send(self.quick_amount(key))
+        box = self.query_one("#amount", Input)
+        box.value = str(self.quick_amount(key))
+        box.cursor_position = len(box.value)
+        self._touched = True
+        box.focus()
 
     def action_bid(self) -> None:
         value = self.query_one("#amount", Input).value.strip()
@@ -127,10 +151,14 @@ class BidDialog(DecisionDialog):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
+        if self.too_soon():
+            return
         self.action_bid()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
+        if self.too_soon():
+            return
         bid = event.button.id or ""
         if bid.startswith("quick-"):
             self.action_quick(bid[6:])

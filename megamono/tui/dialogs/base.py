@@ -7,6 +7,8 @@ action, with ``"manage"`` (open the manage screen for the deciding player first)
 
 from __future__ import annotations
 
+import functools
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -60,7 +62,31 @@ class DecisionDialog(ModalScreen[object]):
         own = cls.__dict__.get("BINDINGS", [])
         have = {(b.key, b.action) for b in own if isinstance(b, Binding)}
         cls.BINDINGS = [*own, *[b for b in DecisionDialog.COMMON_BINDINGS if (b.key, b.action) not in have]]
+        # keys typed ahead by the previous player must not answer this dialog (see GUARD)
+        own_check = cls.__dict__.get("check_action")
+        if own_check is not None and not getattr(own_check, "_guarded", False):
+            @functools.wraps(own_check)
+            def check_action(self, action, parameters, _check=own_check):
+                if self.too_soon():
+                    return False
+                return _check(self, action, parameters)
+            check_action._guarded = True  # type: ignore[attr-defined]
+            cls.check_action = check_action  # type: ignore[method-assign]
         super().__init_subclass__(**kwargs)
+
+    GUARD = 0.25
+    """Seconds after opening in which keys are ignored (off in test mode)."""
+
+    def too_soon(self) -> bool:
+        opened = getattr(self, "_opened", None)
+        if opened is None or getattr(self.app, "test_mode", False):
+            return False
+        if time.monotonic() - opened < self.GUARD:
+            if not getattr(self, "_guard_timer", False):
+                self._guard_timer = True
+                self.set_timer(self.GUARD, self.refresh_bindings)
+            return True
+        return False
 
     def __init__(self, game: Game, look: Look) -> None:
         super().__init__()
@@ -68,6 +94,7 @@ class DecisionDialog(ModalScreen[object]):
         self.look = look
         self.pend = game.pending
         self.player = self.pend.player
+        self._opened: float | None = time.monotonic()
 
     # -- for subclasses -------------------------------------------------------------------------
     def heading(self) -> str:
@@ -118,6 +145,8 @@ class DecisionDialog(ModalScreen[object]):
         return Text("\n").join(lines) if lines else Text("")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.too_soon():
+            return False
         if action == "choose":
             o = getattr(self, "_options", {}).get(str(parameters[0]))
             if o is None:
@@ -135,6 +164,9 @@ class DecisionDialog(ModalScreen[object]):
         self.dismiss(o.action)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
+        if self.too_soon():
+            event.stop()
+            return
         if event.button.id and event.button.id.startswith("opt-"):
             event.stop()
             self.action_choose(event.button.id[4:])

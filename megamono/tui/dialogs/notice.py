@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -19,13 +21,44 @@ class PassKeyboard(ModalScreen[None]):
     PassKeyboard { align: center middle; }
     PassKeyboard #pass { width: 56; height: auto; padding: 1 2; border: heavy $accent; background: $panel; }
     """
-    BINDINGS = [Binding("enter,space", "ok", "I am ready")]
+    BINDINGS = [Binding("enter,space", "ok", "I am ready"), Binding("s", "save", "Save"),
+                Binding("q", "leave", "Quit game")]
+    GUARD = 0.4
+    """Seconds after opening in which keys are ignored: keys typed ahead by the previous player must
+    not dismiss the notice (off in test mode)."""
 
-    def __init__(self, look: Look, player: int, why: str = "") -> None:
+    def __init__(self, look: Look, player: int, why: str = "", owner=None) -> None:
         super().__init__()
         self.look = look
         self.player = player
         self.why = why
+        self.owner = owner
+        """The game screen: ``s`` and ``q`` run its save and quit."""
+        self._opened = time.monotonic()
+        self._guard_timer = False
+
+    def too_soon(self) -> bool:
+        if getattr(self.app, "test_mode", False) or time.monotonic() - self._opened >= self.GUARD:
+            return False
+        if not self._guard_timer:
+            self._guard_timer = True
+            self.set_timer(self.GUARD, self.refresh_bindings)
+        return True
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.too_soon():
+            return False
+        if action in ("save", "leave"):
+            return self.owner is not None
+        return True
+
+    def action_save(self) -> None:
+        if self.owner is not None:
+            self.owner.action_save()
+
+    def action_leave(self) -> None:
+        if self.owner is not None:
+            self.owner.action_leave()
 
     def compose(self) -> ComposeResult:
         name = self.look.game.st.players[self.player].name

@@ -137,9 +137,35 @@ class GameScreen(Screen):
         )
         self.board = Board(game, self.look, centre)
 
+    DEFAULT_CSS = """
+    GameScreen #toosmall {
+        dock: top; width: 100%; height: auto; padding: 0 1; display: none;
+        background: $error; color: $text; text-style: bold;
+    }
+    """
+    MIN_SIZE = (140, 45)
+    """The smallest terminal the board fits in; below it a notice says so."""
+
     def compose(self) -> ComposeResult:
+        yield Static(id="toosmall")
         yield self.board
         yield Footer()
+
+    def check_size(self, size=None) -> None:
+        """Show the "terminal too small" notice while the terminal is below :attr:`MIN_SIZE`."""
+        try:
+            width, height = size if size is not None else self.app.size
+            note = self.query_one("#toosmall", Static)
+        except Exception:  # noqa: BLE001 - never crash on a resize
+            return
+        small = width < self.MIN_SIZE[0] or height < self.MIN_SIZE[1]
+        if small:
+            note.update(Text(f"megamono needs a terminal of at least {self.MIN_SIZE[0]}x{self.MIN_SIZE[1]} "
+                             f"(now {width}x{height}): enlarge the window or use a smaller font."))
+        note.display = small
+
+    def on_resize(self, event) -> None:
+        self.check_size(tuple(event.size))
 
     def on_mount(self) -> None:
         if getattr(self.app, "test_mode", False):
@@ -147,6 +173,7 @@ class GameScreen(Screen):
         log = self.query_one(GameLog)
         log.border_title = "Log"
         log.add(self.game.st.log[-400:])
+        self.check_size()
         self.refresh_view()
         self.call_after_refresh(self.sync)
 
@@ -244,7 +271,7 @@ class GameScreen(Screen):
         if pend.player != self._last_decider:
             self._last_decider = pend.player
             if self.app.pass_notices:
-                self.open(PassKeyboard(self.look, pend.player, pend.prompt), None)
+                self.open(PassKeyboard(self.look, pend.player, pend.prompt, owner=self), None)
                 return
         if pend.kind == "turn" or self._hidden == self.pending_key():
             return
@@ -295,6 +322,7 @@ class GameScreen(Screen):
             self.act(result)
 
     def on_screen_resume(self) -> None:
+        self.check_size()
         self.refresh_view()
         self.call_after_refresh(self.sync)
 

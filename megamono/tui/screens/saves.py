@@ -40,6 +40,7 @@ class SaveDialog(ModalScreen[Path | None]):
     SaveDialog #saveerr { color: $error; height: auto; }
     """
     BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("enter", "save", "Save", show=True)]
+    AUTO_FOCUS = "#savename"
 
     def __init__(self, game: Game, folder: Path, current: Path | None = None) -> None:
         super().__init__()
@@ -47,6 +48,7 @@ class SaveDialog(ModalScreen[Path | None]):
         self.folder = folder
         self.current = current
         self._confirm: Path | None = None
+        self._early = False  # keys were typed before the name box had focus
 
     def compose(self) -> ComposeResult:
         default = suggest_name(self.game)
@@ -64,6 +66,19 @@ class SaveDialog(ModalScreen[Path | None]):
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()
+
+    def on_key(self, event) -> None:
+        """A key typed before the name box had focus still goes into the name."""
+        box = self.query_one(Input)
+        if self.focused is not box and event.is_printable and event.character:
+            event.stop()
+            event.prevent_default()
+            # like typing over the selected default name: the first key replaces it
+            box.value = (box.value if self._early else "") + event.character
+            box.cursor_position = len(box.value)
+            self._early = True
+            box.select_on_focus = False
+            box.focus()
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self._confirm = None

@@ -225,6 +225,8 @@ class SetupScreen(Screen):
             ok = ok and not msg
             self.query_one(f"#err-{field}", Static).update(msg)
         self.query_one("#go", Button).disabled = not ok
+        if ok:  # the rows are fixed: the old "fix the marked fields" message no longer holds
+            self.query_one("#problem", Static).update("")
         return ok
 
     # -- events -----------------------------------------------------------------------------------

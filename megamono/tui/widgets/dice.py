@@ -42,11 +42,14 @@ def dice_text(game: Game) -> Text:
 def bank_text(game: Game) -> Text:
     """The bank's pieces, e.g. "Bank: 32 houses, 12 hotels, 8 skyscrapers, 4 depots"."""
     bank, supply = game.st.bank, game.ed.supply
-    parts = [f"{bank.houses} houses", f"{bank.hotels} hotels"]
+    def count(n: int, word: str) -> str:
+        return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+    parts = [count(bank.houses, "house"), count(bank.hotels, "hotel")]
     if supply.skyscrapers:
-        parts.append(f"{bank.skyscrapers} skyscrapers")
+        parts.append(count(bank.skyscrapers, "skyscraper"))
     if supply.depots:
-        parts.append(f"{bank.depots} depots")
+        parts.append(count(bank.depots, "depot"))
     return Text("Bank: " + ", ".join(parts), style=DIM)
 
 

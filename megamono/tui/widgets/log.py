@@ -34,4 +34,7 @@ class GameLog(RichLog, can_focus=False):
 
     def add(self, events: list[Event]) -> None:
         for ev in events:
-            self.write(self.line(ev))
+            self.write(self.line(ev), scroll_end=True)
+        # always show the newest line (also right after a resume, before the first layout)
+        self.scroll_end(animate=False, immediate=False)
+        self.call_after_refresh(self.scroll_end, animate=False)

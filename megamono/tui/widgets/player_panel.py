@@ -69,7 +69,7 @@ def player_text(game: Game, look: Look, p: int, width: int = 56) -> Text:
     head.append(f"  @{game.ed.spaces[pl.position].short}", style=DIM if not turn else "")
     flags = []
     if pl.in_jail:
-        flags.append(Text(f"IN JAIL {pl.jail_turns + 1}/3", style="bold #ff8080"))
+        flags.append(Text(f"IN JAIL {min(pl.jail_turns + 1, 3)}/3", style="bold #ff8080"))
     if pl.gojf:
         flags.append(Text(f"GOJF×{len(pl.gojf)}", style="bold #ffd75f"))
     if pl.bus_tickets:
