@@ -28,12 +28,16 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--saves", metavar="DIR", type=Path, default=None, help=saves_help)
     seed_help = "seed for the dice and card shuffles of a new game (default: random)"
     parser.add_argument("--seed", metavar="N", type=int, default=None, help=seed_help)
+    edition_help = ("the board of a new game: mega, classic, or a board file of your own "
+                    "(JSON like assets/editions/mega.json; checked before the app starts)")
+    parser.add_argument("--edition", metavar="FILE", default=None, help=edition_help)
     # The subcommands accept --saves too; SUPPRESS keeps them from overwriting a value given before.
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--saves", metavar="DIR", type=Path, default=argparse.SUPPRESS, help=saves_help)
     common.add_argument("--seed", metavar="N", type=int, default=argparse.SUPPRESS, help=seed_help)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    sub.add_parser("play", parents=[common], help="start a new game (the default)")
+    play = sub.add_parser("play", parents=[common], help="start a new game (the default)")
+    play.add_argument("--edition", metavar="FILE", default=argparse.SUPPRESS, help=edition_help)
     resume = sub.add_parser("resume", parents=[common], help="continue a saved game")
     resume.add_argument("file", nargs="?", type=Path, default=None,
                         help="the save file (default: choose from the save folder)")
@@ -56,6 +60,23 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     if not hasattr(args, "file"):
         args.file = None
     return args
+
+
+def check_edition(name: str) -> str | None:
+    """``--edition``: "mega"/"classic" as they are, a board file as its absolute path; None if it is bad.
+
+    A bad file is reported on stderr with the first bad field (RULES.md G2), before any screen opens.
+    The absolute path goes into the game's saves, so keep the file where it is to resume those games.
+    """
+    from megamono.rules.editions import EditionError, load_edition
+
+    ref = name if name in ("mega", "classic") else str(Path(name).expanduser().resolve())
+    try:
+        load_edition(ref)
+    except EditionError as exc:
+        print(f"megamono: cannot use that board: {exc}", file=sys.stderr)
+        return None
+    return ref
 
 
 def validate(path: Path) -> int:
@@ -81,6 +102,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from megamono.simulate import main as simulate_main
 
         return simulate_main(args)
+    if getattr(args, "edition", None) is not None:
+        args.edition = check_edition(args.edition)
+        if args.edition is None:
+            return 1
     if args.command == "resume" and args.file is not None:
         # a save that cannot be loaded: say why and stop, rather than open the start screen
         from megamono.saves import SaveError, load_game

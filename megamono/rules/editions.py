@@ -271,7 +271,7 @@ def load_edition(name_or_path: str | Path) -> Edition:
     ``mega.json: spaces.4.rents: Input should be a valid list``.
     """
     p = Path(name_or_path)
-    path = p if p.suffix == ".json" or p.exists() else edition_path(str(name_or_path))
+    path = p if p.suffix == ".json" or p.is_file() else edition_path(str(name_or_path))
     key = str(path.resolve())
     if key in _CACHE:
         return _CACHE[key]

@@ -59,8 +59,11 @@ class MegamonoApp(App):
     def __init__(self, saves_dir: Path, resume_file: Path | None = None, seed: int | None = None,
                  test_mode: bool = False, *, game: Game | None = None,
                  dice: Iterable[Sequence[Any]] | None = None, seat_order: bool = False,
-                 open_resume: bool = False, clock: Callable[[], datetime] | None = None) -> None:
+                 open_resume: bool = False, clock: Callable[[], datetime] | None = None,
+                 edition: str | None = None) -> None:
         super().__init__()
+        self.edition = edition
+        """The board the new-game screen offers first: "mega", "classic" or a board file's path."""
         self.saves_dir = Path(saves_dir)
         self.resume_file = resume_file
         self.seed = seed
@@ -293,7 +296,8 @@ def run_app(args) -> int:
     command = getattr(args, "command", "play")
     file = getattr(args, "file", None)
     app = MegamonoApp(args.saves, resume_file=file if command == "resume" else None,
-                      seed=getattr(args, "seed", None), open_resume=(command == "resume" and file is None))
+                      seed=getattr(args, "seed", None), open_resume=(command == "resume" and file is None),
+                      edition=getattr(args, "edition", None))
     app.run()
     if app.crash_report:
         import sys

@@ -61,3 +61,29 @@ async def test_quit_from_the_start_screen(saves):
         await pilot.press("q")
         await pilot.pause()
     assert app.return_code == 0
+
+
+async def test_G2_a_board_file_from_the_command_line_is_offered_and_played(saves, tmp_path):
+    """``megamono --edition FILE``: the new-game screen offers the player's board first; the game and
+    its save use it."""
+    import json
+
+    from megamono.rules.editions import edition_path
+    from megamono.saves import load_game, save_game
+
+    data = json.loads(edition_path("mega").read_text(encoding="utf-8"))
+    data.update(id="mzansi", name="Mzansi board")
+    data["spaces"][51].update(name="Table Mountain", short="Table Mtn")
+    board = tmp_path / "mzansi.json"
+    board.write_text(json.dumps(data), encoding="utf-8")
+    app = MegamonoApp(saves, seed=42, test_mode=True, seat_order=True, edition=str(board))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        assert screen_name(app) == "SetupScreen"
+        assert "Mzansi board" in str(app.screen.query_one("#heading").render())
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        game = app.screen.game
+        assert game.ed.name == "Mzansi board" and game.ed.spaces[51].name == "Table Mountain"
+        path = save_game(game, "home", saves)
+    assert load_game(path).ed.spaces[51].name == "Table Mountain"

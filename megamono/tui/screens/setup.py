@@ -23,6 +23,7 @@ from ..look import DIM, player_colour
 DEFAULT_NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
 MAX_PLAYERS = 8
 EDITIONS = (("mega", "Mega Edition"), ("classic", "Classic"))
+TITLES = {"mega": "Monopoly: The Mega Edition", "classic": "Monopoly: classic"}
 KINDS = (("Human", "human"), ("Computer: easy", "easy"), ("Computer: strong", "strong"))
 
 # option field -> (label, one-line explanation); the order they are shown in
@@ -90,11 +91,18 @@ class SetupScreen(Screen):
         Binding("escape", "back", "Back"),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, edition: str | None = None) -> None:
+        """``edition``: the board offered first: "mega", "classic" or the path of a board file a
+        player wrote (``megamono --edition FILE``, already checked), which joins the list (G2)."""
         super().__init__()
         self.count = 3
-        self.edition = "mega"
+        self.edition = edition or "mega"
+        self.choices = list(EDITIONS)
         self.editions = {key: load_edition(key) for key, _ in EDITIONS}
+        if self.edition not in self.editions:
+            own = load_edition(self.edition)
+            self.editions[self.edition] = own
+            self.choices.append((self.edition, own.name[:18]))
 
     # -- layout ---------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -103,7 +111,7 @@ class SetupScreen(Screen):
             yield Static(id="heading")
             with Horizontal(id="counter"):
                 yield Static("Edition:")
-                yield Select([(label, key) for key, label in EDITIONS], value=self.edition, allow_blank=False,
+                yield Select([(label, key) for key, label in self.choices], value=self.edition, allow_blank=False,
                              id="edition", compact=True)
                 yield Static("Players:")
                 yield Select(self.count_options(), value=self.count, allow_blank=False, id="count", compact=True)
@@ -150,7 +158,7 @@ class SetupScreen(Screen):
         ed = self.editions[self.edition]
         r = ed.rules
         self.query_one("#heading", Static).update(Text.assemble(
-            (f"New game — Monopoly: {'The Mega Edition' if self.edition == 'mega' else 'classic'}", "bold"),
+            (f"New game — {TITLES.get(self.edition, ed.name)}", "bold"),
             (f"   {r.min_players} to {r.max_players} players, ${r.starting_cash:,} each", DIM),
             ("\nTab moves between fields, Enter goes to the next one, Space ticks a box; Ctrl+G starts, "
              "F1 shows the rules.", DIM)))

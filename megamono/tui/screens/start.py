@@ -115,7 +115,7 @@ class StartScreen(Screen):
 
     def action_new(self) -> None:
         from .setup import SetupScreen
-        self.app.push_screen(SetupScreen())
+        self.app.push_screen(SetupScreen(getattr(self.app, "edition", None)))
 
     def action_resume(self) -> None:
         from .saves import ResumeScreen
