@@ -125,7 +125,9 @@ async def test_levelling_after_completing_a_built_group(saves):
         await pilot.pause()
         assert screen_name(app) == "LevellingDialog"
         assert game.pending.amounts["build"] == 50
-        assert app.screen.check_action("choose", ("g",)) is None  # not a forced transfer
+        # only B8's choices for this case: no hand-back (not a forced transfer), nothing about mortgages
+        assert app.screen.check_action("choose", ("g",)) is False
+        assert app.screen.check_action("choose", ("u",)) is False
         await pilot.press("b")
         await pilot.pause()
         assert [st.deeds[i].level for i in (1, 3, ARCTIC)] == [2, 2, 1]

@@ -288,3 +288,71 @@ async def test_the_last_house_asked_auctioned_and_placed(saves):
         assert [st.deeds[i].level for i in (1, 7, 8, 11)] == [0, 0, 1, 0]
         assert st.players[1].cash == 2500 - 75 and st.bank.houses == 0
         assert game.pending.kind == "turn" and game.pending.player == 0
+
+
+async def test_X3_B8_B7_a_trade_completes_a_built_group_then_a_shortage_auction(saves):
+    """The story of ``saves/examples/trade-and-shortage.json``, by keys: Ann buys Arctic Avenue from
+    Bob, levels Brown by building (B8), builds on until the bank's last house, which Bob wants too, so it
+    is auctioned (B7) and Ann places it."""
+    from pathlib import Path
+
+    from megamono.saves import load_game
+
+    example = Path(__file__).resolve().parents[2] / "saves" / "examples" / "trade-and-shortage.json"
+    game = load_game(example)
+    st = game.st
+    app = app_for(game, saves)
+    app.pass_notices = True
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # Ann has the keyboard
+        await pilot.press("x")
+        await pilot.pause()
+        assert screen_name(app) == "TradeScreen"
+        await pilot.press(*"250")  # Ann's cash; then Tab past her jail cards, Bus Tickets, deeds and
+        await pilot.press(*["tab"] * 7, "space")  # Bob's cash, jail cards and Bus Tickets, to his deeds
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        assert screen_name(app) == "PassKeyboard" and app.screen.player == 1
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("a")  # Bob accepts
+        await pilot.pause()
+        assert st.deeds[4].owner == 0 and game.pending.kind == "levelling"
+        await pilot.press("enter")  # the keyboard back to Ann
+        await pilot.pause()
+        assert screen_name(app) == "LevellingDialog"
+        await pilot.press("b")
+        await pilot.pause()
+        assert [st.deeds[i].level for i in (1, 3, 4)] == [2, 2, 1] and st.bank.houses == 4
+        await pilot.press("m")
+        await pilot.pause()
+        assert screen_name(app) == "ManageScreen"
+        await pilot.press("down", "down", "b", "up", "up", "b", "down", "b")  # Arctic, Mediterranean, Baltic
+        await pilot.pause()
+        assert [st.deeds[i].level for i in (1, 3, 4)] == [3, 3, 2] and st.bank.houses == 1
+        await pilot.press("down", "b")  # the last house: Bob could place one too
+        await pilot.pause()
+        assert game.pending.kind == "shortage_ask" and game.pending.player == 1
+        assert screen_name(app) == "PassKeyboard" and app.screen.player == 1  # back on the board, for Bob
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        await pilot.press("enter")  # Bob bids the opening $10
+        await pilot.pause()
+        await pilot.press("enter")  # the keyboard to Ann
+        await pilot.pause()
+        await pilot.press("t", "enter")  # Ann: $20
+        await pilot.pause()
+        await pilot.press("enter")  # to Bob
+        await pilot.pause()
+        await pilot.press("d")  # Bob drops out
+        await pilot.pause()
+        await pilot.press("enter")  # to Ann, who places the house
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert [st.deeds[i].level for i in (1, 3, 4)] == [3, 3, 3] and st.bank.houses == 0
+        assert st.players[0].cash == 2430 - 250 - 50 * 4 - 20
+        assert game.pending.kind == "turn" and game.pending.player == 0

@@ -95,9 +95,9 @@ class BidDialog(DecisionDialog):
                 yield amount
             with Horizontal(id="choices"):
                 for k, v in QUICK.items():
-                    yield Button(Content(f"Your bid +{money(v)} [{k}]"), id=f"quick-{k}", compact=True)
-                yield Button(Content("Bid [enter]"), id="bid", compact=True)
+                    yield Button(Content(f"+{money(v)} [{k}]"), id=f"quick-{k}", compact=True)
                 yield Button(Content("Drop out [d]"), id="drop", compact=True)
+                yield Button(Content("Bid [enter]"), id="bid", compact=True)
             yield Static("", id="why")
         yield Footer()
 

@@ -145,9 +145,11 @@ class LevellingDialog(DecisionDialog):
             t.append(f"  {g.ed.spaces[i].short:<13}", style="bold" if i == space else "")
             t.append(level_words(d.level) + (" (mortgaged)" if d.mortgaged else "") + "\n")
         a = pend.amounts
-        t.append(f"\nBuilding {a.get('houses', 0)} house(s) here costs {money(a.get('build', 0))}"
-                 f"; unmortgaging costs {money(a.get('unmortgage', 0))}.\n", style=DIM)
-        t.append("Rearrange: hotels and skyscrapers are sold, the houses spread evenly.", style=DIM)
+        t.append(f"\nBuilding {a.get('houses', 0)} house(s) here costs {money(a.get('build', 0))}", style=DIM)
+        if g.st.deeds[space].mortgaged:
+            t.append(f"; unmortgaging costs {money(a.get('unmortgage', 0))}. The lot is mortgaged: lift the "
+                     "mortgage and level, or sell the group's buildings and keep it mortgaged (M3)", style=DIM)
+        t.append(".\nRearrange: hotels and skyscrapers are sold, the houses spread evenly.", style=DIM)
         return t
 
     def options(self) -> list[Option]:
@@ -155,8 +157,17 @@ class LevellingDialog(DecisionDialog):
         cost = {"build": a.get("build", 0), "unmortgage": a.get("unmortgage", 0),
                 "unmortgage_build": a.get("build", 0) + a.get("unmortgage", 0),
                 "unmortgage_rearrange": a.get("unmortgage", 0)}
+        mortgaged = self.game.st.deeds[self.pend.space].mortgaged
+        # only the choices B8 offers in this case: a mortgaged lot is lifted or its group sold off;
+        # a deed can be handed back only after a forced transfer
+        hidden = {"build", "rearrange"} if mortgaged else {"unmortgage", "unmortgage_build",
+                                                           "unmortgage_rearrange", "sell_all"}
+        if not self.pend.forced:
+            hidden.add("return")
         out = []
         for k, choice, label, _ in LEVEL_OPTIONS:
+            if choice in hidden:
+                continue
             if choice in cost and cost[choice]:
                 label = f"{label} {money(cost[choice])}"
             out.append(Option(k, label, Level(player=self.player, choice=choice)))

@@ -179,7 +179,14 @@ class ManageScreen(Screen):
         if why:
             self.app.notify(why, title=f"{KEYS[key][0]}: not allowed", severity="warning")
             return
+        before = (self.game.pending.kind, self.game.pending.player)
         self.gs.act(a)
+        pend = self.game.pending
+        if (pend.kind, pend.player) != before:
+            # the build raised a new question (a shortage, B7) or settled the one on screen: go back
+            # to the board, where it is asked (after the hand-over notice if it is someone else's)
+            self.dismiss(None)
+            return
         self.reload()
 
     def action_player(self, k: int) -> None:
