@@ -172,7 +172,13 @@ async def test_bankruptcy_to_the_bank(saves):
         await pilot.press("r", "f")
         await pilot.pause()
         assert screen_name(app) == "DebtDialog"
-        await pilot.press("x")
+        await pilot.press("x")  # asks first: n keeps the player in the game
+        await pilot.pause()
+        assert screen_name(app) == "ConfirmDialog" and "the bank" in str(app.screen.query_one("Static").render())
+        await pilot.press("n")
+        await pilot.pause()
+        assert screen_name(app) == "DebtDialog" and not game.st.players[0].bankrupt
+        await pilot.press("x", "y")
         await pilot.pause()
         assert game.st.players[0].bankrupt
         assert game.pending.player == 1

@@ -218,3 +218,17 @@ class DebtDialog(DecisionDialog):
         p = self.player
         return [Option("m", "Raise money", "manage"), Option("p", "Pay", PayDebt(player=p)),
                 Option("x", "Declare bankruptcy", DeclareBankruptcy(player=p))]
+
+    def action_choose(self, key: str) -> None:
+        """Bankruptcy cannot be undone, so ``x`` asks first (a stray key must not end a player's game)."""
+        o = self._options.get(key)
+        if key != "x" or o is None or not self.legal(o):
+            super().action_choose(key)
+            return
+        from .notice import ConfirmDialog
+
+        g, pend = self.game, self.pend
+        to = ", ".join(g.name(c.player) for c in pend.creditors if c.player is not None) or "the bank"
+        question = (f"{g.name(self.player)}: declare bankruptcy and leave the game?\n"
+                    f"Everything you own goes to {to} (D3, D4). This cannot be undone.")
+        self.app.push_screen(ConfirmDialog(question), lambda yes: yes and self.dismiss(o.action))

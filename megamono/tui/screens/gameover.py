@@ -30,7 +30,8 @@ class GameOverScreen(Screen):
     GameOverScreen { align: center middle; }
     GameOverScreen #over { width: 80; height: auto; padding: 1 2; border: heavy $success; }
     """
-    BINDINGS = [Binding("n,enter", "start", "Start screen"), Binding("q", "quit", "Quit")]
+    # not Enter: a player hammering Enter through the last debt must still see the standings
+    BINDINGS = [Binding("n", "start", "Start screen"), Binding("q", "quit", "Quit")]
 
     def __init__(self, game: Game) -> None:
         super().__init__()
