@@ -87,3 +87,19 @@ async def test_G2_a_board_file_from_the_command_line_is_offered_and_played(saves
         assert game.ed.name == "Mzansi board" and game.ed.spaces[51].name == "Table Mountain"
         path = save_game(game, "home", saves)
     assert load_game(path).ed.spaces[51].name == "Table Mountain"
+
+
+def test_O_the_status_line_names_the_house_rules_and_the_pot():
+    """House-rule options that differ from the printed rules are named on the board's status line,
+    with the Free Parking pot when it is on."""
+    from megamono.rules.engine import Game
+    from megamono.tui.look import Look
+    from megamono.tui.screens.game import status_text
+
+    game = Game.new("mega", ["Ann", "Bob"], seed=1, seat_order=True,
+                    options={"free_parking_pot": True, "double_salary_on_go": True})
+    game.st.pot = 150
+    line = status_text(game, Look(game)).plain
+    assert "Free Parking pot $150" in line and "House rules: Free Parking pot, Double salary on GO" in line
+    plain = Game.new("classic", ["Ann", "Bob"], seed=1, seat_order=True)
+    assert "House rules" not in status_text(plain, Look(plain)).plain

@@ -41,7 +41,7 @@ from ..dialogs.notice import ConfirmDialog, PassKeyboard
 from ..dialogs.pick import BoardPickDialog
 from ..dialogs.social import EndVoteDialog, PickDialog, ShortageDialog, TradeReplyDialog
 from ..computer import bot_levels, make_bots
-from ..look import DIM, Look
+from ..look import DIM, Look, money
 from ..widgets.board import Board
 from ..widgets.dice import DiceView
 from ..widgets.log import GameLog
@@ -70,6 +70,18 @@ def claim_lines(game: Game, look: Look) -> Text:
     return Text("\n").join(lines)
 
 
+def house_rules(options, speed_die: bool = True) -> list[str]:
+    """Short names of the house-rule options that differ from the printed rules (RULES.md O)."""
+    from .setup import SWITCHES
+
+    default = type(options)()
+    out = [SWITCHES[f][0] for f in SWITCHES
+           if getattr(options, f) != getattr(default, f) and (speed_die or f != "speed_die_counts_for_utilities")]
+    if options.starting_cash is not None:
+        out.append(f"Starting cash {money(options.starting_cash)}")
+    return out
+
+
 def status_text(game: Game, look: Look, levels: dict[int, str] | None = None) -> Text:
     """Whose turn, and whose decision (in their colour) with the prompt."""
     st = game.st
@@ -79,6 +91,11 @@ def status_text(game: Game, look: Look, levels: dict[int, str] | None = None) ->
     t.append_text(look.who(st.turn.player))
     if st.options.turn_limit:
         t.append(f"   round {st.turn.round} of {st.options.turn_limit}", style=DIM)
+    if st.options.free_parking_pot:
+        t.append(f"   Free Parking pot {money(st.pot)}", style="bold")
+    rules = house_rules(st.options, game.ed.rules.speed_die)
+    if rules:
+        t.append("   House rules: " + ", ".join(rules), style=DIM)
     pend = game.pending
     if pend is not None:
         colour = look.colour(pend.player)
