@@ -40,14 +40,30 @@ from .screens.game import GameScreen
 from .screens.start import StartScreen
 
 
+def _legal_actions_provider():
+    """The command palette's legal actions (imported when the palette first opens)."""
+    from .commands import LegalActions
+
+    return LegalActions
+
+
+def env_switch(name: str, default: bool = True) -> bool:
+    """An on/off setting from the environment: "0", "off", "no" or "false" turn it off."""
+    value = os.environ.get(name)
+    if value is None or not value.strip():
+        return default
+    return value.strip().lower() not in ("0", "off", "no", "false")
+
+
 class MegamonoApp(App):
     """The app. ``saves_dir``: where saves go; ``resume_file``: load it straight into a game;
     ``seed``: the seed of new games; ``open_resume``: start on the list of saves."""
 
     CSS_PATH = "app.tcss"
     TITLE = "megamono"
-    ENABLE_COMMAND_PALETTE = False
-    BINDINGS = [Binding("f1", "rules", "Rules")]
+    COMMANDS = App.COMMANDS | {_legal_actions_provider}
+    BINDINGS = [Binding("f1", "rules", "Rules"),
+                Binding("question_mark", "keys", "Keys", key_display="?")]
 
     def action_rules(self) -> None:
         """Show the rules screen (the rules text shipped with the package)."""
@@ -55,6 +71,43 @@ class MegamonoApp(App):
 
         if not isinstance(self.screen, RulesScreen):
             self.push_screen(RulesScreen())
+
+    # -- help, options and the command palette (megamono.tui.commands) --------------------------
+    def action_keys(self) -> None:
+        """``?``: show or hide the keys of the current screen (Textual's help panel, with a word
+        on the screen). The game screen's own ``?`` opens its full help instead."""
+        from .screens.help import KeysPanel
+
+        panels = self.screen.query(KeysPanel)
+        if panels:
+            panels.remove()
+        else:
+            self.screen.mount(KeysPanel())
+
+    def get_system_commands(self, screen: Screen):
+        from .commands import screen_commands
+
+        yield from screen_commands(self, screen)
+        yield from super().get_system_commands(screen)
+
+    def action_saved_games(self) -> None:
+        from .screens.saves import ResumeScreen
+
+        self.push_screen(ResumeScreen(self.saves_dir))
+
+    def action_options(self) -> None:
+        from .screens.options import OptionsScreen
+
+        if not isinstance(self.screen, OptionsScreen):
+            self.push_screen(OptionsScreen())
+
+    def action_toggle_handover(self) -> None:
+        self.pass_notices = not self.pass_notices
+        self.notify(f"Hand-over screens are {'on' if self.pass_notices else 'off'}")
+
+    def action_toggle_animations(self) -> None:
+        self.animations = not self.animations
+        self.notify(f"Animations are {'on' if self.animations else 'off'}")
 
     def __init__(self, saves_dir: Path, resume_file: Path | None = None, seed: int | None = None,
                  test_mode: bool = False, *, game: Game | None = None,
@@ -69,8 +122,12 @@ class MegamonoApp(App):
         self.dice = list(dice) if dice is not None else None
         self.seat_order = seat_order
         self.open_resume = open_resume
-        self.pass_notices = not test_mode
-        """Show "pass the keyboard to NAME" when the deciding player changes (off in test mode)."""
+        self.pass_notices = not test_mode and env_switch("MEGAMONO_HANDOVER")
+        """Show "pass the keyboard to NAME" when the deciding player changes (never for computer
+        players; off in test mode, with ``MEGAMONO_HANDOVER=off``, in the options or the palette)."""
+        self.animations = not test_mode and env_switch("MEGAMONO_ANIMATIONS")
+        """Animate the dice and token moves briefly (any key skips; off in test mode, with
+        ``MEGAMONO_ANIMATIONS=off``, in the options or the palette)."""
         self.notices: list[str] = []
         """Every notification's text, newest last (tests read it)."""
         self.clock = clock or datetime.now

@@ -562,6 +562,24 @@ class GameScreen(Screen):
         from .rules import RulesScreen
         self.open(RulesScreen(), None)
 
+    # -- the command palette (megamono.tui.commands) ---------------------------------------------
+    def palette_run(self, fn) -> None:
+        """Run ``fn`` (one of this screen's actions) for the command palette: a decision dialog on
+        top is closed first (it opens again afterwards if the decision still waits)."""
+        top = self.app.screen
+        if top is not self and isinstance(top, DecisionDialog):
+            top.dismiss("cancel")
+            self.call_after_refresh(fn)
+        else:
+            fn()
+
+    def palette_act(self, action) -> None:
+        """Send a legal action chosen in the command palette to the engine."""
+        def run() -> None:
+            self.act(action)
+            self.sync()
+        self.palette_run(run)
+
     def action_leave(self) -> None:
         question = "Leave this game and go back to the start screen?"
         if self.unsaved:
