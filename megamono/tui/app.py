@@ -27,17 +27,19 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
+from typing import TYPE_CHECKING
+
 from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
-from megamono.rules.engine import Game
-from megamono.saves import (
-    AUTOSAVE_NAME, SaveError, check_save_name, load_game, read_save, recovery_name, save_game,
-)
-
-from .screens.game import GameScreen
 from .screens.start import StartScreen
+
+if TYPE_CHECKING:
+    from megamono.rules.engine import Game
+
+# The rules core (pydantic and all) is imported when a game is first needed, not before the start
+# screen is drawn: see tests/bench/app.py.
 
 
 def _legal_actions_provider():
@@ -62,8 +64,23 @@ class MegamonoApp(App):
     CSS_PATH = "app.tcss"
     TITLE = "megamono"
     COMMANDS = App.COMMANDS | {_legal_actions_provider}
-    BINDINGS = [Binding("f1", "rules", "Rules"),
-                Binding("question_mark", "keys", "Keys", key_display="?")]
+    BINDINGS = [Binding("f1", "rules", "Rules", priority=True),
+                Binding("question_mark", "keys", "Keys", key_display="?", priority=True)]
+    """Priority bindings, so they work over dialogs too (modal screens hide the app's other keys);
+    :meth:`check_action` lets a screen's own binding of the key, or a text field, have it."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("keys", "rules"):
+            from textual.widgets import Input
+
+            key = "question_mark" if action == "keys" else "f1"
+            screen = self.screen
+            if isinstance(screen.focused, Input) and action == "keys":
+                return False  # a "?" typed into a text field
+            for node, bindings in screen._binding_chain:
+                if node is not self and key in bindings.key_to_bindings:
+                    return False  # the screen (or a widget) has its own use for the key
+        return True
 
     def action_rules(self) -> None:
         """Show the rules screen (the rules text shipped with the package)."""
@@ -159,6 +176,8 @@ class MegamonoApp(App):
 
     def resume(self, path: Path) -> bool:
         """Load ``path`` into a game screen; on a bad file say why on the start screen."""
+        from megamono.saves import SaveError, load_game
+
         try:
             game = load_game(path)
         except SaveError as exc:
@@ -172,6 +191,8 @@ class MegamonoApp(App):
 
     def start_game(self, game: Game, path: Path | None) -> None:
         """Leave whatever is open and play ``game`` (``path``: the save it came from)."""
+        from .screens.game import GameScreen
+
         self.go_start()
         self.game_in_play = game
         self._started = self._point(game)
@@ -188,6 +209,8 @@ class MegamonoApp(App):
     # -- never losing a game ----------------------------------------------------------------------
     @property
     def autosave_path(self) -> Path:
+        from megamono.saves import AUTOSAVE_NAME, check_save_name
+
         return self.saves_dir / check_save_name(AUTOSAVE_NAME)
 
     def autosave_game(self, game: Game) -> None:
@@ -196,6 +219,8 @@ class MegamonoApp(App):
         Never raises: a failed write is reported once on screen. Writing the same point of the same
         game twice is skipped.
         """
+        from megamono.saves import AUTOSAVE_NAME, SaveError, save_game
+
         key = self._point(game)
         if key == self._autosaved:
             return
@@ -228,6 +253,8 @@ class MegamonoApp(App):
     def _keep_other_autosave(self, game: Game) -> None:
         """Before ``game`` first takes ``autosave.json`` over: if the file holds another unfinished
         game, or a later point of this one, keep it as ``autosave-YYYYmmdd-HHMMSS.json``."""
+        from megamono.saves import AUTOSAVE_NAME, SaveError, read_save
+
         path = self.autosave_path
         try:
             data = read_save(path)
@@ -316,6 +343,9 @@ class MegamonoApp(App):
 
     def _rescue(self, error: Exception) -> str:
         """Write the game in play to ``recovery-YYYYmmdd-HHMMSS.json``; the message for the player."""
+        from megamono.rules.engine import Game
+        from megamono.saves import SaveError, load_game, recovery_name, save_game
+
         what = "".join(traceback.format_exception_only(type(error), error)).strip()
         head = f"megamono stopped after an unexpected error: {what}"
         game = self.game_in_play
