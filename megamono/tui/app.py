@@ -27,17 +27,34 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
+from typing import TYPE_CHECKING
+
 from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
-from megamono.rules.engine import Game
-from megamono.saves import (
-    AUTOSAVE_NAME, SaveError, check_save_name, load_game, read_save, recovery_name, save_game,
-)
-
-from .screens.game import GameScreen
 from .screens.start import StartScreen
+
+if TYPE_CHECKING:
+    from megamono.rules.engine import Game
+
+# The rules core (pydantic and all) is imported when a game is first needed, not before the start
+# screen is drawn: see tests/bench/app.py.
+
+
+def _legal_actions_provider():
+    """The command palette's legal actions (imported when the palette first opens)."""
+    from .commands import LegalActions
+
+    return LegalActions
+
+
+def env_switch(name: str, default: bool = True) -> bool:
+    """An on/off setting from the environment: "0", "off", "no" or "false" turn it off."""
+    value = os.environ.get(name)
+    if value is None or not value.strip():
+        return default
+    return value.strip().lower() not in ("0", "off", "no", "false")
 
 
 class MegamonoApp(App):
@@ -46,8 +63,24 @@ class MegamonoApp(App):
 
     CSS_PATH = "app.tcss"
     TITLE = "megamono"
-    ENABLE_COMMAND_PALETTE = False
-    BINDINGS = [Binding("f1", "rules", "Rules")]
+    COMMANDS = App.COMMANDS | {_legal_actions_provider}
+    BINDINGS = [Binding("f1", "rules", "Rules", priority=True),
+                Binding("question_mark", "keys", "Keys", key_display="?", priority=True)]
+    """Priority bindings, so they work over dialogs too (modal screens hide the app's other keys);
+    :meth:`check_action` lets a screen's own binding of the key, or a text field, have it."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("keys", "rules"):
+            from textual.widgets import Input
+
+            key = "question_mark" if action == "keys" else "f1"
+            screen = self.screen
+            if isinstance(screen.focused, Input) and action == "keys":
+                return False  # a "?" typed into a text field
+            for node, bindings in screen._binding_chain:
+                if node is not self and key in bindings.key_to_bindings:
+                    return False  # the screen (or a widget) has its own use for the key
+        return True
 
     def action_rules(self) -> None:
         """Show the rules screen (the rules text shipped with the package)."""
@@ -55,6 +88,43 @@ class MegamonoApp(App):
 
         if not isinstance(self.screen, RulesScreen):
             self.push_screen(RulesScreen())
+
+    # -- help, options and the command palette (megamono.tui.commands) --------------------------
+    def action_keys(self) -> None:
+        """``?``: show or hide the keys of the current screen (Textual's help panel, with a word
+        on the screen). The game screen's own ``?`` opens its full help instead."""
+        from .screens.help import KeysPanel
+
+        panels = self.screen.query(KeysPanel)
+        if panels:
+            panels.remove()
+        else:
+            self.screen.mount(KeysPanel())
+
+    def get_system_commands(self, screen: Screen):
+        from .commands import screen_commands
+
+        yield from screen_commands(self, screen)
+        yield from super().get_system_commands(screen)
+
+    def action_saved_games(self) -> None:
+        from .screens.saves import ResumeScreen
+
+        self.push_screen(ResumeScreen(self.saves_dir))
+
+    def action_options(self) -> None:
+        from .screens.options import OptionsScreen
+
+        if not isinstance(self.screen, OptionsScreen):
+            self.push_screen(OptionsScreen())
+
+    def action_toggle_handover(self) -> None:
+        self.pass_notices = not self.pass_notices
+        self.notify(f"Hand-over screens are {'on' if self.pass_notices else 'off'}")
+
+    def action_toggle_animations(self) -> None:
+        self.animations = not self.animations
+        self.notify(f"Animations are {'on' if self.animations else 'off'}")
 
     def __init__(self, saves_dir: Path, resume_file: Path | None = None, seed: int | None = None,
                  test_mode: bool = False, *, game: Game | None = None,
@@ -72,8 +142,12 @@ class MegamonoApp(App):
         self.dice = list(dice) if dice is not None else None
         self.seat_order = seat_order
         self.open_resume = open_resume
-        self.pass_notices = not test_mode
-        """Show "pass the keyboard to NAME" when the deciding player changes (off in test mode)."""
+        self.pass_notices = not test_mode and env_switch("MEGAMONO_HANDOVER")
+        """Show "pass the keyboard to NAME" when the deciding player changes (never for computer
+        players; off in test mode, with ``MEGAMONO_HANDOVER=off``, in the options or the palette)."""
+        self.animations = not test_mode and env_switch("MEGAMONO_ANIMATIONS")
+        """Animate the dice and token moves briefly (any key skips; off in test mode, with
+        ``MEGAMONO_ANIMATIONS=off``, in the options or the palette)."""
         self.notices: list[str] = []
         """Every notification's text, newest last (tests read it)."""
         self.clock = clock or datetime.now
@@ -105,6 +179,8 @@ class MegamonoApp(App):
 
     def resume(self, path: Path) -> bool:
         """Load ``path`` into a game screen; on a bad file say why on the start screen."""
+        from megamono.saves import SaveError, load_game
+
         try:
             game = load_game(path)
         except SaveError as exc:
@@ -118,6 +194,8 @@ class MegamonoApp(App):
 
     def start_game(self, game: Game, path: Path | None) -> None:
         """Leave whatever is open and play ``game`` (``path``: the save it came from)."""
+        from .screens.game import GameScreen
+
         self.go_start()
         self.game_in_play = game
         self._started = self._point(game)
@@ -134,6 +212,8 @@ class MegamonoApp(App):
     # -- never losing a game ----------------------------------------------------------------------
     @property
     def autosave_path(self) -> Path:
+        from megamono.saves import AUTOSAVE_NAME, check_save_name
+
         return self.saves_dir / check_save_name(AUTOSAVE_NAME)
 
     def autosave_game(self, game: Game) -> None:
@@ -142,6 +222,8 @@ class MegamonoApp(App):
         Never raises: a failed write is reported once on screen. Writing the same point of the same
         game twice is skipped.
         """
+        from megamono.saves import AUTOSAVE_NAME, SaveError, save_game
+
         key = self._point(game)
         if key == self._autosaved:
             return
@@ -174,6 +256,8 @@ class MegamonoApp(App):
     def _keep_other_autosave(self, game: Game) -> None:
         """Before ``game`` first takes ``autosave.json`` over: if the file holds another unfinished
         game, or a later point of this one, keep it as ``autosave-YYYYmmdd-HHMMSS.json``."""
+        from megamono.saves import AUTOSAVE_NAME, SaveError, read_save
+
         path = self.autosave_path
         try:
             data = read_save(path)
@@ -262,6 +346,9 @@ class MegamonoApp(App):
 
     def _rescue(self, error: Exception) -> str:
         """Write the game in play to ``recovery-YYYYmmdd-HHMMSS.json``; the message for the player."""
+        from megamono.rules.engine import Game
+        from megamono.saves import SaveError, load_game, recovery_name, save_game
+
         what = "".join(traceback.format_exception_only(type(error), error)).strip()
         head = f"megamono stopped after an unexpected error: {what}"
         game = self.game_in_play

@@ -6,11 +6,14 @@ code, buildings "1h".."4h", "H" (hotel), "S" (skyscraper), "D" (depot), and mort
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 
-from megamono.rules.editions import Edition
-from megamono.rules.engine import Game
-from megamono.rules.state import DeedState, Player
+if TYPE_CHECKING:  # the start screen uses this module before the rules core is imported
+    from megamono.rules.editions import Edition
+    from megamono.rules.engine import Game
+    from megamono.rules.state import DeedState, Player
 
 # Engine colour names (state.PLAYER_COLOURS) -> colours that read well on a dark background.
 PLAYER_RGB = {

@@ -14,12 +14,27 @@ from textual.widgets import Footer, Static
 from ..look import DIM, Look
 
 
+WHAT = {
+    "turn": "it is {name}'s turn", "jail": "{name} is in jail: pay, use a card or roll",
+    "jail_pay": "{name} must leave jail", "bid": "auction: {name} bids next",
+    "trade_reply": "{name} must answer a trade offer", "end_vote": "{name} votes on ending the game",
+    "debt": "{name} owes money", "shortage_ask": "{name} is asked about the last buildings",
+    "place_piece": "{name} places a piece won at auction", "auction_pick": "{name} picks a deed to auction",
+    "buy": "{name} may buy a property", "triples": "{name} rolled triples",
+    "levelling": "{name} levels a colour group", "mortgaged_deed": "{name} received a mortgaged deed",
+}
+"""What the player is handed the keyboard for, by the kind of pending decision."""
+
+
 class PassKeyboard(ModalScreen[None]):
-    """Hot-seat hand-over: shown whenever the deciding player changes; Enter dismisses it."""
+    """Hot-seat hand-over: shown whenever the deciding person changes (never for a computer player;
+    the app's ``pass_notices`` switch turns it off). Enter or Space dismisses it."""
 
     DEFAULT_CSS = """
     PassKeyboard { align: center middle; }
-    PassKeyboard #pass { width: 56; height: auto; padding: 1 2; border: heavy $accent; background: $panel; }
+    PassKeyboard #pass { width: 64; height: auto; padding: 1 2; border: heavy $accent; background: $panel; }
+    PassKeyboard #banner { width: 100%; height: 3; content-align: center middle; text-style: bold; }
+    PassKeyboard #passtext { width: 100%; margin-top: 1; }
     """
     BINDINGS = [Binding("enter,space", "ok", "I am ready"), Binding("s", "save", "Save"),
                 Binding("q", "leave", "Quit game")]
@@ -60,21 +75,41 @@ class PassKeyboard(ModalScreen[None]):
         if self.owner is not None:
             self.owner.action_leave()
 
+    def what(self) -> str:
+        """"it is Ann's turn", "auction: Bob bids next", ... (empty when not known)."""
+        game = self.look.game
+        pend = game.pending
+        name = game.st.players[self.player].name
+        if pend is None or pend.player != self.player:
+            return ""
+        return WHAT.get(pend.kind, "{name} decides").format(name=name)
+
     def compose(self) -> ComposeResult:
         name = self.look.game.st.players[self.player].name
-        t = Text("Pass the keyboard to\n\n", style="bold")
-        t.append_text(self.look.block(self.player))
-        t.append(" ")
-        t.append_text(self.look.who(self.player))
+        banner = Text.assemble(("Pass the keyboard to ", "bold"), (f"{name} ({self.look.tokens[self.player]})",
+                                                                  "bold"))
+        t = Text("")
+        what = self.what()
+        if what:
+            t.append(what[0].upper() + what[1:] + ".", style="bold")
         if self.why:
-            t.append(f"\n\n{self.why}", style=DIM)
+            t.append(("\n" if what else "") + self.why)
         t.append(f"\n\n{name}: press Enter when you are ready.", style=DIM)
         with Vertical(id="pass"):
-            yield Static(t)
+            yield Static(banner, id="banner")
+            yield Static(t, id="passtext")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#pass").styles.border = ("heavy", self.look.colour(self.player))
+        from textual.color import Color
+
+        colour = Color.parse(self.look.colour(self.player))
+        box = self.query_one("#pass")
+        box.styles.border = ("heavy", colour)
+        box.border_title = "Hot seat"
+        banner = self.query_one("#banner")
+        banner.styles.background = colour
+        banner.styles.color = colour.get_contrast_text(1.0)
 
     def action_ok(self) -> None:
         self.dismiss(None)

@@ -232,6 +232,7 @@ class GameScreen(Screen):
     def act(self, action) -> bool:
         """Send ``action`` to the engine; log and show what happened. False (and a notice) if refused."""
         turn = self.game.st.turn.number
+        before = [pl.position for pl in self.game.st.players]
         try:
             events = self.game.act(action)
         except IllegalAction as exc:
@@ -248,6 +249,7 @@ class GameScreen(Screen):
         self.query_one(GameLog).add(events)
         self.announce(events)
         self.refresh_view()
+        self.animate(before, events)
         self.after_change(turn)
         return True
 
@@ -258,6 +260,40 @@ class GameScreen(Screen):
             if autosave is not None:
                 self.app.autosave_game(self.game)
 
+    # -- animations (megamono.tui.animate) ----------------------------------------------------------
+    animation = None
+    """The animation running (dice, token moves), or None; :meth:`sync` waits for its end."""
+
+    def dice_view(self) -> DiceView | None:
+        try:
+            return self.query_one(DiceView)
+        except Exception:  # noqa: BLE001
+            return None
+
+    def animate(self, before: list[int], events: list[Event]) -> None:
+        """Animate what the last action did, briefly (when the app's animations are on)."""
+        if self.animation is not None:
+            self.animation.finish()
+        if not getattr(self.app, "animations", False) or self._fast:
+            return
+        from ..animate import Animation
+
+        anim = Animation(self, before, events, self._animation_done)
+        if anim.needed:
+            self.animation = anim
+            anim.start()
+
+    def _animation_done(self) -> None:
+        self.animation = None
+        self.call_after_refresh(self.sync)
+
+    def on_key(self, event) -> None:
+        """Any key skips an animation (and does nothing else)."""
+        if self.animation is not None:
+            event.stop()
+            event.prevent_default()
+            self.animation.finish()
+
     def pending_key(self) -> tuple:
         p = self.game.pending
         return (p.kind, p.player, len(self.game.st.log)) if p else ()
@@ -265,7 +301,7 @@ class GameScreen(Screen):
     def sync(self) -> None:
         """Show what the game waits for: game over, a computer's move, a hand-over notice, or the
         decision's dialog."""
-        if self._awaiting or not self.is_current:
+        if self._awaiting or not self.is_current or self.animation is not None:
             return
         self.refresh_view()
         g = self.game
@@ -578,6 +614,24 @@ class GameScreen(Screen):
     def action_rules(self) -> None:
         from .rules import RulesScreen
         self.open(RulesScreen(), None)
+
+    # -- the command palette (megamono.tui.commands) ---------------------------------------------
+    def palette_run(self, fn) -> None:
+        """Run ``fn`` (one of this screen's actions) for the command palette: a decision dialog on
+        top is closed first (it opens again afterwards if the decision still waits)."""
+        top = self.app.screen
+        if top is not self and isinstance(top, DecisionDialog):
+            top.dismiss("cancel")
+            self.call_after_refresh(fn)
+        else:
+            fn()
+
+    def palette_act(self, action) -> None:
+        """Send a legal action chosen in the command palette to the engine."""
+        def run() -> None:
+            self.act(action)
+            self.sync()
+        self.palette_run(run)
 
     def action_leave(self) -> None:
         question = "Leave this game and go back to the start screen?"

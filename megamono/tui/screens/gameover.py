@@ -1,17 +1,24 @@
-"""The game-over screen: the winner (or the players sharing the win) and the standings by final worth."""
+"""The game-over screen: the winner (or the players sharing the win), the standings by final worth,
+a chart of everyone's net worth over the whole game, and the game's statistics (rent paid and
+received per player, the spaces landed on most). The numbers come from :mod:`..stats`.
+
+Everything is readable without colour: each chart row is labelled with the player's name and token
+letter, the bars share one scale (shown on the left), and the first and last turns are written under it.
+"""
 
 from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from megamono.rules.engine import Game
 
 from ..look import DIM, Look, money
+from ..stats import GameStats, bar_rows, columns, stats_for
 
 
 def standings(game: Game) -> list[tuple[int, int, int]]:
@@ -23,12 +30,107 @@ def standings(game: Game) -> list[tuple[int, int, int]]:
     return sorted(rows, key=lambda r: (r[0] not in winners, st.players[r[0]].bankrupt, -r[2]))
 
 
+def winners_of(game: Game) -> list[int]:
+    st = game.st
+    return list(getattr(st, "winners", []) or ([st.winner] if st.winner is not None else []))
+
+
+def standings_text(game: Game, look: Look) -> Text:
+    g = game
+    t = Text("GAME OVER\n\n", style="bold")
+    winners = winners_of(g)
+    if winners:
+        for k, w in enumerate(winners):
+            t.append(", " if k else "")
+            t.append_text(look.block(w))
+            t.append(" ")
+            t.append_text(look.who(w))
+        t.append(" wins!\n\n" if len(winners) == 1 else " share the win!\n\n", style="bold")
+    t.append(f"{'':3}{'Player':<22}{'Cash':>12}{'Property':>12}{'Final worth':>14}\n", style="bold")
+    for rank, (p, cash, worth) in enumerate(standings(g), 1):
+        pl = g.st.players[p]
+        t.append(f"{rank:>2} ")
+        t.append(f"{pl.name[:20]:<22}", style=f"bold {look.colour(p)}" if not pl.bankrupt else DIM)
+        if pl.bankrupt:
+            t.append(f"{'':>12}{'':>12}{'bankrupt':>14}\n", style=DIM)
+            continue
+        t.append(f"{money(cash):>12}{money(worth - cash):>12}")
+        t.append(f"{money(worth):>14}", style="bold")
+        t.append("  ★ winner\n" if p in winners else "\n", style="bold #ffd75f")
+    t.append("\nFinal worth: cash + printed price of deeds (mortgaged: mortgage value) + buildings.\n",
+             style=DIM)
+    reason = [e.text for e in g.st.log if e.kind == "game_over"][:-1]
+    if reason:
+        t.append(reason[-1].split(". Final worth:")[0].rstrip(".") + ".\n", style=DIM)
+    t.append(f"{g.st.turn.number} turns played.", style=DIM)
+    return t
+
+
+def worth_chart(game: Game, look: Look, stats: GameStats, width: int = 100) -> Text:
+    """Every player's net worth after each turn, one row of bars per player on one shared scale."""
+    n = len(game.st.players)
+    height = 2 if n <= 4 else 1
+    label_w = 16
+    plot_w = max(10, width - label_w - 34)
+    series = {p: stats.series(p) for p in range(n)}
+    values = [v for s in series.values() for v in s]
+    high = max(values, default=0)
+    low = min((v for v in values if v > 0), default=0)
+    t = Text("Net worth over the game", style="bold")
+    t.append(f"   one scale for all: the lowest bar is {money(low)}, a full bar {money(high)}"
+             f"{'; no bar = bankrupt' if any(v <= 0 for v in values) else ''}\n", style=DIM)
+    turns = [s.turn for s in stats.samples]
+    for p in range(n):
+        pl = game.st.players[p]
+        rows = bar_rows(columns(series[p], plot_w), low, high, height)
+        style = look.colour(p) if not pl.bankrupt else DIM
+        for r, row in enumerate(rows):
+            last = r == len(rows) - 1
+            if last:
+                t.append(f"{look.tokens[p]} {pl.name[:label_w - 3]:<{label_w - 3}} ", style=f"bold {style}")
+            else:
+                t.append(" " * label_w)
+            t.append(f"{row:<{plot_w}}", style=style)
+            if last and series[p]:
+                peak, when = stats.peak(p)
+                end = "bankrupt" if pl.bankrupt else money(series[p][-1])
+                t.append(f" {end:>9}  peak {money(peak)} (turn {when})", style=DIM if pl.bankrupt else "")
+            t.append("\n")
+    if turns:
+        first, last = f"turn {turns[0]}", f"turn {turns[-1]}"
+        used = len(columns(turns, plot_w))
+        t.append(" " * label_w + first + " " * max(1, used - len(first) - len(last)) + last, style=DIM)
+    return t
+
+
+def statistics_text(game: Game, look: Look, stats: GameStats) -> Text:
+    """Rent paid and received per player, and the spaces landed on most."""
+    g = game
+    t = Text("Rent", style="bold")
+    t.append(f"\n{'':3}{'Player':<16}{'paid':>10}{'received':>10}{'balance':>10}\n", style="bold")
+    for p, pl in enumerate(g.st.players):
+        paid, got = stats.rent_paid[p], stats.rent_received[p]
+        t.append(f"{look.tokens[p]:<3}")
+        t.append(f"{pl.name[:15]:<16}", style=f"bold {look.colour(p)}" if not pl.bankrupt else DIM)
+        t.append(f"{money(paid):>10}{money(got):>10}")
+        bal = got - paid
+        t.append(f"{('+' if bal > 0 else '-' if bal < 0 else '') + money(abs(bal)):>10}\n", style="bold")
+    t.append("\nMost landed on", style="bold")
+    top = stats.most_landed(5)
+    if not top:
+        t.append("\n  nobody moved", style=DIM)
+    for space, count in top:
+        t.append(f"\n  {g.ed.spaces[space].name[:26]:<27}{count:>3} time{'s' if count != 1 else ''}")
+    return t
+
+
 class GameOverScreen(Screen):
-    """Winner and standings; ``n`` back to the start screen, ``q`` quits."""
+    """Winner, standings, the net-worth chart and statistics; ``n`` back to the start screen, ``q`` quits."""
 
     DEFAULT_CSS = """
     GameOverScreen { align: center middle; }
-    GameOverScreen #over { width: 80; height: auto; padding: 1 2; border: heavy $success; }
+    GameOverScreen #over { width: 124; height: auto; max-height: 100%; padding: 0 2; border: heavy $success; }
+    GameOverScreen #over > Static { height: auto; margin-bottom: 1; }
     """
     # not Enter: a player hammering Enter through the last debt must still see the standings
     BINDINGS = [Binding("n", "start", "Start screen"), Binding("q", "quit", "Quit")]
@@ -37,37 +139,14 @@ class GameOverScreen(Screen):
         super().__init__()
         self.game = game
         self.look = Look(game)
+        self.stats = stats_for(game)
 
     def compose(self) -> ComposeResult:
         g, look = self.game, self.look
-        t = Text("GAME OVER\n\n", style="bold")
-        winners = list(getattr(g.st, "winners", []) or ([g.st.winner] if g.st.winner is not None else []))
-        if winners:
-            for k, w in enumerate(winners):
-                t.append(", " if k else "")
-                t.append_text(look.block(w))
-                t.append(" ")
-                t.append_text(look.who(w))
-            t.append(" wins!\n\n" if len(winners) == 1 else " share the win!\n\n", style="bold")
-        t.append(f"{'':3}{'Player':<22}{'Cash':>12}{'Property':>12}{'Final worth':>14}\n", style="bold")
-        for rank, (p, cash, worth) in enumerate(standings(g), 1):
-            pl = g.st.players[p]
-            t.append(f"{rank:>2} ")
-            t.append(f"{pl.name[:20]:<22}", style=f"bold {look.colour(p)}" if not pl.bankrupt else DIM)
-            if pl.bankrupt:
-                t.append(f"{'':>12}{'':>12}{'bankrupt':>14}\n", style=DIM)
-                continue
-            t.append(f"{money(cash):>12}{money(worth - cash):>12}")
-            t.append(f"{money(worth):>14}", style="bold")
-            t.append("  ★ winner\n" if p in winners else "\n", style="bold #ffd75f")
-        t.append("\nFinal worth: cash + printed price of deeds (mortgaged: mortgage value) + buildings.\n",
-                 style=DIM)
-        reason = [e.text for e in g.st.log if e.kind == "game_over"][:-1]
-        if reason:
-            t.append(reason[-1].split(". Final worth:")[0].rstrip(".") + ".\n", style=DIM)
-        t.append(f"{g.st.turn.number} turns played.", style=DIM)
-        with Vertical(id="over"):
-            yield Static(t)
+        with VerticalScroll(id="over", can_focus=False):
+            yield Static(standings_text(g, look), id="standings")
+            yield Static(worth_chart(g, look, self.stats, 114), id="chart")
+            yield Static(statistics_text(g, look, self.stats), id="stats")
         yield Footer()
 
     def action_start(self) -> None:

@@ -1,4 +1,6 @@
-"""The help screen: every key, and the house rules the game plays by."""
+"""Help: the game screen's full help (every key, ``h`` or ``?``), and on every other screen ``?``
+shows :class:`KeysPanel`: Textual's help panel (the screen's keys) with a word on the screen from
+:data:`SCREEN_HELP`."""
 
 from __future__ import annotations
 
@@ -7,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Footer, HelpPanel, Markdown, Static
 
 HELP = """\
 GAME SCREEN
@@ -59,7 +61,85 @@ TRADE SCREEN
 HOT-SEAT AND COMPUTER PLAYERS
   Whenever the decision passes to another person, the game says "Pass the keyboard to NAME".
   Computer players move by themselves, a step at a time, each step in the log; space skips ahead.
+
+EVERYWHERE
+  Ctrl+P   the command palette: every action that is legal now ("Ann: Buy Baltic Avenue",
+           "Mortgage ...", "Propose a trade..."), every screen, the options and the themes
+  ?        on any other screen: its keys           F1   the rules         Ctrl+Q   quit
+  Options (palette): hand-over screens on/off, animations on/off (any key skips an animation).
+  Environment: MEGAMONO_HANDOVER=off, MEGAMONO_ANIMATIONS=off turn them off at start.
 """
+
+SCREEN_HELP: dict[str, str] = {
+    "StartScreen": "**Start.** `a` resumes the autosaved game (when there is one), `n` starts a new game, "
+                   "`r` lists the saved games, `q` quits. Ctrl+P opens the command palette.",
+    "SetupScreen": "**New game.** Choose the edition, the players (a name and a colour each; any seat "
+                   "may be a computer player, easy or strong) and the house rules. `Tab` moves between "
+                   "fields, `Space` ticks a box, `Ctrl+G` starts, `Esc` goes back.",
+    "ResumeScreen": "**Saved games**, newest first. `Enter` loads, `n` renames, `Del` or `x` deletes "
+                    "(asks first), `Esc` goes back.",
+    "SaveDialog": "**Save.** Type a name (letters, digits, space, `-`, `_`, `.`) and press `Enter`; "
+                  "`Esc` cancels.",
+    "RenameDialog": "**Rename.** Type the new name, `Enter` renames, `Esc` cancels.",
+    "ManageScreen": "**Manage**: any player, whenever the game waits. `↑`/`↓` choose a deed, `1`-`8` or "
+                    "`Tab` the player; `b` build, `x` sell a level, `g` sell the group's buildings, `d` "
+                    "depot, `o` mortgage, `u` unmortgage, `Esc` back. A refused key says why.",
+    "TradeScreen": "**Trade.** Choose the proposer and the partner, tick deeds on both sides (`Space`), "
+                   "type cash, jail cards and Bus Tickets. The verdict shows as you go. `Ctrl+G` "
+                   "proposes, `Esc` cancels; the partner answers `a` accept or `r` refuse.",
+    "BidDialog": "**Auction.** Type a bid and press `Enter`, or let `t` (+$10), `f` (+$50), `h` (+$100) "
+                 "set it; `d` drops out for good. Bids go round in seat order.",
+    "BoardPickDialog": "**Pick a space.** `←`/`→` move the cursor, `PgUp`/`PgDn` a side at a time, "
+                       "`Enter` chooses (green names are the legal choices).",
+    "DecisionDialog": "**A decision** for the player named at the top, in their colour. Every option "
+                      "has a key (greyed when not allowed, with the reason). `m` manages first, `Esc` "
+                      "hides the dialog to look at the board (`d` brings it back).",
+    "PassKeyboard": "**Hand-over.** Another person decides now: pass the keyboard, then they press "
+                    "`Enter`. `s` saves, `q` leaves the game. Turn these screens off in the options "
+                    "(command palette, Ctrl+P).",
+    "ConfirmDialog": "**A question.** `y` yes, `n` or `Esc` no.",
+    "PickDialog": "**Pick one.** `↑`/`↓` choose, `Enter` confirms, `Esc` cancels.",
+    "GameOverScreen": "**Game over**: the standings, everyone's net worth over the game and the "
+                      "statistics. `n` or `Enter` back to the start screen, `q` quits.",
+    "RulesScreen": "**Rules.** `↑`/`↓`, `PgUp`/`PgDn` scroll, `t` shows the contents, `Esc` closes.",
+    "OptionsScreen": "**Options.** `Tab` moves, `Space` ticks, `Esc` closes.",
+}
+"""A word on each screen for :class:`KeysPanel`, by class name (a subclass falls back to its base's)."""
+
+
+def screen_help(screen) -> str:
+    for cls in type(screen).__mro__:
+        if cls.__name__ in SCREEN_HELP:
+            return SCREEN_HELP[cls.__name__]
+    return "Press `F1` for the rules, `Ctrl+P` for the command palette."
+
+
+class KeysPanel(HelpPanel):
+    """Textual's help panel (the keys of the screen) with the screen's word on top, shown even when
+    nothing is focused. ``?`` shows and hides it."""
+
+    DEFAULT_CSS = """
+    KeysPanel #widget-help { display: block; }
+    """
+
+    def update_help(self, focused_widget) -> None:
+        text = ""
+        if focused_widget is not None:
+            for node in focused_widget.ancestors_with_self:
+                if node is self.screen:
+                    break
+                if getattr(node, "HELP", None):
+                    text = node.HELP
+                    break
+        text = screen_help(self.screen) + ("\n\n" + text if text else "")
+        try:
+            self.query_one(Markdown).update(text)
+        except Exception:  # noqa: BLE001 - not composed yet
+            pass
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.update_help(self.screen.focused)
 
 
 class HelpScreen(ModalScreen[None]):

@@ -135,6 +135,8 @@ class Board(Vertical):
         self.centre = centre
         self.cursor: int | None = None
         self.choices: set[int] = set()
+        self.shown_at: dict[int, int] = {}
+        """Where to show a token instead of its player's position (animations)."""
         s = game.ed.size // 4
         centre.styles.width = (s - 1) * cell_width(game.ed.size)
         centre.styles.height = WIDE_H * (s - 1)
@@ -162,10 +164,11 @@ class Board(Vertical):
         """(tokens standing here, tokens in jail here): letters in the players' colours."""
         st = self.game.st
         free, jailed = Text(""), Text("")
+        shown = self.shown_at  # a token walking (megamono.tui.animate) is shown there instead
         for p, pl in enumerate(st.players):
-            if pl.bankrupt or pl.position != space:
+            if pl.bankrupt or shown.get(p, pl.position) != space:
                 continue
-            t = jailed if pl.in_jail else free
+            t = jailed if pl.in_jail and p not in shown else free
             t.append_text(self.look.token(p, underline=(p == st.turn.player)))
         return free, jailed
 

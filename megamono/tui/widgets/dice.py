@@ -60,6 +60,18 @@ class DiceView(Static):
         super().__init__(id="dice")
         self.game = game
 
+    def show_rolling(self, faces: tuple) -> None:
+        """One frame of the dice tumbling (an animation; :meth:`refresh_dice` shows the real throw)."""
+        out = Text("Dice ", style="bold")
+        for w in faces[:2]:
+            out.append(f"[{w}]", style="bold #000000 on #b0b0b0")
+            out.append(" ")
+        if len(faces) > 2 and faces[2] is not None:
+            out.append("+ ")
+            out.append(f"[{SPEED.get(str(faces[2]), str(faces[2]))}]", style="bold #ffffff on #7a1a1a")
+        out.append("  rolling…", style=DIM)
+        self.update(out)
+
     def refresh_dice(self) -> None:
         dice, bank = dice_text(self.game), bank_text(self.game)
         gap = max(2, (self.content_size.width or 104) - dice.cell_len - bank.cell_len)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
-from textual.widgets import Static
+from textual.widgets import Sparkline, Static
 
 from megamono.rules.engine import Game
 
@@ -133,7 +133,42 @@ class PlayersView(VerticalScroll, can_focus=False):
     def compose(self) -> ComposeResult:
         for p in range(len(self.game.st.players)):
             yield PlayerPanel(self.game, self.look, p)
+            yield WorthSparkline(self.game, self.look, p)
 
     def refresh_players(self) -> None:
         for panel in self.query(PlayerPanel):
             panel.refresh_panel()
+        refresh_worth(self)
+
+
+# -- net worth over time (a Sparkline under each panel; data from megamono.tui.stats) -------------
+class WorthSparkline(Sparkline):
+    """Seat ``p``'s net worth after each turn (the latest turns that fit), in the player's colour."""
+
+    DEFAULT_CSS = """
+    WorthSparkline { height: 1; margin: 0 0 0 2; }
+    """
+
+    def __init__(self, game: Game, look: Look, p: int) -> None:
+        from textual.color import Color
+
+        colour = Color.parse(look.colour(p))
+        super().__init__([], min_color=colour.with_alpha(0.35), max_color=colour, id=f"worth-{p}",
+                         classes="worth-sparkline")
+        self.game, self.p = game, p
+        self.tooltip = f"{game.st.players[p].name}: net worth after each turn"
+
+    def refresh_worth(self, series: list[int]) -> None:
+        width = self.size.width or 40
+        pl = self.game.st.players[self.p]
+        self.display = not pl.bankrupt and len(series) > 1
+        self.data = series[-width:]
+
+
+def refresh_worth(view: "PlayersView") -> None:
+    """Bring every player's sparkline up to date (the statistics are kept incrementally)."""
+    from ..stats import stats_for
+
+    stats = stats_for(view.game)
+    for spark in view.query(WorthSparkline):
+        spark.refresh_worth(stats.series(spark.p))

@@ -1,0 +1,176 @@
+"""The command palette (Ctrl+P): every action that is legal now, and every screen.
+
+- :class:`LegalActions` is a :class:`~textual.command.Provider` over the rules core's
+  ``Game.legal_actions()`` (plus proposing a trade or the end of the game, which the core does not
+  list): "Ann: Roll the dice", "Bob: Buy Baltic Avenue ($60)", "Cat: Mortgage Reading Railroad", ...
+  It offers them while the game screen (or one of its decision dialogs) is on top, and only for
+  human players. Choosing one sends it to the engine through the game screen, like its key would.
+- :func:`screen_commands` gives the app's ``get_system_commands`` the screens and settings: manage,
+  trade, save, saved games, rules, help, options, and the hand-over and animation switches.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable, Iterator
+
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.app import SystemCommand
+
+if TYPE_CHECKING:
+    from megamono.rules.engine import Game
+
+    from .screens.game import GameScreen
+
+LEVEL_WORDS = {
+    "build": "build the new lot up (levelling)", "rearrange": "rearrange the group's buildings (levelling)",
+    "unmortgage": "unmortgage the new lot", "unmortgage_build": "unmortgage the new lot and build it up",
+    "unmortgage_rearrange": "unmortgage the new lot and rearrange", "sell_all": "sell the group's buildings",
+    "return": "give the deed back to the bank",
+}
+
+
+def action_label(game: "Game", a) -> str:
+    """A player's words for a legal action, e.g. "Buy Baltic Avenue ($60)"."""
+    ed = game.ed
+
+    def name(i: int | None) -> str:
+        return ed.spaces[i].name if i is not None else "?"
+
+    k = a.kind
+    space = getattr(a, "space", None)
+    words = {
+        "roll": "Roll the dice",
+        "pay_jail_fine": f"Pay the ${ed.rules.jail_fine:,} jail fine",
+        "use_jail_card": "Use a Get Out of Jail Free card",
+        "roll_for_doubles": "Roll for doubles (in jail)",
+        "decline_buy": f"Auction {name(game.pending.space) if game.pending else ''} (do not buy)",
+        "drop_out": "Drop out of the auction",
+        "pay_debt": "Pay the debt",
+        "declare_bankruptcy": "Declare bankruptcy",
+        "accept_trade": "Accept the trade",
+        "refuse_trade": "Refuse the trade",
+    }
+    if k in words:
+        return words[k]
+    if k == "buy":
+        i = game.pending.space if game.pending else None
+        price = ed.spaces[i].price if i is not None else None
+        return f"Buy {name(i)}" + (f" (${price:,})" if price else "")
+    if k == "bid":
+        return f"Bid ${a.amount:,} (the lowest bid; type any amount in the auction dialog)"
+    if k == "play_bus_ticket":
+        return f"Play a Bus Ticket to {name(a.destination)}"
+    if k == "choose_destination":
+        return f"Move to {name(space)} (triples)"
+    if k == "bus_choice":
+        return "Take a Bus Ticket" if a.choice == "ticket" else "Ride the bus to the next Chance or Community Chest"
+    if k == "birthday_choice":
+        return "Birthday Gift: take the cash" if a.choice == "cash" else "Birthday Gift: take a Bus Ticket"
+    if k == "income_tax_choice":
+        return "Income Tax: pay the flat sum" if a.choice == "flat" else "Income Tax: pay the percentage"
+    if k == "pick_auction_deed":
+        return f"Auction {name(space)} (Auction space)"
+    if k == "level":
+        return LEVEL_WORDS.get(a.choice, a.choice).capitalize()
+    if k == "mortgaged_deed_choice":
+        return "Unmortgage the deed received" if a.choice == "unmortgage" else "Keep the deed mortgaged (pay 10%)"
+    if k == "vote_end":
+        return "Agree to end the game" if a.agree else "Play on (do not end the game)"
+    if k == "shortage_answer":
+        return "I want the last building too (auction)" if a.want else "I do not want it"
+    if k == "place_piece":
+        return f"Place the piece on {name(space)}"
+    if k == "claim_rent":
+        return f"Claim the rent for {name(space)}"
+    manage = {"build": "Build on", "sell_building": "Sell a building on", "sell_group_buildings":
+              "Sell every building of the group of", "build_depot": "Build a depot on",
+              "sell_depot": "Sell the depot on", "mortgage": "Mortgage", "unmortgage": "Unmortgage"}
+    if k in manage:
+        return f"{manage[k]} {name(space)}"
+    return a.label().capitalize()
+
+
+def game_screen_of(app, top) -> "GameScreen | None":
+    """The game screen when ``top`` (the screen the palette was opened on) is it or one of its
+    decision dialogs (else None)."""
+    from .dialogs.base import DecisionDialog
+    from .screens.game import GameScreen
+
+    if isinstance(top, GameScreen):
+        return top
+    if isinstance(top, DecisionDialog):
+        for screen in reversed(app.screen_stack):
+            if isinstance(screen, GameScreen):
+                return screen
+    return None
+
+
+def legal_commands(screen: "GameScreen") -> Iterator[tuple[str, str, Callable[[], None]]]:
+    """(text, help, run) for every action a human may take now."""
+    g = screen.game
+    if g.over or g.pending is None:
+        return
+    pend = g.pending
+    for a in g.legal_actions():
+        if screen.is_computer(a.player):
+            continue
+        who = g.st.players[a.player].name
+        why = "the pending decision" if a.player == pend.player and a.kind not in (
+            "build", "sell_building", "sell_group_buildings", "build_depot", "sell_depot", "mortgage",
+            "unmortgage", "claim_rent") else "any time the game waits"
+        yield f"{who}: {action_label(g, a)}", f"{who}, {why}", lambda a=a: screen.palette_act(a)
+    if screen.check_action("trade", ()) is True:
+        yield "Propose a trade…", "Open the trade screen (x)", lambda: screen.palette_run(screen.action_trade)
+    if screen.check_action("end_game", ()) is True:
+        yield "Propose to end the game…", "Every other player votes (e)", \
+            lambda: screen.palette_run(screen.action_end_game)
+
+
+class LegalActions(Provider):
+    """Every legal action of the game on screen, as palette commands."""
+
+    def _commands(self) -> list[tuple[str, str, Callable[[], None]]]:
+        screen = game_screen_of(self.app, self.screen)
+        if screen is None:
+            return []
+        return list(legal_commands(screen))
+
+    async def discover(self) -> Hits:
+        for text, help, run in self._commands():
+            yield DiscoveryHit(text, run, help=help)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for text, help, run in self._commands():
+            score = matcher.match(text)
+            if score > 0:
+                yield Hit(score, matcher.highlight(text), run, text=text, help=help)
+
+
+def screen_commands(app, screen) -> Iterator[SystemCommand]:
+    """The app's screens and settings for ``get_system_commands``."""
+    from .screens.game import GameScreen
+
+    game = game_screen_of(app, screen)
+    if game is not None:
+        def run(fn: Callable[[], None]) -> Callable[[], None]:
+            return lambda: game.palette_run(fn)
+
+        yield SystemCommand("Manage", "Build, sell, depots, mortgage (m)", run(game.action_manage))
+        if game.check_action("trade", ()) is True:
+            yield SystemCommand("Trade", "Propose a trade (x)", run(game.action_trade))
+        yield SystemCommand("Save the game", "Save to a named file (s)", run(game.action_save))
+        yield SystemCommand("Help", "Every key of the game (h)", run(game.action_help))
+        if game.check_action("undo", ()) is True:
+            yield SystemCommand("Undo", "Take back the last decision (u)", run(game.action_undo))
+        yield SystemCommand("Leave the game", "Back to the start screen (q)", run(game.action_leave))
+    elif not any(isinstance(s, GameScreen) for s in app.screen_stack):
+        yield SystemCommand("Saved games", "Load, rename or delete a saved game", app.action_saved_games)
+    yield SystemCommand("Rules", "The rules the game plays by (F1)", app.action_rules)
+    yield SystemCommand("Options", "Hand-over screens and animations", app.action_options)
+    on = "on" if app.pass_notices else "off"
+    yield SystemCommand(f"Hand-over screens: turn {'off' if app.pass_notices else 'on'}",
+                        f"\"Pass the keyboard to NAME\" between players (now {on})", app.action_toggle_handover)
+    on = "on" if app.animations else "off"
+    yield SystemCommand(f"Animations: turn {'off' if app.animations else 'on'}",
+                        f"Dice and token moves (now {on})", app.action_toggle_animations)

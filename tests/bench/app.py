@@ -1,0 +1,157 @@
+"""App benchmark (a script, not a test): start-up, key-to-board latency and peak memory.
+
+    .venv/bin/python tests/bench/app.py [--runs N] [--keys N]
+
+(a) **Start-up ratio.** Each run is a fresh process (``python -c``) that starts an app headless
+    (140x45), waits until its first screen is drawn, and exits. The time from spawning the process
+    to its exit, for megamono (the start screen) divided by the same for a minimal Textual app
+    (Header, Static, Footer); medians of ``--runs`` runs each, interleaved. Target <= 1.5.
+(b) **Key to board.** In a Pilot run (``run_test``, test mode: animations, hand-over screens and
+    the computers' pace off) of a 4-player human game, the median time from pressing ``r`` (roll)
+    until the key is handled and the screen has refreshed (``press`` then ``pause``), over
+    ``--keys`` rolls; decisions in between are answered by the strong bot through the game screen,
+    untimed. Target < 50 ms.
+(c) **Peak memory.** The peak resident set size (``ru_maxrss``) of the process running (b),
+    which also loads the late-game example save and shows the game-over screen. Target < 120 MB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+MINIMAL = """
+from textual.app import App
+from textual.widgets import Footer, Header, Static
+
+class Minimal(App):
+    def compose(self):
+        yield Header()
+        yield Static("hello")
+        yield Footer()
+
+async def drawn(pilot):
+    await pilot.pause()
+    pilot.app.exit()
+
+Minimal().run(headless=True, auto_pilot=drawn, size=(140, 45))
+"""
+
+MEGAMONO = """
+import tempfile
+from pathlib import Path
+from megamono.tui.app import MegamonoApp
+
+async def drawn(pilot):
+    await pilot.pause()
+    assert type(pilot.app.screen).__name__ == "StartScreen"
+    pilot.app.exit()
+
+with tempfile.TemporaryDirectory() as saves:
+    MegamonoApp(Path(saves)).run(headless=True, auto_pilot=drawn, size=(140, 45))
+"""
+
+
+def timed_process(code: str) -> float:
+    t0 = time.perf_counter()
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return time.perf_counter() - t0
+
+
+def startup(runs: int) -> dict:
+    timed_process(MINIMAL)  # warm the file cache
+    timed_process(MEGAMONO)
+    mini, mega = [], []
+    for _ in range(runs):
+        mini.append(timed_process(MINIMAL))
+        mega.append(timed_process(MEGAMONO))
+    m, g = statistics.median(mini), statistics.median(mega)
+    return {"minimal_s": round(m, 3), "megamono_s": round(g, 3), "ratio": round(g / m, 2)}
+
+
+def keys_child(n: int) -> None:
+    """(b) and (c), in this process: prints one JSON line."""
+    import asyncio
+    import resource
+    import tempfile
+
+    sys.path.insert(0, str(ROOT))
+    from megamono.bots import make_bot
+    from megamono.rules.engine import Game
+    from megamono.saves import load_game
+    from megamono.tui.app import MegamonoApp
+
+    async def run(saves: Path) -> list[float]:
+        game = Game.new("mega", ["Ann", "Bob", "Cat", "Dan"], seed=11, seat_order=True)
+        bot = make_bot("strong", 5)
+        app = MegamonoApp(saves, test_mode=True, game=game)
+        times: list[float] = []
+        async with app.run_test(size=(140, 45)) as pilot:
+            await pilot.pause()
+            screen = app.screen_stack[1]
+            guard = 0
+            while len(times) < n and not game.over and guard < 50 * n:
+                guard += 1
+                pend = game.pending
+                if pend.kind == "turn" and app.screen is screen:
+                    t0 = time.perf_counter()
+                    await pilot.press("r")
+                    await pilot.pause()
+                    times.append(time.perf_counter() - t0)
+                else:
+                    screen.palette_act(bot.choose(game, pend.player))  # untimed: close the dialog, act
+                    await pilot.pause()
+                    await pilot.pause()
+        # the late game and its game-over screen, for the memory peak
+        late = load_game(ROOT / "saves" / "examples" / "late-game.json")
+        from megamono.rules.actions import ProposeEnd, VoteEnd
+        late.act(ProposeEnd(player=late.pending.player))
+        while not late.over:
+            late.act(VoteEnd(player=late.pending.player, agree=True))
+        app = MegamonoApp(saves, test_mode=True, game=late)
+        async with app.run_test(size=(140, 45)) as pilot:
+            await pilot.pause()
+            await pilot.pause()
+            assert type(app.screen).__name__ == "GameOverScreen", app.screen
+        return times
+
+    with tempfile.TemporaryDirectory() as saves:
+        times = asyncio.run(run(Path(saves)))
+    peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    print(json.dumps({"keys": len(times), "median_ms": round(statistics.median(times) * 1000, 1),
+                      "p90_ms": round(sorted(times)[int(0.9 * (len(times) - 1))] * 1000, 1),
+                      "peak_mb": round(peak_kb / 1024, 1)}))
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=7, help="start-up runs of each app (default 7)")
+    ap.add_argument("--keys", type=int, default=40, help="timed rolls (default 40)")
+    ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.child:
+        keys_child(args.keys)
+        return 0
+    s = startup(args.runs)
+    print(f"(a) start-up: megamono {s['megamono_s']:.3f} s, minimal Textual app {s['minimal_s']:.3f} s, "
+          f"ratio {s['ratio']:.2f} (target <= 1.5)")
+    out = subprocess.run([sys.executable, __file__, "--child", "--keys", str(args.keys)], check=True,
+                         cwd=ROOT, capture_output=True, text=True)
+    k = json.loads(out.stdout.strip().splitlines()[-1])
+    print(f"(b) roll key to updated board: median {k['median_ms']} ms, p90 {k['p90_ms']} ms over "
+          f"{k['keys']} rolls (target < 50 ms)")
+    print(f"(c) peak resident memory: {k['peak_mb']} MB (target < 120 MB)")
+    ok = s["ratio"] <= 1.5 and k["median_ms"] < 50 and k["peak_mb"] < 120
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

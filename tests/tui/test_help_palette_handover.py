@@ -1,0 +1,262 @@
+"""Help on every screen (`?`), the command palette running legal actions, the hot-seat hand-over
+screen, the animations and the game's statistics. Every flow asserts on the engine state too."""
+
+from __future__ import annotations
+
+from megamono.rules.actions import Bid, Buy, DeclineBuy, DropOut, ProposeEnd, Roll
+from megamono.tui.app import MegamonoApp
+from megamono.tui.commands import action_label, legal_commands
+from megamono.tui.stats import bar_rows, columns, stats_for
+
+from tui_helpers import SIZE, app_for, new_game, screen_name
+
+ARCTIC = 4
+
+
+def keys_panel(app):
+    return list(app.screen.query("KeysPanel"))
+
+
+# -- ? on every screen -------------------------------------------------------------------------------
+async def test_question_mark_shows_the_keys_of_the_start_and_saves_screens(saves):
+    app = MegamonoApp(saves, test_mode=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert screen_name(app) == "StartScreen" and keys_panel(app)
+        await pilot.press("question_mark")  # ? again hides it
+        await pilot.pause()
+        assert not keys_panel(app)
+        await pilot.press("r")
+        await pilot.pause()
+        assert screen_name(app) == "ResumeScreen"
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert keys_panel(app)
+
+
+async def test_question_mark_in_the_game_dialogs_manage_and_game_over(saves):
+    game = new_game(dice=[(1, 2, 1)])
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("question_mark")  # the game screen: its full help
+        await pilot.pause()
+        assert screen_name(app) == "HelpScreen"
+        await pilot.press("escape", "r")
+        await pilot.pause()
+        assert screen_name(app) == "BuyDialog"
+        await pilot.press("question_mark")  # a dialog: its keys, the dialog stays
+        await pilot.pause()
+        assert screen_name(app) == "BuyDialog" and keys_panel(app)
+        await pilot.press("b")
+        await pilot.pause()
+        assert game.st.deeds[ARCTIC].owner == 0
+        await pilot.press("m")
+        await pilot.pause()
+        assert screen_name(app) == "ManageScreen"
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert keys_panel(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert screen_name(app) == "GameScreen"
+        # end the game by agreement: the game-over screen has its keys too
+        game_screen = app.screen
+        game_screen.act(ProposeEnd(player=1))
+        from megamono.rules.actions import VoteEnd
+        while not game.over:
+            game_screen.act(VoteEnd(player=game.pending.player, agree=True))
+        game_screen.sync()
+        await pilot.pause()
+        assert screen_name(app) == "GameOverScreen"
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert keys_panel(app)
+
+
+# -- the command palette -----------------------------------------------------------------------------
+async def test_the_palette_runs_legal_actions(saves):
+    game = new_game(dice=[(1, 2, 1)])
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"roll the dice")
+        await pilot.pause(0.2)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert [a.kind for a in game.history] == ["roll"]
+        assert screen_name(app) == "BuyDialog"
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"buy arctic")
+        await pilot.pause(0.2)
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert game.st.deeds[ARCTIC].owner == 0
+        assert screen_name(app) == "GameScreen" and game.pending.player == 1
+
+
+async def test_the_palette_offers_every_legal_action_of_the_humans_and_the_screens(saves):
+    game = Game_with_a_computer()
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        texts = [t for t, _, _ in legal_commands(screen)]
+        legal = [a for a in game.legal_actions() if game.st.players[a.player].kind == "human"]
+        assert len([t for t in texts if not t.endswith("…")]) == len(legal)
+        assert "Ann: Roll the dice" in texts and "Propose a trade…" in texts
+        assert not any(t.startswith("Bob:") for t in texts)  # Bob is a computer player
+        titles = [c.title for c in app.get_system_commands(screen)]
+        for title in ("Manage", "Save the game", "Rules", "Help", "Options", "Trade"):
+            assert title in titles
+        assert "Hand-over screens: turn on" in titles  # off in test mode
+
+
+def Game_with_a_computer():
+    from megamono.rules.engine import Game
+    return Game.new("mega", ["Ann", {"name": "Bob", "kind": "computer"}], seed=3, seat_order=True)
+
+
+def test_action_labels_name_the_deed_and_the_price():
+    game = new_game(dice=[(1, 2, 1)])
+    game.act(Roll(player=0))
+    assert action_label(game, Buy(player=0)) == "Buy Arctic Avenue ($80)"
+    assert action_label(game, DeclineBuy(player=0)).startswith("Auction Arctic Avenue")
+    game.act(DeclineBuy(player=0))
+    assert action_label(game, Bid(player=1, amount=10)).startswith("Bid $10")
+    assert action_label(game, DropOut(player=1)) == "Drop out of the auction"
+
+
+# -- the hand-over screen ----------------------------------------------------------------------------
+async def test_hand_over_when_the_decider_changes_in_an_auction(saves):
+    game = new_game(dice=[(1, 2, 1)])
+    app = app_for(game, saves)
+    app.pass_notices = True
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert screen_name(app) == "PassKeyboard" and app.screen.player == 0
+        assert "Ann's turn" in app.screen.what()
+        await pilot.press("enter", "r")
+        await pilot.pause()
+        await pilot.press("a")  # Ann declines: the auction starts with Bob
+        await pilot.pause()
+        assert screen_name(app) == "PassKeyboard" and app.screen.player == 1
+        assert "bids next" in app.screen.what()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen_name(app) == "BidDialog" and game.pending.player == 1
+        await pilot.press("d")  # Bob drops out: Cat next, another hand-over
+        await pilot.pause()
+        assert screen_name(app) == "PassKeyboard" and app.screen.player == 2
+
+
+async def test_no_hand_over_when_the_option_is_off(saves):
+    game = new_game(dice=[(1, 2, 1)])
+    app = app_for(game, saves)
+    app.pass_notices = True
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert screen_name(app) == "PassKeyboard"
+        await pilot.press("enter")
+        app.action_toggle_handover()  # what the palette's "Hand-over screens: turn off" runs
+        assert app.pass_notices is False
+        await pilot.press("r")
+        await pilot.pause()
+        await pilot.press("a")
+        await pilot.pause()
+        assert screen_name(app) == "BidDialog" and game.pending.player == 1
+
+
+async def test_never_a_hand_over_for_a_computer_player(saves):
+    from megamono.bots import make_bot
+
+    game = Game_with_a_computer()
+    app = app_for(game, saves)
+    app.pass_notices = True
+    ann = make_bot("easy", 1)  # answers Ann's dialogs through the palette's path
+    seen = []
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen_stack[1]
+        for _ in range(300):
+            await pilot.pause()
+            if game.st.turn.number > 4 or game.over:
+                break
+            if screen_name(app) == "PassKeyboard":
+                seen.append(app.screen.player)
+                await pilot.press("enter")
+            elif game.pending.player == 0 and not screen._awaiting and screen_name(app) == "GameScreen" \
+                    and game.pending.kind == "turn":
+                await pilot.press("r")
+            elif game.pending.player == 0 and screen_name(app) not in ("GameScreen", "PassKeyboard"):
+                screen.palette_act(ann.choose(game, 0))
+        assert game.st.turn.number > 4
+        assert seen == [0]  # Ann once, at the start; never for Bob, the computer player
+
+
+async def test_the_options_screen_switches_the_hand_over_and_the_animations(saves):
+    app = MegamonoApp(saves, test_mode=True)
+    async with app.run_test(size=SIZE) as pilot:
+        app.action_options()
+        await pilot.pause()
+        assert screen_name(app) == "OptionsScreen"
+        assert app.pass_notices is False and app.animations is False
+        await pilot.press("space")  # the first box: hand-over screens
+        await pilot.pause()
+        assert app.pass_notices is True
+        await pilot.press("tab", "space")
+        await pilot.pause()
+        assert app.animations is True
+        await pilot.press("escape")
+        await pilot.pause()
+        assert screen_name(app) == "StartScreen"
+
+
+# -- animations ----------------------------------------------------------------------------------------
+async def test_a_roll_animates_and_any_key_skips_it(saves):
+    game = new_game(dice=[(1, 2, 1)])
+    app = app_for(game, saves)
+    app.animations = True
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("r")
+        assert screen.animation is not None and screen.board.shown_at  # the token is walking
+        assert game.st.players[0].position == ARCTIC  # the game has already moved
+        await pilot.press("m")  # skips the animation, does nothing else
+        assert screen.animation is None and screen.board.shown_at == {}
+        await pilot.pause()
+        assert screen_name(app) == "BuyDialog"
+
+
+# -- statistics ------------------------------------------------------------------------------------------
+def test_statistics_follow_the_game_and_an_undo():
+    game = new_game(dice=[(1, 2, 1), (2, 1, 1)])
+    game.keep_undo = True
+    stats = stats_for(game)
+    assert stats.series(0) == [2500]
+    game.act(Roll(player=0))
+    game.act(Buy(player=0))  # Arctic Avenue, $80: Ann's worth stays (cash to a deed at its price)
+    stats.observe()
+    assert [s.turn for s in stats.samples] == [0, 1] and stats.series(0) == [2500, 2500]
+    game.act(Roll(player=1))  # Bob lands on Arctic Avenue and pays rent
+    stats.observe()
+    assert stats.rent_paid[1] > 0 and stats.rent_received[0] == stats.rent_paid[1]
+    assert stats.landings[ARCTIC] == 2
+    rebuilt = stats_for(new_game_like(game))  # a resumed game: rebuilt by replaying the actions
+    assert [s.worth for s in rebuilt.samples] == [s.worth for s in stats.samples]
+
+
+def new_game_like(game):
+    from megamono.rules.engine import Game
+    return Game.from_dict(game.to_dict())
+
+
+def test_chart_helpers():
+    assert columns([1, 2, 3, 4], 2) == [2, 4]
+    assert columns([1, 2], 4) == [1, 1, 2, 2]
+    rows = bar_rows([0, 50, 100], 50, 100, 1)
+    assert rows == [" ▁█"]

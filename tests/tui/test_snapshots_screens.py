@@ -1,0 +1,72 @@
+"""Snapshot tests (plain ``def``, fixed seeds) of the screens: start (with its keys panel), new game,
+auction, trade, manage, help, hand-over and game over (standings, net-worth chart, statistics).
+
+Update after an intended change of the look with
+``pytest tests/tui/test_snapshots_screens.py --snapshot-update``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from megamono.rules.actions import ProposeEnd, VoteEnd
+from megamono.saves import load_game
+from megamono.tui.app import MegamonoApp
+
+from tui_helpers import SIZE, app_for, new_game
+
+LATE_GAME = Path(__file__).resolve().parents[2] / "saves" / "examples" / "late-game.json"
+
+
+def test_start_screen_keys(snap_compare, saves):
+    assert snap_compare(MegamonoApp(saves, test_mode=True), press=["question_mark"], terminal_size=SIZE)
+
+
+def test_setup_screen_keys(snap_compare, saves):
+    async def keys(pilot):
+        await pilot.press("n")
+        await pilot.pause()
+        pilot.app.action_keys()
+        await pilot.pause()
+
+    assert snap_compare(MegamonoApp(saves, test_mode=True), run_before=keys, terminal_size=SIZE)
+
+
+def test_auction_dialog(snap_compare, saves):
+    game = new_game(seed=7, dice=[(1, 2, 1)])
+    assert snap_compare(app_for(game, saves), press=["r", "a"], terminal_size=SIZE)
+
+
+def test_trade_screen_with_offer(snap_compare, saves):
+    game = new_game(seed=7)
+    st = game.st
+    st.deeds[1].owner = st.deeds[3].owner = 0
+    st.deeds[6].owner = 1
+    assert snap_compare(app_for(game, saves), press=["x", *"75"], terminal_size=SIZE)
+
+
+def test_manage_screen(snap_compare, saves):
+    game = new_game(seed=7)
+    st = game.st
+    st.deeds[1].owner = st.deeds[3].owner = st.deeds[6].owner = 0
+    st.deeds[1].level = 1
+    st.bank.houses -= 1
+    assert snap_compare(app_for(game, saves), press=["m"], terminal_size=SIZE)
+
+
+def test_help_screen(snap_compare, saves):
+    assert snap_compare(app_for(new_game(seed=7), saves), press=["question_mark"], terminal_size=SIZE)
+
+
+def test_hand_over_screen(snap_compare, saves):
+    app = app_for(new_game(seed=7, dice=[(1, 2, 1)]), saves)
+    app.pass_notices = True
+    assert snap_compare(app, press=["enter", "r", "a"], terminal_size=SIZE)  # the auction: Bob bids
+
+
+def test_game_over_screen(snap_compare, saves):
+    game = load_game(LATE_GAME)
+    game.act(ProposeEnd(player=game.pending.player))
+    while not game.over:
+        game.act(VoteEnd(player=game.pending.player, agree=True))
+    assert snap_compare(app_for(game, saves), terminal_size=SIZE)
