@@ -216,7 +216,12 @@ async def test_the_options_screen_switches_the_hand_over_and_the_animations(save
 
 
 # -- animations ----------------------------------------------------------------------------------------
-async def test_a_roll_animates_and_any_key_skips_it(saves):
+async def test_a_roll_animates_and_any_key_skips_it(saves, monkeypatch):
+    from megamono.tui import animate
+
+    # slow frames, so a loaded machine cannot finish the animation before the test looks at it
+    monkeypatch.setattr(animate, "FRAME", 5.0)
+    monkeypatch.setattr(animate, "STEP", 5.0)
     game = new_game(dice=[(1, 2, 1)])
     app = app_for(game, saves)
     app.animations = True
