@@ -38,6 +38,8 @@ from megamono.saves import (
 
 from .screens.game import GameScreen
 from .screens.start import StartScreen
+from .screens.toosmall import guard_size
+from .themes import setup_themes, toggle_contrast
 
 
 class MegamonoApp(App):
@@ -47,7 +49,15 @@ class MegamonoApp(App):
     CSS_PATH = "app.tcss"
     TITLE = "megamono"
     ENABLE_COMMAND_PALETTE = False
-    BINDINGS = [Binding("f1", "rules", "Rules")]
+    BINDINGS = [Binding("f1", "rules", "Rules"), Binding("f2", "contrast", "Contrast", show=False)]
+
+    def action_contrast(self) -> None:
+        """F2: switch the high-contrast theme on or off (remembered in the save folder)."""
+        toggle_contrast(self)
+
+    def on_resize(self, event) -> None:
+        """Below 100x30 the "terminal too small" screen covers the app until it grows."""
+        guard_size(self, tuple(event.size))
 
     def action_rules(self) -> None:
         """Show the rules screen (the rules text shipped with the package)."""
@@ -91,6 +101,8 @@ class MegamonoApp(App):
         return StartScreen()
 
     def on_mount(self) -> None:
+        setup_themes(self)
+        self.call_after_refresh(guard_size, self)
         self._catch_hangup()
         if self.initial_game is not None:
             self.start_game(self.initial_game, None)
