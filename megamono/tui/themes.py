@@ -67,12 +67,14 @@ def setup_themes(app: App) -> None:
         name = ""
     if name in app.available_themes:
         app.theme = name
+    # a theme picked anywhere (F2, the command palette's theme picker) is remembered
+    app.theme_changed_signal.subscribe(app, lambda theme: remember_theme(app))
 
 
 def remember_theme(app: App) -> None:
     """Write the app's theme to the save folder (quietly skipped when it cannot be written)."""
     path = _file(app)
-    if path is None:
+    if path is None or (not path.exists() and app.theme == STANDARD_THEME):
         return
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -84,5 +86,4 @@ def remember_theme(app: App) -> None:
 def toggle_contrast(app: App) -> None:
     """Switch between the standard and the high-contrast theme, and remember the choice."""
     app.theme = STANDARD_THEME if app.theme == HIGH_CONTRAST_THEME else HIGH_CONTRAST_THEME
-    remember_theme(app)
     app.notify("High-contrast theme" if app.theme == HIGH_CONTRAST_THEME else "Standard theme", timeout=3)

@@ -74,13 +74,12 @@ def claim_lines(game: Game, look: Look) -> Text:
 
 
 def aside_keys(look: Look) -> Text:
-    """The keys and the board's letters, under the compact layout's deed card."""
+    """The keys and the board's letters, under the compact layout's deed card (15 columns)."""
     dim = look.dim
     t = Text("←↑↓→ look\n", style="bold")
-    t.append("m build, mortgage\nh help, F2 contrast\n\n", style=dim)
-    for key, what in (("A3", "owner A, 3 houses"), ("H S", "hotel, skyscraper"), ("D", "depot"),
-                      ("M", "mortgaged"), ("220", "price (bank's)"), ("3p", "3 tokens"),
-                      ("[C]", "C in jail")):
+    t.append("m build\nh help\nF2 contrast\n", style=dim)
+    for key, what in (("A3", "A owns, 3h"), ("H S", "hotel, sky"), ("D", "depot"), ("M", "mortgaged"),
+                      ("220", "bank price"), ("3p", "3 tokens"), ("[C]", "in jail")):
         t.append(f"{key:<4}", style="bold")
         t.append(what + "\n", style=dim)
     t.rstrip()
@@ -162,11 +161,13 @@ class GameScreen(Screen):
     def _centre(self) -> Vertical:
         """What the board's ring holds: whose turn, the dice, the looked-at space, log and players."""
         g, look = self.game, self.look
+        card = DeedCard(g, look, id="card")
+        card.border_title = "Space (←↑↓→ look around)"
         return Vertical(
             Static(id="status"),
             DiceView(g),
             Static(id="claims"),
-            Horizontal(Vertical(DeedCard(g, look, id="card"), GameLog(look), id="logcol"),
+            Horizontal(Vertical(card, GameLog(look), id="logcol"),
                        PlayersView(g, look), id="lower"),
             id="centre",
         )
@@ -193,13 +194,19 @@ class GameScreen(Screen):
 
     def watch_board_layout(self, layout: str) -> None:
         self._lay_out(layout)
+        self.call_after_refresh(self._refill_log)
+
+    def _refill_log(self) -> None:
+        """Write the log again at its new width (a log keeps the line breaks it was written with)."""
+        log = self.query_one(GameLog)
+        log.clear()
+        log.add(self.game.st.log[-400:])
 
     def _lay_out(self, layout: str) -> None:
         """Classes, board geometry and widget options for ``layout``."""
         for name in LAYOUT_MIN:
             self.set_class(name == layout, f"-{name}")
         try:
-            self.query_one(Footer).compact = layout == "compact"
             self.query_one("#aside-card", DeedCard).border_title = "Space"
             self.query_one("#card", DeedCard).tall = layout == "large"
         except Exception:  # noqa: BLE001 - not composed yet

@@ -206,7 +206,6 @@ class DeedCard(Static):
         self.space = space
         self.tall = False
         """One rent a line, with words (the large layout)."""
-        self.border_title = "Space (←↑↓→ look around)"
 
     def on_mount(self) -> None:
         self.show(self.space)

@@ -71,12 +71,18 @@ def build_text(game: Game, look: Look, p: int, options: list[Build | BuildDepot]
     player holds no street and no railroad that could take a depot."""
     ed, st = game.ed, game.st
     if options:
-        parts = []
+        # by colour group: "Br Mediterr., Arctic $50"; depots: "RR depot Reading RR $100"
+        groups: dict[str, list[Build | BuildDepot]] = {}
         for a in options:
-            sp = ed.spaces[a.space]
-            cost = sp.house_cost if isinstance(a, Build) else ed.rules.depot_cost
-            what = tiny_name(sp.short) if isinstance(a, Build) else f"depot {tiny_name(sp.short)}"
-            parts.append(Text(f"{what} {money(cost or 0)}"))
+            key = ed.spaces[a.space].group if isinstance(a, Build) else "depot"
+            groups.setdefault(key or "depot", []).append(a)
+        parts = []
+        for key, acts in groups.items():
+            first = acts[0]
+            cost = ed.spaces[first.space].house_cost if isinstance(first, Build) else ed.rules.depot_cost
+            names = ", ".join(tiny_name(ed.spaces[a.space].short) for a in acts)
+            what = f" {'depot ' if key == 'depot' else ''}{names} {money(cost or 0)}"
+            parts.append(look.deed_tag(first.space) + Text(what))
         return pack([Text("build now (m):", style="bold")] + parts, width, indent="  ")
     streets = [i for i in ed.properties if st.deeds[i].owner == p and ed.spaces[i].kind == "street"]
     if not streets or game.pending is None or game.over:
