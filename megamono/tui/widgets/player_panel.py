@@ -199,3 +199,9 @@ class PlayersView(VerticalScroll, can_focus=False):
         for panel in self.query(PlayerPanel):
             panel.options = options.get(panel.p, [])
             panel.refresh_panel()
+        # the panel of whose turn it is stays in view (the compact layout shows only a few)
+        turn = self.game.st.turn.player
+        if self.max_scroll_y:
+            for panel in self.query(PlayerPanel):
+                if panel.p == turn:
+                    self.call_after_refresh(self.scroll_to_widget, panel, animate=False, top=True)
