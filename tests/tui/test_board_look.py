@@ -245,3 +245,29 @@ async def test_no_color_loses_nothing(saves, monkeypatch):
         board = plain.screen.query_one(Board)
         cell = board.cell(3, board.geometry.cell_w, board.geometry.tall_h, False)
         assert "reverse" in str(cell[1].spans[0].style if cell[1].spans else cell[1].style)
+
+
+async def test_a_pick_on_the_board_drives_the_same_cursor_and_deed_card(saves):
+    game = new_game(dice=[(2, 2, 2)])          # triples: Ann picks any space
+    app = app_for(game, saves)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        assert screen_name(app) == "BoardPickDialog"
+        board = game_screen(app).query_one(Board)
+        first = board.cursor
+        assert first is not None and board.shown == first
+        await pilot.press("right")
+        assert board.cursor != first and board.selected == board.cursor
+        assert game.ed.spaces[board.cursor].name in card_text(app, "#aside-card")
+        # legal choices are underlined as well as green: seen without colours too
+        cell = board.cell(board.cursor + 1, board.geometry.cell_w, board.geometry.tall_h, False)
+        assert any("underline" in str(span.style) for line in cell for span in line.spans) or \
+            any("underline" in str(line.style) for line in cell)
+        target = board.cursor
+        await pilot.press("enter")
+        await pilot.pause()
+        assert game.st.players[0].position == target
+        st = game.st                               # the pick is over; the cursor is on whose turn it is
+        assert board.cursor is None and board.selected == st.players[st.turn.player].position

@@ -16,8 +16,8 @@ Each cell shows: the colour-group strip with its code ("Br", "LB", "RR", "Ut"), 
 letter on the owner's colour (or the price while the bank holds it), buildings ("1h".."4h", "H"
 hotel, "S" skyscraper, "D" depot), "M" when mortgaged, and the tokens standing there (the player
 whose turn it is underlined). The cursor (the space looked at with the arrow keys, or the one being
-picked for triples, a Bus Ticket or the Auction space) paints the cell's lines under the strip;
-legal choices of a pick get a green name line.
+picked for triples, a Bus Ticket or the Auction space) paints the cell's lines under the strip
+(in reverse video with ``NO_COLOR``); legal choices of a pick get a green, underlined name line.
 """
 
 from __future__ import annotations
@@ -346,10 +346,11 @@ class Board(Vertical):
             lines = self.corner(space, width, height, free, jailed)
             lines = [fit(t, width, bg) for t in lines]
             if space in self.choices:
-                lines[0] = fit(lines[0], width, f"on {pal.choice_bg}")
+                lines[0] = fit(lines[0], width, f"underline on {pal.choice_bg}")
         else:
             strip = self.strip(space, width, gap=compact and tall)
-            name_bg = f"on {pal.choice_bg}" if space in self.choices else bg
+            # a pick's legal choices: green and underlined (the underline survives NO_COLOR)
+            name_bg = f"underline on {pal.choice_bg}" if space in self.choices else bg
             pad = "" if tall else " "
             if compact:
                 # top and bottom rows keep their last column blank: it parts two cells
