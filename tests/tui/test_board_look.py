@@ -127,7 +127,9 @@ def test_player_panels_say_what_each_player_could_build_now():
     ann = player_text(game, look, 0, 60).plain
     assert "build: DB building needs all lots of the group but one" in ann
     cat = player_text(game, look, 2, 60).plain
-    assert "build" not in cat.split("\n", 1)[1] or "depot" in cat  # Cat's depot is built already
+    assert "build" not in cat                                # her railroad has its depot already
+    game.st.deeds[20].owner = 2                              # a second railroad: a depot may go there
+    assert "build now (m):  RR depot Penn. RR $100" in player_text(game, look, 2, 60).plain
 
 
 # -- layouts and resizing ---------------------------------------------------------------------------

@@ -10,6 +10,11 @@ readable pace, one step every ``pace`` seconds (0 in test mode); space plays the
 human decides. Rent a computer may claim is claimed as soon as it may be (option
 ``rent_must_be_claimed``). Trades (``x``), ending early (``e``), claiming rent (``c``) and undo (``u``)
 start here too. When a turn ends the app's ``autosave_game`` (if it has one) is called.
+
+The layout follows the terminal's size (:func:`~..widgets.board.layout_for`: compact from 100x30
+with the deed card beside the board, full from 140x45, large from 200x60; the screen gets the class
+``-compact``, ``-full`` or ``-large``). The arrow keys move a cursor over the board; the deed card
+shows the space under it, which follows the token of whose turn it is whenever that token moves.
 """
 
 from __future__ import annotations
@@ -181,7 +186,7 @@ class GameScreen(Screen):
             yield self.board
             with Vertical(id="aside"):
                 yield DeedCard(self.game, self.look, id="aside-card")
-                yield Static(id="aside-keys")
+                yield Static(aside_keys(self.look), id="aside-keys")
         yield Footer()
 
     def apply_layout(self, size=None) -> None:
@@ -207,7 +212,6 @@ class GameScreen(Screen):
         for name in LAYOUT_MIN:
             self.set_class(name == layout, f"-{name}")
         try:
-            self.query_one("#aside-card", DeedCard).border_title = "Space"
             self.query_one("#card", DeedCard).tall = layout == "large"
         except Exception:  # noqa: BLE001 - not composed yet
             pass
@@ -235,10 +239,10 @@ class GameScreen(Screen):
             self.board.select(here[2])
 
     def on_theme_changed(self, theme) -> None:
+        """The app's theme changed: draw the board, cards and panels in the matching palette."""
         self.look.palette = palette_for(theme.name)
+        self.query_one("#aside-keys", Static).update(aside_keys(self.look))
         self.refresh_view()
-        for card in self.query(DeedCard):
-            card.show(card.space)
 
     def on_mount(self) -> None:
         if getattr(self.app, "test_mode", False):
@@ -276,7 +280,6 @@ class GameScreen(Screen):
         self.follow_turn()
         self.board.refresh_board()
         self.show_space(self.board.shown)
-        self.query_one("#aside-keys", Static).update(aside_keys(self.look))
         self.query_one("#status", Static).update(status_text(self.game, self.look, self.levels))
         self.query_one(DiceView).refresh_dice()
         claims = self.query_one("#claims", Static)
