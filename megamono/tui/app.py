@@ -34,6 +34,8 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from .screens.start import StartScreen
+from .screens.toosmall import guard_size
+from .themes import setup_themes, toggle_contrast
 
 if TYPE_CHECKING:
     from megamono.rules.engine import Game
@@ -65,7 +67,8 @@ class MegamonoApp(App):
     TITLE = "megamono"
     COMMANDS = App.COMMANDS | {_legal_actions_provider}
     BINDINGS = [Binding("f1", "rules", "Rules", priority=True),
-                Binding("question_mark", "keys", "Keys", key_display="?", priority=True)]
+                Binding("question_mark", "keys", "Keys", key_display="?", priority=True),
+                Binding("f2", "contrast", "Contrast", show=False)]
     """Priority bindings, so they work over dialogs too (modal screens hide the app's other keys);
     :meth:`check_action` lets a screen's own binding of the key, or a text field, have it."""
 
@@ -81,6 +84,14 @@ class MegamonoApp(App):
                 if node is not self and key in bindings.key_to_bindings:
                     return False  # the screen (or a widget) has its own use for the key
         return True
+
+    def action_contrast(self) -> None:
+        """F2: switch the high-contrast theme on or off (remembered in the save folder)."""
+        toggle_contrast(self)
+
+    def on_resize(self, event) -> None:
+        """Below 100x30 the "terminal too small" screen covers the app until it grows."""
+        guard_size(self, tuple(event.size))
 
     def action_rules(self) -> None:
         """Show the rules screen (the rules text shipped with the package)."""
@@ -168,6 +179,8 @@ class MegamonoApp(App):
         return StartScreen()
 
     def on_mount(self) -> None:
+        setup_themes(self)
+        self.call_after_refresh(guard_size, self)
         self._catch_hangup()
         if self.initial_game is not None:
             self.start_game(self.initial_game, None)

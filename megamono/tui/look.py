@@ -1,12 +1,17 @@
 """How things look: player and colour-group colours, token letters, money and building text.
 
 Every colour-coded thing also has a letter: players have a token letter, colour groups a two-letter
-code, buildings "1h".."4h", "H" (hotel), "S" (skyscraper), "D" (depot), and mortgages "M".
+code, buildings "1h".."4h", "H" (hotel), "S" (skyscraper), "D" (depot), and mortgages "M". Nothing is
+told by colour alone, so the game reads the same with ``NO_COLOR`` set.
+
+Colours come from a :class:`Palette`: :data:`STANDARD` or :data:`HIGH_CONTRAST` (chosen with the
+app's theme, see :mod:`megamono.tui.themes`). :attr:`Look.palette` is the one in use.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
 
 from rich.text import Text
 
@@ -41,17 +46,117 @@ MORTGAGE_STYLE = "bold #ffffff on #8b0000"
 DIM = "#7a7a7a"
 
 
-def player_colour(colour: str) -> str:
+@dataclass(frozen=True)
+class Palette:
+    """Every colour the board, deed cards and player panels use."""
+
+    players: dict[str, str] = field(default_factory=lambda: dict(PLAYER_RGB))
+    groups: dict[str, tuple[str, str, str]] = field(default_factory=lambda: dict(GROUP_STYLE))
+    kinds: dict[str, tuple[str, str, str]] = field(default_factory=lambda: dict(KIND_STYLE))
+    cell_bg: tuple[str, str] = ("#1c1c1c", "#2a2a2a")
+    choice_bg: str = "#1f4d1f"
+    cursor: str = "bold #000000 on #ffff5f"
+    mortgage: str = MORTGAGE_STYLE
+    dim: str = DIM
+    due: str = "bold #000000 on #ffd75f"
+    """The rent due now, in a deed card's rent ladder."""
+    warn: str = "bold #ff8080"
+
+
+STANDARD = Palette()
+HIGH_CONTRAST = Palette(
+    players={"red": "#ff4040", "blue": "#5c8cff", "green": "#00ff00", "yellow": "#ffff00",
+             "magenta": "#ff40ff", "cyan": "#00ffff", "white": "#ffffff", "orange": "#ff9900"},
+    groups={
+        "Brown": ("Br", "#a0522d", "#ffffff"), "Light Blue": ("LB", "#a0e0ff", "#000000"),
+        "Pink": ("Pk", "#ff69b4", "#000000"), "Purple": ("Pu", "#b040ff", "#000000"),
+        "Orange": ("Or", "#ff9900", "#000000"), "Red": ("Rd", "#ff2020", "#000000"),
+        "Yellow": ("Ye", "#ffff00", "#000000"), "Green": ("Gn", "#00c040", "#000000"),
+        "Dark Blue": ("DB", "#2040ff", "#ffffff"),
+    },
+    kinds={"railroad": ("RR", "#ffffff", "#000000"), "utility": ("Ut", "#c0c0c0", "#000000")},
+    cell_bg=("#000000", "#000000"),
+    choice_bg="#006000",
+    cursor="bold #000000 on #ffff00",
+    mortgage="bold #000000 on #ffffff",
+    dim="#c8c8c8",
+    due="bold #000000 on #ffff00",
+    warn="bold #ff6060",
+)
+
+# Short codes for the compact board (at most 3 characters, unique on a board); by full name.
+CODES = {
+    "GO": "GO", "Mediterranean Avenue": "Med", "Community Chest": "CC", "Baltic Avenue": "Bal",
+    "Arctic Avenue": "Arc", "Income Tax": "Tax", "Reading Railroad": "RdR", "Massachusetts Avenue": "Mas",
+    "Oriental Avenue": "Ori", "Chance": "Ch?", "Gas Company": "Gas", "Vermont Avenue": "Ver",
+    "Connecticut Avenue": "Con", "Jail / Just Visiting": "Jail", "Auction": "Auc",
+    "Maryland Avenue": "Mry", "St. Charles Place": "StC", "Electric Company": "Elc",
+    "States Avenue": "Sta", "Virginia Avenue": "Vir", "Pennsylvania Railroad": "PRR",
+    "St. James Place": "StJ", "Tennessee Avenue": "Ten", "New York Avenue": "NY",
+    "New Jersey Avenue": "NJ", "Free Parking": "Park", "Kentucky Avenue": "Ken",
+    "Indiana Avenue": "Ind", "Illinois Avenue": "Ill", "Michigan Avenue": "Mic", "Bus Ticket": "Bus",
+    "B. & O. Railroad": "B&O", "Atlantic Avenue": "Atl", "Ventnor Avenue": "Ven", "Water Works": "Wat",
+    "Marvin Gardens": "Mvn", "California Avenue": "Cal", "Go To Jail": "ToJail",
+    "Pacific Avenue": "Pac", "South Carolina Avenue": "SC", "North Carolina Avenue": "NC",
+    "Pennsylvania Avenue": "Pen", "Short Line": "SL", "Birthday Gift": "Bdy", "Florida Avenue": "Fla",
+    "Park Place": "PkP", "Luxury Tax": "Lux", "Boardwalk": "Bwk",
+}
+
+
+def space_code(ed: Edition, space: int) -> str:
+    """A short code for the compact board: "Ken", "B&O", "CC"; made from the name when unknown."""
+    sp = ed.spaces[space]
+    if sp.name in CODES:
+        return CODES[sp.name]
+    words = [w for w in sp.short.replace(".", " ").split() if w[:1].isalnum()]
+    if len(words) >= 2:
+        return "".join(w[0] for w in words)[:3]
+    return (words[0] if words else sp.short)[:3]
+
+
+def space_help(game: Game, space: int) -> str:
+    """What a space that is not a deed does, in a sentence."""
+    ed, st = game.ed, game.st
+    sp = ed.spaces[space]
+    r = ed.rules
+    kind = sp.kind
+    if kind == "go":
+        return f"Collect {money(r.salary)} salary each time you pass or land on GO."
+    if kind in ("chance", "community_chest"):
+        return "Draw a card and do what it says."
+    if kind == "tax":
+        if sp.tax_percent:
+            return (f"Pay {money(sp.tax or 0)} or {sp.tax_percent}% of your worth (cash + deeds + buildings),"
+                    " your choice.")
+        return f"Pay {money(sp.tax or 0)} to the bank."
+    if kind == "jail":
+        return f"Just visiting, unless sent here. In jail: pay {money(r.jail_fine)}, use a card or roll doubles."
+    if kind == "go_to_jail":
+        return f"Go straight to jail; do not pass GO, do not collect {money(r.salary)}."
+    if kind == "free_parking":
+        return f"Free Parking: the pot is {money(st.pot)}." if st.options.free_parking_pot else \
+            "Free Parking: nothing happens; take a rest."
+    if kind == "auction":
+        return ("Pick a deed the bank holds to auction; when all are owned, pay the highest rent "
+                "on the board.")
+    if kind == "bus_ticket":
+        return "Take a Bus Ticket: later, ride to any space ahead on your side of the board."
+    if kind == "birthday_gift":
+        return f"Take {money(r.birthday_gift)} from the bank, or a Bus Ticket."
+    return sp.name
+
+
+def player_colour(colour: str, palette: Palette = STANDARD) -> str:
     """The display colour for an engine colour name (unknown names pass through)."""
-    return PLAYER_RGB.get(colour, colour)
+    return palette.players.get(colour, colour)
 
 
-def space_style(ed: Edition, space: int) -> tuple[str, str, str] | None:
+def space_style(ed: Edition, space: int, palette: Palette = STANDARD) -> tuple[str, str, str] | None:
     """(code, background, foreground) of a deed's colour group or kind; None for other spaces."""
     sp = ed.spaces[space]
     if sp.kind == "street" and sp.group:
-        return GROUP_STYLE.get(sp.group, (sp.group[:2], "#444444", "#ffffff"))
-    return KIND_STYLE.get(sp.kind)
+        return palette.groups.get(sp.group, (sp.group[:2], "#444444", "#ffffff"))
+    return palette.kinds.get(sp.kind)
 
 
 def group_code(ed: Edition, space: int) -> str:
@@ -59,9 +164,9 @@ def group_code(ed: Edition, space: int) -> str:
     return style[0] if style else "  "
 
 
-def building_text(deed: DeedState) -> str:
-    """"" / "1h".."4h" / "H" / "S", plus "D" for a depot."""
-    level = {0: "", 5: "H", 6: "S"}.get(deed.level, f"{deed.level}h")
+def building_text(deed: DeedState, short: bool = False) -> str:
+    """"" / "1h".."4h" / "H" / "S", plus "D" for a depot; ``short``: houses as a digit ("3")."""
+    level = {0: "", 5: "H", 6: "S"}.get(deed.level, f"{deed.level}" if short else f"{deed.level}h")
     return level + ("D" if deed.depot else "")
 
 
@@ -87,20 +192,32 @@ def token_letters(players: list[Player]) -> list[str]:
 
 
 class Look:
-    """Per-game display helpers: token letters and player styles (build one per game)."""
+    """Per-game display helpers: token letters and player styles (build one per game).
 
-    def __init__(self, game: Game) -> None:
+    ``palette`` is switched by the game screen when the app's theme changes.
+    """
+
+    def __init__(self, game: Game, palette: Palette = STANDARD) -> None:
         self.game = game
         self.tokens = token_letters(game.st.players)
+        self.palette = palette
+
+    @property
+    def dim(self) -> str:
+        return self.palette.dim
 
     def colour(self, p: int) -> str:
-        return player_colour(self.game.st.players[p].colour)
+        return player_colour(self.game.st.players[p].colour, self.palette)
+
+    def style_of(self, space: int) -> tuple[str, str, str] | None:
+        """(code, background, foreground) of a deed's group in this palette."""
+        return space_style(self.game.ed, space, self.palette)
 
     def token(self, p: int, underline: bool = False) -> Text:
         """The token letter in the player's colour (bold)."""
         style = f"bold {self.colour(p)}" + (" underline" if underline else "")
         if self.game.st.players[p].bankrupt:
-            style = f"strike {DIM}"
+            style = f"strike {self.dim}"
         return Text.assemble((self.tokens[p], style))
 
     def block(self, p: int) -> Text:
@@ -110,30 +227,33 @@ class Look:
     def who(self, p: int) -> Text:
         """"NAME (L)" in the player's colour: whose something is."""
         pl = self.game.st.players[p]
-        style = f"bold {self.colour(p)}" if not pl.bankrupt else DIM
+        style = f"bold {self.colour(p)}" if not pl.bankrupt else self.dim
         return Text.assemble((pl.name, style), " (", (self.tokens[p], style), ")")
 
     def deed_tag(self, space: int) -> Text:
         """Group code block for a deed (e.g. "Br" on brown)."""
-        style = space_style(self.game.ed, space)
+        style = self.style_of(space)
         if style is None:
             return Text("  ")
         code, bg, fg = style
         return Text.assemble((code, f"bold {fg} on {bg}"))
 
-    def deed_state(self, space: int) -> Text:
-        """Owner block, buildings and mortgage mark of a deed, e.g. "A 2h M"; price if unowned."""
+    def deed_state(self, space: int, short: bool = False) -> Text:
+        """Owner block, buildings and mortgage mark of a deed, e.g. "A2h M"; price if unowned.
+        ``short``: the tightest form ("A2M")."""
         ed, st = self.game.ed, self.game.st
         deed = st.deeds.get(space)
         if deed is None:
             return Text("")
         if deed.owner is None:
-            return Text(money(ed.spaces[space].price or 0), style=DIM)
+            price = ed.spaces[space].price or 0
+            return Text(str(price) if short else money(price), style=self.dim)
         out = self.block(deed.owner)
-        b = building_text(deed)
+        b = building_text(deed, short)
         if b:
             out.append(b, style="bold")
         if deed.mortgaged:
-            out.append(" ")
-            out.append("M", style=MORTGAGE_STYLE)
+            if not short:
+                out.append(" ")
+            out.append("M", style=self.palette.mortgage)
         return out

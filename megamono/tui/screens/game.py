@@ -10,6 +10,11 @@ readable pace, one step every ``pace`` seconds (0 in test mode); space plays the
 human decides. Rent a computer may claim is claimed as soon as it may be (option
 ``rent_must_be_claimed``). Trades (``x``), ending early (``e``), claiming rent (``c``) and undo (``u``)
 start here too. When a turn ends the app's ``autosave_game`` (if it has one) is called.
+
+The layout follows the terminal's size (:func:`~..widgets.board.layout_for`: compact from 100x30
+with the deed card beside the board, full from 140x45, large from 200x60; the screen gets the class
+``-compact``, ``-full`` or ``-large``). The arrow keys move a cursor over the board; the deed card
+shows the space under it, which follows the token of whose turn it is whenever that token moves.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -42,7 +48,9 @@ from ..dialogs.pick import BoardPickDialog
 from ..dialogs.social import EndVoteDialog, PickDialog, ShortageDialog, TradeReplyDialog
 from ..computer import bot_levels, make_bots
 from ..look import DIM, Look, money
-from ..widgets.board import Board
+from ..themes import palette_for
+from ..widgets.board import LAYOUT_MIN, Board, layout_for
+from ..widgets.deed_card import DeedCard
 from ..widgets.dice import DiceView
 from ..widgets.log import GameLog
 from ..widgets.player_panel import PlayersView
@@ -80,6 +88,19 @@ def house_rules(options, speed_die: bool = True) -> list[str]:
     if options.starting_cash is not None:
         out.append(f"Starting cash {money(options.starting_cash)}")
     return out
+
+
+def aside_keys(look: Look) -> Text:
+    """The keys and the board's letters, under the compact layout's deed card (15 columns)."""
+    dim = look.dim
+    t = Text("←↑↓→ look\n", style="bold")
+    t.append("m build\nh help\nF2 contrast\n", style=dim)
+    for key, what in (("A3", "A owns, 3h"), ("H S", "hotel, sky"), ("D", "depot"), ("M", "mortgaged"),
+                      ("220", "bank price"), ("3p", "3 tokens"), ("[C]", "in jail")):
+        t.append(f"{key:<4}", style="bold")
+        t.append(what + "\n", style=dim)
+    t.rstrip()
+    return t
 
 
 def status_text(game: Game, look: Look, levels: dict[int, str] | None = None) -> Text:
@@ -122,6 +143,11 @@ class GameScreen(Screen):
         Binding("e", "end_game", "End game"),
         Binding("u", "undo", "Undo"),
         Binding("space", "skip", "Skip ahead", key_display="space"),
+        Binding("left", "look(-1, 0)", "Look", key_display="←↑↓→"),
+        Binding("right", "look(1, 0)", "Look right", show=False),
+        Binding("up", "look(0, -1)", "Look up", show=False),
+        Binding("down", "look(0, 1)", "Look down", show=False),
+        Binding("home", "look_home", "Look at whose turn it is", show=False),
         Binding("s", "save", "Save"),
         Binding("h,question_mark", "help", "Help", key_display="h/?"),
         Binding("f1", "rules", "Rules"),
@@ -145,44 +171,95 @@ class GameScreen(Screen):
         self._fast = False
         self._bot_scheduled = False
         self._bot_timer = None
-        centre = Vertical(
+        try:
+            layout = layout_for(*self.app.size) or "compact"
+        except Exception:  # noqa: BLE001 - built outside a running app
+            layout = "full"
+        self._followed: tuple | None = None
+        self.board = Board(game, self.look, self._centre(), layout)
+        self.set_reactive(GameScreen.board_layout, layout)
+        self.add_class(f"-{layout}")
+
+    def _centre(self) -> Vertical:
+        """What the board's ring holds: whose turn, the dice, the looked-at space, log and players."""
+        g, look = self.game, self.look
+        card = DeedCard(g, look, id="card")
+        card.border_title = "Space (←↑↓→ look around)"
+        return Vertical(
             Static(id="status"),
-            DiceView(game),
+            DiceView(g),
             Static(id="claims"),
-            Horizontal(GameLog(self.look), PlayersView(game, self.look), id="lower"),
+            Horizontal(Vertical(card, GameLog(look), id="logcol"),
+                       PlayersView(g, look), id="lower"),
             id="centre",
         )
-        self.board = Board(game, self.look, centre)
 
-    DEFAULT_CSS = """
-    GameScreen #toosmall {
-        dock: top; width: 100%; height: auto; padding: 0 1; display: none;
-        background: $error; color: $text; text-style: bold;
-    }
-    """
-    MIN_SIZE = (140, 45)
-    """The smallest terminal the board fits in; below it a notice says so."""
+    # -- layout (compact 100x30, full 140x45, large 200x60) ----------------------------------------
+    board_layout: reactive[str] = reactive("full", init=False)
+    """The board's layout for the terminal's size (see :func:`~..widgets.board.layout_for`)."""
 
     def compose(self) -> ComposeResult:
-        yield Static(id="toosmall")
-        yield self.board
+        with Horizontal(id="main"):
+            yield self.board
+            with Vertical(id="aside"):
+                yield DeedCard(self.game, self.look, id="aside-card")
+                yield Static(aside_keys(self.look), id="aside-keys")
         yield Footer()
 
-    def check_size(self, size=None) -> None:
-        """Show the "terminal too small" notice while the terminal is below :attr:`MIN_SIZE`."""
+    def apply_layout(self, size=None) -> None:
+        """Pick the layout for the terminal (``size`` or the app's); never fails on a resize."""
         try:
             width, height = size if size is not None else self.app.size
-            note = self.query_one("#toosmall", Static)
-        except Exception:  # noqa: BLE001 - never crash on a resize
+        except Exception:  # noqa: BLE001
             return
-        small = width < self.MIN_SIZE[0] or height < self.MIN_SIZE[1]
-        if small:
-            note.update(Text(f"megamono needs a terminal of at least {self.MIN_SIZE[0]}x{self.MIN_SIZE[1]} "
-                             f"(now {width}x{height}): enlarge the window or use a smaller font."))
-        note.display = small
+        self.board_layout = layout_for(width, height) or "compact"
+
+    def watch_board_layout(self, layout: str) -> None:
+        self._lay_out(layout)
+        self.call_after_refresh(self._refill_log)
+
+    def _refill_log(self) -> None:
+        """Write the log again at its new width (a log keeps the line breaks it was written with)."""
+        log = self.query_one(GameLog)
+        log.clear()
+        log.add(self.game.st.log[-400:])
+
+    def _lay_out(self, layout: str) -> None:
+        """Classes, board geometry and widget options for ``layout``."""
+        for name in LAYOUT_MIN:
+            self.set_class(name == layout, f"-{name}")
+        try:
+            self.query_one("#card", DeedCard).tall = layout == "large"
+        except Exception:  # noqa: BLE001 - not composed yet
+            pass
+        self.board.set_layout(layout)
+        self.call_after_refresh(self.refresh_view)
 
     def on_resize(self, event) -> None:
-        self.check_size(tuple(event.size))
+        self.apply_layout(tuple(event.size))
+
+    def on_board_selected(self, message: Board.Selected) -> None:
+        self.show_space(message.space)
+
+    def show_space(self, space: int) -> None:
+        """Show ``space`` in the deed cards (the one beside the board and the one inside it)."""
+        for card in self.query(DeedCard):
+            card.show(space)
+
+    def follow_turn(self) -> None:
+        """Move the cursor to the token of whose turn it is whenever that token moves or the turn
+        passes (the player may look elsewhere with the arrow keys in between)."""
+        st = self.game.st
+        here = (st.turn.number, st.turn.player, st.players[st.turn.player].position)
+        if here != self._followed:
+            self._followed = here
+            self.board.select(here[2])
+
+    def on_theme_changed(self, theme) -> None:
+        """The app's theme changed: draw the board, cards and panels in the matching palette."""
+        self.look.palette = palette_for(theme.name)
+        self.query_one("#aside-keys", Static).update(aside_keys(self.look))
+        self.refresh_view()
 
     def on_mount(self) -> None:
         if getattr(self.app, "test_mode", False):
@@ -190,7 +267,11 @@ class GameScreen(Screen):
         log = self.query_one(GameLog)
         log.border_title = "Log"
         log.add(self.game.st.log[-400:])
-        self.check_size()
+        self.look.palette = palette_for(self.app.theme)
+        self.app.theme_changed_signal.subscribe(self, self.on_theme_changed)
+        self._lay_out(self.board_layout)
+        self.apply_layout()
+        self.show_space(self.board.shown)
         self.refresh_view()
         self.call_after_refresh(self.sync)
 
@@ -213,7 +294,9 @@ class GameScreen(Screen):
 
     # -- view ---------------------------------------------------------------------------------
     def refresh_view(self) -> None:
+        self.follow_turn()
         self.board.refresh_board()
+        self.show_space(self.board.shown)
         self.query_one("#status", Static).update(status_text(self.game, self.look, self.levels))
         self.query_one(DiceView).refresh_dice()
         claims = self.query_one("#claims", Static)
@@ -375,7 +458,7 @@ class GameScreen(Screen):
             self.act(result)
 
     def on_screen_resume(self) -> None:
-        self.check_size()
+        self.apply_layout()
         self.refresh_view()
         self.call_after_refresh(self.sync)
 
@@ -451,6 +534,8 @@ class GameScreen(Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         g = self.game
         pend = g.pending
+        if action in ("look", "look_home"):
+            return True
         if action == "bus_ticket" and not g.ed.bus_tickets:
             return False
         if action == "claim" and not g.st.options.rent_must_be_claimed:
@@ -478,6 +563,15 @@ class GameScreen(Screen):
         if action == "skip":
             return True if not human and not self._fast else None
         return True
+
+    def action_look(self, dx: int, dy: int) -> None:
+        """Arrow keys: move the cursor to the next space on screen; its deed card shows."""
+        self.board.move(dx, dy)
+
+    def action_look_home(self) -> None:
+        """Home: the cursor back to the token of whose turn it is."""
+        st = self.game.st
+        self.board.select(st.players[st.turn.player].position)
 
     def action_roll(self) -> None:
         pend = self.game.pending

@@ -23,6 +23,9 @@ GAME SCREEN
   u        undo the last decision (not dice or cards; asks first)
   space    computer players: skip ahead (their moves at once, until a human decides)
   s        save the game       h / ?   this help       F1   the rules       q   leave the game
+  ←↑↓→     look around the board: the cursor's space shows its deed card (price, rents with
+           the rent due now marked ▶, building cost, mortgage, owner); Home: back to whose turn
+  F2       high-contrast theme on/off (remembered)
 
 DECISIONS (a dialog in the deciding player's colour; every option has a key)
   Buy           b buy, a auction it
@@ -47,11 +50,14 @@ MANAGE SCREEN
   b build   x sell a building   g sell the group's buildings   d build/sell a depot
   o mortgage   u unmortgage      Esc back.  A refused action shows the reason.
 
-THE BOARD
+THE BOARD (compact from 100x30, full from 140x45, large from 200x60)
   Each space: colour-group strip with its code (Br LB Pk Or Rd Ye Gn DB, RR railroad,
   Ut utility), the owner's letter on the owner's colour (or the price while the bank holds it),
   buildings 1h-4h, H hotel, S skyscraper, D depot, M mortgaged; the tokens standing there
   (the player whose turn it is underlined). Jail shows who is in jail and who is visiting.
+  Compact board: short names (Ken = Kentucky Avenue), houses as a digit (A3 = owner A, 3
+  houses), the bank's price without $, "3p" = 3 tokens, "[C]" = C in jail.
+  Each player's panel lists their deeds by colour group and what they could build now (m).
 
 TRADE SCREEN
   Tab moves between fields; the selectors choose the proposer and the partner; type cash,

@@ -1,34 +1,95 @@
-"""The board: the ring of spaces drawn around a centre area.
+"""The board: the ring of spaces drawn around a centre area, in three sizes.
 
 A board of N spaces has N/4 spaces to a side; the corners are GO (bottom right), Jail (bottom
 left), Free Parking (top left) and Go To Jail (top right), as on the printed board. The top and
-bottom rows have tall narrow cells (group strip, name on two lines, tokens), the left and right
-columns wide short cells (group strip, name, tokens).
+bottom rows have tall narrow cells (group strip, name, tokens), the left and right columns wide
+short cells (group strip, name, tokens).
+
+The :class:`Geometry` comes from the layout the game screen picks for the terminal:
+
+- ``compact`` (from 100x30): two-line cells, short codes for the names ("Ken", "B&O"), houses as a
+  digit ("3"), the bank's price without "$", and a count ("3p") where the tokens do not fit;
+- ``full`` (from 140x45): the board's short names ("Kentucky Ave") on two lines;
+- ``large`` (from 200x60): bigger cells with the full names.
 
 Each cell shows: the colour-group strip with its code ("Br", "LB", "RR", "Ut"), the owner's token
-letter on the owner's colour (or the price when the bank holds it), buildings ("1h".."4h", "H"
-hotel, "S" skyscraper, "D" depot), "M" when mortgaged, and the tokens standing there. A picking
-cursor (triples, Bus Ticket, Auction space) reverses a cell; legal choices get a green name line.
+letter on the owner's colour (or the price while the bank holds it), buildings ("1h".."4h", "H"
+hotel, "S" skyscraper, "D" depot), "M" when mortgaged, and the tokens standing there (the player
+whose turn it is underlined). The cursor (the space looked at with the arrow keys, or the one being
+picked for triples, a Bus Ticket or the Auction space) paints the cell's lines under the strip
+(in reverse video with ``NO_COLOR``); legal choices of a pick get a green, underlined name line.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.widget import Widget
 
 from megamono.rules.engine import Game
 
-from ..look import DIM, Look, money, space_style
+from ..look import Look, money, space_code
 
-CORNER_W = 16
-TALL_H = 4
-WIDE_H = 3
-BOARD_W = 140
-CELL_BG = ("#1c1c1c", "#2a2a2a")
-CHOICE_BG = "#1f4d1f"
-CURSOR_STYLE = "bold #000000 on #ffff5f"
+LAYOUT_MIN = {"compact": (100, 30), "full": (140, 45), "large": (200, 60)}
+"""The smallest terminal (columns, rows) for each layout."""
+
+# layout -> (board width, corner width, tall cell height, wide cell height, names)
+_SPEC = {
+    "compact": (84, 6, 2, 2, "code"),
+    "full": (140, 16, 4, 3, "short"),
+    "large": (200, 22, 5, 4, "full"),
+}
+
+
+def layout_for(width: int, height: int) -> str | None:
+    """The largest layout that fits a terminal of ``width`` x ``height``; None when none does."""
+    for name in ("large", "full", "compact"):
+        w, h = LAYOUT_MIN[name]
+        if width >= w and height >= h:
+            return name
+    return None
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Cell sizes of one layout for a board of ``size`` spaces."""
+
+    layout: str
+    size: int
+    corner_w: int
+    cell_w: int
+    tall_h: int
+    wide_h: int
+    names: str
+    """"code" (compact), "short" (the edition's short names) or "full" (full names)."""
+
+    @classmethod
+    def of(cls, layout: str, size: int) -> "Geometry":
+        width, corner, tall, wide, names = _SPEC[layout]
+        cell = (width - 2 * corner) // (size // 4 - 1)
+        return cls(layout, size, corner, cell, tall, wide, names)
+
+    @property
+    def side(self) -> int:
+        """Spaces between two corners."""
+        return self.size // 4 - 1
+
+    @property
+    def width(self) -> int:
+        return 2 * self.corner_w + self.side * self.cell_w
+
+    @property
+    def height(self) -> int:
+        return 2 * self.tall_h + self.side * self.wide_h
+
+    @property
+    def centre(self) -> tuple[int, int]:
+        """(width, height) of the area inside the ring."""
+        return self.side * self.cell_w, self.side * self.wide_h
 
 
 def ring(size: int) -> dict[str, list[int]]:
@@ -42,8 +103,34 @@ def ring(size: int) -> dict[str, list[int]]:
     }
 
 
-def cell_width(size: int) -> int:
-    return (BOARD_W - 2 * CORNER_W) // (size // 4 - 1)
+def grid(size: int) -> dict[int, tuple[int, int]]:
+    """Each space's (column, row) on a square of ``size // 4 + 1`` places a side; GO is bottom right."""
+    s = size // 4
+    pos = {}
+    for i in range(size):
+        side, k = divmod(i, s)
+        pos[i] = [(s - k, s), (0, s - k), (k, 0), (s, k)][side]
+    return pos
+
+
+def step(size: int, space: int, dx: int, dy: int) -> int:
+    """The space next to ``space`` in a direction on screen (dx, dy in -1..1). Moving into the middle
+    of the board jumps straight across to the other side; moving off the board stays put."""
+    pos = grid(size)
+    at = {v: k for k, v in pos.items()}
+    s = size // 4
+    x, y = pos[space]
+    nx, ny = x + dx, y + dy
+    if (nx, ny) in at:
+        return at[(nx, ny)]
+    if not (0 <= nx <= s and 0 <= ny <= s):
+        return space
+    # into the middle: across to the opposite side
+    if dx:
+        nx = s if dx > 0 else 0
+    if dy:
+        ny = s if dy > 0 else 0
+    return at.get((nx, ny), space)
 
 
 def wrap_name(name: str, width: int, lines: int) -> list[str]:
@@ -92,35 +179,40 @@ class BoardEdge(Widget):
         self.board = board
         self.side = side
         self.spaces = ring(board.game.ed.size)[side]
-        cw = cell_width(board.game.ed.size)
-        if side in ("top", "bottom"):
-            self.styles.width = 2 * CORNER_W + (len(self.spaces) - 2) * cw
-            self.styles.height = TALL_H
+        self.apply_geometry()
+
+    def apply_geometry(self) -> None:
+        g = self.board.geometry
+        if self.side in ("top", "bottom"):
+            self.styles.width = g.width
+            self.styles.height = g.tall_h
         else:
-            self.styles.width = CORNER_W
-            self.styles.height = WIDE_H * len(self.spaces)
+            self.styles.width = g.corner_w
+            self.styles.height = g.wide_h * len(self.spaces)
 
     def render(self) -> Text:
         b = self.board
-        cw = cell_width(b.game.ed.size)
+        g = b.geometry
         if self.side in ("top", "bottom"):
             cells = []
             for k, i in enumerate(self.spaces):
                 corner = k in (0, len(self.spaces) - 1)
-                cells.append(b.cell(i, CORNER_W if corner else cw, TALL_H, corner))
-            rows = [Text("").join(c[r] for c in cells) for r in range(TALL_H)]
+                cells.append(b.cell(i, g.corner_w if corner else g.cell_w, g.tall_h, corner, tall=True))
+            rows = [Text("").join(c[r] for c in cells) for r in range(g.tall_h)]
         else:
             rows = []
             for i in self.spaces:
-                rows += b.cell(i, CORNER_W, WIDE_H, False)
+                rows += b.cell(i, g.corner_w, g.wide_h, False, tall=False)
         return Text("\n").join(rows)
 
 
 class Board(Vertical):
     """The whole ring of spaces with ``centre`` (any widget) inside it.
 
-    ``cursor`` (a space or None) and ``choices`` (spaces) drive the picking highlight; call
-    :meth:`refresh_board` after the game changes.
+    ``selected`` is the space the arrow keys look at (:meth:`move`); ``cursor`` (a space or None)
+    and ``choices`` (spaces) drive a pick's highlight (:meth:`set_pick`). A change of the space under
+    the cursor posts :class:`Board.Selected`. Call :meth:`refresh_board` after the game changes and
+    :meth:`set_layout` when the terminal's size calls for another layout.
     """
 
     DEFAULT_CSS = """
@@ -128,7 +220,14 @@ class Board(Vertical):
     Board > Horizontal { height: auto; width: auto; }
     """
 
-    def __init__(self, game: Game, look: Look, centre: Widget) -> None:
+    class Selected(Message):
+        """The space under the cursor changed."""
+
+        def __init__(self, space: int) -> None:
+            super().__init__()
+            self.space = space
+
+    def __init__(self, game: Game, look: Look, centre: Widget, layout: str = "full") -> None:
         super().__init__(id="board")
         self.game = game
         self.look = look
@@ -137,9 +236,14 @@ class Board(Vertical):
         self.choices: set[int] = set()
         self.shown_at: dict[int, int] = {}
         """Where to show a token instead of its player's position (animations)."""
-        s = game.ed.size // 4
-        centre.styles.width = (s - 1) * cell_width(game.ed.size)
-        centre.styles.height = WIDE_H * (s - 1)
+        self.selected: int = game.st.players[game.st.turn.player].position
+        self.geometry = Geometry.of(layout, game.ed.size)
+        self._size_centre()
+
+    def _size_centre(self) -> None:
+        w, h = self.geometry.centre
+        self.centre.styles.width = w
+        self.centre.styles.height = h
 
     def compose(self) -> ComposeResult:
         yield BoardEdge(self, "top")
@@ -149,15 +253,51 @@ class Board(Vertical):
             yield BoardEdge(self, "right")
         yield BoardEdge(self, "bottom")
 
+    @property
+    def layout_name(self) -> str:
+        return self.geometry.layout
+
+    def set_layout(self, layout: str) -> None:
+        """Redraw the board in another layout ("compact", "full", "large")."""
+        if layout == self.geometry.layout:
+            return
+        self.geometry = Geometry.of(layout, self.game.ed.size)
+        self._size_centre()
+        for edge in self.query(BoardEdge):
+            edge.apply_geometry()
+        self.refresh_board()
+
     def refresh_board(self) -> None:
         for edge in self.query(BoardEdge):
             edge.refresh()
 
+    @property
+    def shown(self) -> int:
+        """The space under the cursor: the pick's, else the one looked at."""
+        return self.cursor if self.cursor is not None else self.selected
+
     def set_pick(self, cursor: int | None, choices: set[int] | None = None) -> None:
+        before = self.shown
         self.cursor = cursor
+        if cursor is not None:
+            self.selected = cursor
         if choices is not None:
             self.choices = choices
         self.refresh_board()
+        if self.shown != before:
+            self.post_message(self.Selected(self.shown))
+
+    def select(self, space: int) -> None:
+        """Put the looking cursor on ``space``."""
+        space %= self.game.ed.size
+        if space != self.selected:
+            self.selected = space
+            self.refresh_board()
+            self.post_message(self.Selected(space))
+
+    def move(self, dx: int, dy: int) -> None:
+        """Move the looking cursor to the next space in a direction on screen."""
+        self.select(step(self.game.ed.size, self.selected, dx, dy))
 
     # -- one cell ----------------------------------------------------------------------------
     def tokens_here(self, space: int) -> tuple[Text, Text]:
@@ -172,52 +312,118 @@ class Board(Vertical):
             t.append_text(self.look.token(p, underline=(p == st.turn.player)))
         return free, jailed
 
-    def cell(self, space: int, width: int, height: int, corner: bool) -> list[Text]:
+    @staticmethod
+    def squeeze(tokens: Text, room: int) -> Text:
+        """The tokens, or their count ("3p": three players) when they do not fit in ``room``."""
+        if tokens.cell_len <= room or room < 2:
+            return tokens
+        return Text(f"{tokens.cell_len}p", style="bold")
+
+    def name_lines(self, space: int, width: int, lines: int) -> list[Text]:
+        """The space's name on ``lines`` lines of ``width`` (short or full name, by layout)."""
+        sp = self.game.ed.spaces[space]
+        name = sp.name if self.geometry.names == "full" else sp.short
+        if name.endswith(" / Just Visiting"):
+            name = name[: -len(" / Just Visiting")]
+        if lines == 1 and len(name) > width:
+            name = sp.short
+        narrow = wrap_name(name, width - 1, lines)
+        if any(n.endswith("-") for n in narrow) or " ".join(narrow).strip() != name:
+            narrow = wrap_name(name, width, lines)
+        if " ".join(n for n in narrow if n).strip() != name and name != sp.short:
+            short = wrap_name(sp.short, width, lines)
+            if " ".join(n for n in short if n).strip() == sp.short:
+                narrow = short
+        return [Text(n) for n in narrow]
+
+    def cell(self, space: int, width: int, height: int, corner: bool, tall: bool = True) -> list[Text]:
         """The lines of one cell, each exactly ``width`` cells wide."""
         ed = self.game.ed
+        pal = self.look.palette
         sp = ed.spaces[space]
-        bg = f"on {CELL_BG[space % 2]}"
+        bg = f"on {pal.cell_bg[space % 2]}"
         free, jailed = self.tokens_here(space)
+        compact = self.geometry.names == "code"
         lines: list[Text]
         if corner:
-            lines = [Text(sp.short, style="bold")]
-            if sp.kind == "jail":
-                lines += [Text("In: ", style="bold #ff8080") + jailed, Text("Visiting:", style=DIM)]
-            elif sp.kind == "go":
-                lines += [Text(f"collect {money(ed.rules.salary)}", style=DIM), Text("")]
-            else:
-                lines += [Text(""), Text("")]
-            lines.append(free)
-            lines = [fit(Text(" ") + t, width, bg) for t in lines]
+            lines = self.corner(space, width, height, free, jailed)
+            lines = [fit(t, width, bg) for t in lines]
             if space in self.choices:
-                lines[0] = fit(Text(" ") + Text(sp.short, style="bold"), width, f"on {CHOICE_BG}")
+                lines[0] = fit(lines[0], width, f"underline on {pal.choice_bg}")
         else:
-            strip = self.strip(space, width)
-            if height == TALL_H:
-                # leave the last column blank as a gutter when the name wraps without hyphens
-                narrow = wrap_name(sp.short, width - 1, 2)
-                if any(n.endswith("-") for n in narrow) or " ".join(narrow).strip() != sp.short:
-                    narrow = wrap_name(sp.short, width, 2)
-                names = [Text(n) for n in narrow]
+            strip = self.strip(space, width, gap=compact and tall)
+            # a pick's legal choices: green and underlined (the underline survives NO_COLOR)
+            name_bg = f"underline on {pal.choice_bg}" if space in self.choices else bg
+            pad = "" if tall else " "
+            if compact:
+                # top and bottom rows keep their last column blank: it parts two cells
+                inner = width - 1 if tall else width
+                code = space_code(ed, space)
+                tok = self.squeeze(free, max(inner - len(code) - 1, 2))
+                code = code[: max(1, inner - 1 - tok.cell_len)] if tok.cell_len else code
+                last = Text(code, style="bold") + (Text(" ") + tok if tok.cell_len else Text(""))
+                lines = [strip, fit(last, inner, name_bg)]
+                if tall:
+                    lines = [fit(ln, width, bg) for ln in lines]
             else:
-                names = [Text(" " + sp.short)]
-            name_bg = f"on {CHOICE_BG}" if space in self.choices else bg
-            lines = [strip] + [fit(n, width, name_bg) for n in names] + [fit(Text(" ") + free if height != TALL_H
-                                                                           else free, width, bg)]
-        if space == self.cursor:
-            lines = [fit(Text(ln.plain), width, CURSOR_STYLE) for ln in lines]
-            lines[-1] = fit(Text("▶" + lines[-1].plain[1:]), width, CURSOR_STYLE)
+                names = self.name_lines(space, width - len(pad), height - 2)
+                lines = [strip] + [fit(Text(pad) + n, width, name_bg) for n in names]
+                lines.append(fit(Text(pad) + self.squeeze(free, width - len(pad)), width, bg))
+        if space == self.shown:
+            style = "bold reverse" if getattr(self.app, "no_color", False) else pal.cursor
+            first = 0 if corner else 1
+            lines = lines[:first] + [fit(Text(ln.plain), width, style) for ln in lines[first:]]
         return lines
 
-    def strip(self, space: int, width: int) -> Text:
-        """The colour-group strip: code, owner/buildings/mortgage (or price)."""
-        style = space_style(self.game.ed, space)
+    def corner(self, space: int, width: int, height: int, free: Text, jailed: Text) -> list[Text]:
+        """The lines of a corner (not yet padded)."""
+        ed = self.game.ed
+        sp = ed.spaces[space]
+        dim = self.look.dim
+        if height <= 2:
+            code = space_code(ed, space)
+            inner = width - 1 if grid(ed.size)[space][0] == 0 else width  # a gap before the next cell
+            if sp.kind == "jail":
+                # "[C]AB": C is in jail, A and B are visiting
+                inside = Text("[") + self.squeeze(jailed, inner - 3) + Text("]") if jailed.cell_len else Text("")
+                return [Text("Jail", style="bold"),
+                        inside + self.squeeze(free, inner - inside.cell_len)]
+            if sp.kind == "go":
+                return [Text("GO", style="bold") + Text(f"+{ed.rules.salary}", style=dim),
+                        self.squeeze(free, inner)]
+            return [Text(code[:inner], style="bold"), self.squeeze(free, inner)]
+        name = sp.name if self.geometry.names == "full" else sp.short
+        if sp.kind == "jail":
+            name = "Jail"
+        lines = [Text(" " + name, style="bold")]
+        if sp.kind == "jail":
+            lines += [Text(" In: ", style="bold #ff8080") + self.squeeze(jailed, width - 5),
+                      Text(" Visiting:", style=dim)]
+        elif sp.kind == "go":
+            lines += [Text(f" collect {money(ed.rules.salary)}", style=dim), Text("")]
+        else:
+            lines += [Text(""), Text("")]
+        while len(lines) < height - 1:
+            lines.append(Text(""))
+        lines = lines[: height - 1]
+        lines.append(Text(" ") + self.squeeze(free, width - 1))
+        return lines
+
+    def strip(self, space: int, width: int, gap: bool = False) -> Text:
+        """The colour-group strip: code, owner/buildings/mortgage (or price); ``gap`` leaves the
+        last column in the cell's background."""
+        pal = self.look.palette
+        style = self.look.style_of(space)
         if style is None:
-            return fit(Text(""), width, f"on {CELL_BG[space % 2]}")
+            return fit(Text(""), width, f"on {pal.cell_bg[space % 2]}")
         code, gbg, gfg = style
-        body = Text(code + " ", style=f"bold {gfg}")
-        state = self.look.deed_state(space)
+        compact = self.geometry.names == "code"
+        inner = width - 1 if gap else width
+        body = Text(code + ("" if compact else " "), style=f"bold {gfg}")
+        state = self.look.deed_state(space, short=compact)
         if self.game.st.deeds[space].owner is None:
             state.stylize(gfg)
+            if compact and body.cell_len + state.cell_len > inner:
+                state = Text("")
         body.append_text(state)
-        return fit(body, width, f"on {gbg}")
+        return fit(body, inner, f"on {gbg}")

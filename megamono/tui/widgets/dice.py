@@ -39,9 +39,17 @@ def dice_text(game: Game) -> Text:
     return out
 
 
-def bank_text(game: Game) -> Text:
-    """The bank's pieces, e.g. "Bank: 32 houses, 12 hotels, 8 skyscrapers, 4 depots"."""
+def bank_text(game: Game, short: bool = False) -> Text:
+    """The bank's pieces, e.g. "Bank: 32 houses, 12 hotels, 8 skyscrapers, 4 depots"; ``short``:
+    "Bank: 32h 12H 8S 4D" (the board's letters)."""
     bank, supply = game.st.bank, game.ed.supply
+    if short:
+        parts = [f"{bank.houses}h", f"{bank.hotels}H"]
+        if supply.skyscrapers:
+            parts.append(f"{bank.skyscrapers}S")
+        if supply.depots:
+            parts.append(f"{bank.depots}D")
+        return Text("Bank: " + " ".join(parts), style=DIM)
     def count(n: int, word: str) -> str:
         return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
@@ -74,5 +82,8 @@ class DiceView(Static):
 
     def refresh_dice(self) -> None:
         dice, bank = dice_text(self.game), bank_text(self.game)
+        width = self.content_size.width or 104
+        if dice.cell_len + bank.cell_len + 2 > width:
+            bank = bank_text(self.game, short=True)
         gap = max(2, (self.content_size.width or 104) - dice.cell_len - bank.cell_len)
         self.update(Text.assemble(dice, " " * gap, bank))

@@ -1,4 +1,5 @@
-"""Player panels: cash, position, jail, cards, Bus Tickets and deeds grouped by colour group."""
+"""Player panels: cash, position, jail, cards, Bus Tickets, deeds grouped by colour group, and
+what the player could build now (asked of the rules core: ``Game.legal_actions`` and ``why_not``)."""
 
 from __future__ import annotations
 
@@ -7,9 +8,10 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Sparkline, Static
 
+from megamono.rules.actions import Build, BuildDepot
 from megamono.rules.engine import Game
 
-from ..look import DIM, MORTGAGE_STYLE, Look, building_text, money
+from ..look import Look, building_text, money
 
 
 def deed_groups(game: Game, p: int) -> list[tuple[str, list[int]]]:
@@ -53,11 +55,58 @@ def pack(chunks: list[Text], width: int, indent: str = "  ") -> Text:
     return Text("\n").join(lines)
 
 
-def player_text(game: Game, look: Look, p: int, width: int = 56) -> Text:
-    """The text of one player's panel: a heading line, flags, then deeds packed by colour group."""
+def build_options(game: Game) -> dict[int, list[Build | BuildDepot]]:
+    """Every player's legal Build and BuildDepot actions now, by seat (one call to the core)."""
+    out: dict[int, list[Build | BuildDepot]] = {}
+    for a in game.legal_actions():
+        if isinstance(a, (Build, BuildDepot)):
+            out.setdefault(a.player, []).append(a)
+    return out
+
+
+def build_text(game: Game, look: Look, p: int, options: list[Build | BuildDepot] | None,
+               width: int) -> Text | None:
+    """"build now (m): Kentucky $150, ..." from the legal actions, or why the player cannot build
+    yet on the street group they are nearest to completing (the core's ``why_not``); None when the
+    player holds no street and no railroad that could take a depot."""
+    ed, st = game.ed, game.st
+    if options:
+        # by colour group: "Br Mediterr., Arctic $50"; depots: "RR depot Reading RR $100"
+        groups: dict[str, list[Build | BuildDepot]] = {}
+        for a in options:
+            key = ed.spaces[a.space].group if isinstance(a, Build) else "depot"
+            groups.setdefault(key or "depot", []).append(a)
+        parts = []
+        for key, acts in groups.items():
+            first = acts[0]
+            cost = ed.spaces[first.space].house_cost if isinstance(first, Build) else ed.rules.depot_cost
+            names = ", ".join(tiny_name(ed.spaces[a.space].short) for a in acts)
+            what = f" {'depot ' if key == 'depot' else ''}{names} {money(cost or 0)}"
+            parts.append(look.deed_tag(first.space) + Text(what))
+        return pack([Text("build now (m):", style="bold")] + parts, width, indent="  ")
+    streets = [i for i in ed.properties if st.deeds[i].owner == p and ed.spaces[i].kind == "street"]
+    if not streets or game.pending is None or game.over:
+        return None
+    groups: dict[str, list[int]] = {}
+    for i in streets:
+        groups.setdefault(ed.spaces[i].group, []).append(i)
+    # the group nearest to complete (most lots owned, then fewest missing), its least built lot
+    key = max(groups, key=lambda g: (len(groups[g]) / len(ed.groups[g]), len(groups[g])))
+    lot = min(groups[key], key=lambda i: st.deeds[i].level)
+    why = game.why_not(Build(player=p, space=lot))
+    if why is None:
+        return None
+    return Text.assemble("  ", ("build: ", "bold"), look.deed_tag(lot), (f" {why}", look.dim))
+
+
+def player_text(game: Game, look: Look, p: int, width: int = 56,
+                options: list[Build | BuildDepot] | None = None, builds: bool = True) -> Text:
+    """The text of one player's panel: a heading line, flags, deeds packed by colour group, then
+    what they could build now (``options``: their legal builds; computed when None)."""
     st = game.st
     pl = st.players[p]
     colour = look.colour(p)
+    DIM = look.dim
     if pl.bankrupt:
         return Text.assemble((f"{look.tokens[p]} {pl.name}", f"bold {DIM}"), ("  BANKRUPT", f"bold {DIM}"),
                              style=DIM)
@@ -88,7 +137,7 @@ def player_text(game: Game, look: Look, p: int, width: int = 56) -> Text:
             if d.mortgaged:
                 part.stylize(DIM)
                 part.append(" ")
-                part.append("M", style=MORTGAGE_STYLE)
+                part.append("M", style=look.palette.mortgage)
             parts.append(part)
         t.append_text(Text(", ").join(parts))
         chunks.append(t)
@@ -103,6 +152,13 @@ def player_text(game: Game, look: Look, p: int, width: int = 56) -> Text:
     if chunks:
         out.append("\n")
         out.append_text(pack(chunks, width))
+    if builds:
+        if options is None:
+            options = build_options(game).get(p, [])
+        line = build_text(game, look, p, options, width)
+        if line is not None:
+            out.append("\n")
+            out.append_text(line)
     return out
 
 
@@ -114,9 +170,13 @@ class PlayerPanel(Static):
         self.game, self.look, self.p = game, look, p
         self.styles.border_left = ("outer", look.colour(p))
 
+    options: list[Build | BuildDepot] | None = None
+    """This player's legal builds (set by :meth:`PlayersView.refresh_players`)."""
+
     def refresh_panel(self) -> None:
         width = self.content_size.width or 56
-        self.update(player_text(self.game, self.look, self.p, max(width, 30)))
+        self.styles.border_left = ("outer", self.look.colour(self.p))
+        self.update(player_text(self.game, self.look, self.p, max(width, 30), self.options or []))
 
     def on_resize(self) -> None:
         self.refresh_panel()
@@ -136,9 +196,17 @@ class PlayersView(VerticalScroll, can_focus=False):
             yield WorthSparkline(self.game, self.look, p)
 
     def refresh_players(self) -> None:
+        options = build_options(self.game)
         for panel in self.query(PlayerPanel):
+            panel.options = options.get(panel.p, [])
             panel.refresh_panel()
         refresh_worth(self)
+        # the panel of whose turn it is stays in view (the compact layout shows only a few)
+        turn = self.game.st.turn.player
+        if self.max_scroll_y:
+            for panel in self.query(PlayerPanel):
+                if panel.p == turn:
+                    self.call_after_refresh(self.scroll_to_widget, panel, animate=False, top=True)
 
 
 # -- net worth over time (a Sparkline under each panel; data from megamono.tui.stats) -------------
