@@ -97,7 +97,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
                       skyscrapers=ed.supply.skyscrapers, depots=ed.supply.depots),
             decks=Decks(chance=[c.id for c in ed.chance], community_chest=[c.id for c in ed.community_chest],
                         bus=cls._bus_ids(ed)),
-            rng=_dice.seed_state(seed), script=script,
+            rng=_dice.seed_state(seed), script=[list(t) for t in script],  # the setup keeps its own
         )
         game = cls(ed, st, setup)
         for deck in (st.decks.chance, st.decks.community_chest, st.decks.bus):
