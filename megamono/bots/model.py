@@ -172,7 +172,7 @@ def gain_of(game: "Game", p: int, before: dict, after: dict, spaces, b: Board | 
     """Change of ``p``'s holding value when ownership goes from ``before`` to ``after``."""
     b = board_of(game) if b is None else b
     group_of = b.group_of
-    groups = {group_of[i] for i in spaces if i in group_of}
+    groups = dict.fromkeys(group_of[i] for i in spaces if i in group_of)  # in a fixed order: sums of floats
     transport = any(i not in group_of for i in spaces)
     return (holding_value(game, p, after, groups, transport, b)
             - holding_value(game, p, before, groups, transport, b))

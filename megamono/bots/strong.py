@@ -208,7 +208,10 @@ class StrongBot(Bot):
         st = game.st
         cash = st.players[p].cash
         best = None
-        for g in self._building_groups(game, p):
+        groups = self._building_groups(game, p)
+        for g in b.groups:  # board order: a tie goes to the group first on the board
+            if g not in groups:
+                continue
             cost = b.house_cost[g]
             if cash - cost < reserve:
                 continue
