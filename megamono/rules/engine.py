@@ -130,7 +130,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
                 raise ValueError(f"player {k + 1}: a name is 1-20 printable characters, got {name!r}")
             d["name"] = name
             d.setdefault("colour", PLAYER_COLOURS[k % len(PLAYER_COLOURS)])
-            out.append(Player(cash=0, **d))
+            out.append(Player.model_validate({**d, "cash": 0}))  # other keys (an app's notes) are ignored
         names = [p.name.casefold() for p in out]
         if len(set(names)) != len(names):
             raise ValueError("player names must be different")
