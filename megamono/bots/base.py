@@ -18,7 +18,7 @@ from megamono.rules.actions import (
 )
 from megamono.rules.state import Pending
 
-from .model import board_of
+from .model import board_of, view_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from megamono.rules.engine import Game
@@ -115,16 +115,13 @@ class Bot:
     def raise_money(self, game: "Game", p: int) -> Action | None:
         """One action that raises cash: mortgage first, then depots, then buildings (D1)."""
         st = game.st
-        best = None
-        for i, d in st.deeds.items():
-            if d.owner == p and not d.mortgaged:
-                a = Mortgage(player=p, space=i)
-                if game.why_not(a) is None:
-                    key = self.mortgage_keep_value(game, p, i)
-                    if best is None or key < best[0]:
-                        best = (key, a)
-        if best is not None:
-            return best[1]
+        # the legal mortgage of the lowest keep value (the first on the board among equals)
+        order = sorted((self.mortgage_keep_value(game, p, i), n, i)
+                       for n, i in enumerate(view_of(game).owned_by(p)) if not st.deeds[i].mortgaged)
+        for _, _, i in order:
+            a = Mortgage(player=p, space=i)
+            if game.why_not(a) is None:
+                return a
         for i, d in st.deeds.items():
             if d.owner == p and d.depot:
                 a = SellDepot(player=p, space=i)

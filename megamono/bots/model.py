@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from megamono.rules.rent import unmortgage_cost
+from megamono.rules.state import deeds_revision
+
 if TYPE_CHECKING:  # pragma: no cover
     from megamono.rules.editions import Edition
     from megamono.rules.engine import Game
@@ -56,6 +59,7 @@ class Board:
         self.unbuilt_mult: dict[int, int] = {int(k): v for k, v in ed.rules.unbuilt_multipliers.items()}
         self.rr_rents = list(ed.rules.railroad_rents)
         self.util_mult = list(ed.rules.utility_multipliers)
+        self.unmortgage_cost: dict[int, int] = {i: unmortgage_cost(ed, i) for i in ed.properties}
 
     def build_potential(self, group: str) -> float:
         """Dollar worth of having building rights on ``group`` (the bots' rule of thumb)."""
@@ -76,29 +80,98 @@ def board_of(game: "Game") -> Board:
     return b
 
 
-# ----------------------------------------------------------------------------- rents and risk
-def rent_map(game: "Game", p: int) -> list[int]:
-    """Rent ``p`` would owe on each space now (0 where none is owed).
+# ----------------------------------------------------------------------------- the deeds, read once
+class View:
+    """What the bots derive from the deeds of a game at one moment, shared by every bot.
 
-    The same sums as :func:`megamono.rules.rent.rent_due` (utilities at a typical dice total),
-    computed for the whole board at once.
+    Valid while the game's ``deeds`` dict is the same object and no deed has changed since
+    (:func:`megamono.rules.state.deeds_revision`); :func:`view_of` gives the current one. Holds:
+
+    - ``owners``: deed index -> owner seat (None = the bank), like :func:`owners_of`;
+    - ``visitor_rents``: the rent a player who does not own the space pays on each space
+      (utilities at a typical dice total), by space index;
+    - per player, built on first use: :meth:`rents` (what :func:`rent_map` returns), the deeds
+      owned and mortgaged, the colour groups with building rights; ``memo`` for the bots' own
+      deeds-only results.
+
+    Nothing in a view may be changed by its readers.
     """
-    b = board_of(game)
-    deeds = game.st.deeds
+
+    def __init__(self, game: "Game") -> None:
+        self.deeds = deeds = game.st.deeds
+        self.revision = deeds_revision()
+        self.board = b = board_of(game)
+        self.owners: dict[int, int | None] = {i: d.owner for i, d in deeds.items()}
+        self.visitor_rents = _visitor_rents(b, deeds)
+        self.owned: dict[int, list[int]] = {}
+        for i, q in self.owners.items():
+            if q is not None:
+                self.owned.setdefault(q, []).append(i)
+        self._rents: dict[int, list[int]] = {}
+        self.memo: dict = {}
+
+    def rents(self, p: int) -> list[int]:
+        """Rent ``p`` would owe on each space now (0 where none is owed): see :func:`rent_map`."""
+        r = self._rents.get(p)
+        if r is None:
+            r = list(self.visitor_rents)
+            for i in self.owned.get(p, ()):
+                r[i] = 0
+            self._rents[p] = r
+        return r
+
+    def owned_by(self, p: int) -> list[int]:
+        """``p``'s deeds, in board order."""
+        return self.owned.get(p, [])
+
+    def mortgaged_of(self, p: int) -> list[int]:
+        """``p``'s mortgaged deeds, in board order."""
+        key = ("mortgaged", p)
+        out = self.memo.get(key)
+        if out is None:
+            deeds = self.deeds
+            out = self.memo[key] = [i for i in self.owned.get(p, ()) if deeds[i].mortgaged]
+        return out
+
+    def building_groups(self, p: int) -> set[str]:
+        """The colour groups on which ``p`` holds building rights (owns the lots B1 needs)."""
+        key = ("groups", p)
+        out = self.memo.get(key)
+        if out is None:
+            b, owners = self.board, self.owners
+            out = self.memo[key] = {g for g, lots in b.groups.items()
+                                    if sum(1 for i in lots if owners[i] == p) >= b.need[g]}
+        return out
+
+
+_VIEW: View | None = None
+
+
+def view_of(game: "Game") -> View:
+    """The :class:`View` of ``game``'s deeds as they are now (made again only after a change)."""
+    global _VIEW
+    v = _VIEW
+    if v is None or v.deeds is not game.st.deeds or v.revision != deeds_revision():
+        v = _VIEW = View(game)
+    return v
+
+
+def _visitor_rents(b: Board, deeds) -> list[int]:
+    """Rent on each space for a player who does not own it (0 on bank or mortgaged deeds)."""
     out = [0] * b.size
     rents, mult = b.rents, b.unbuilt_mult
     for lots in b.groups.values():
         ds = [deeds[i] for i in lots]
         owners = [d.owner for d in ds]
         for i, d, q in zip(lots, ds, owners):
-            if q is None or q == p or d.mortgaged:
+            if q is None or d.mortgaged:
                 continue
             out[i] = rents[i][d.level] if d.level else rents[i][0] * mult.get(len(lots) - owners.count(q), 1)
     for kind_lots, table, util in ((b.railroads, b.rr_rents, False), (b.utilities, b.util_mult, True)):
         ds = [deeds[i] for i in kind_lots]
         owners = [d.owner for d in ds]
         for i, d, q in zip(kind_lots, ds, owners):
-            if q is None or q == p or d.mortgaged:
+            if q is None or d.mortgaged:
                 continue
             r = table[min(owners.count(q), len(table)) - 1]
             if util:
@@ -107,6 +180,17 @@ def rent_map(game: "Game", p: int) -> list[int]:
                 r *= 2
             out[i] = r
     return out
+
+
+# ----------------------------------------------------------------------------- rents and risk
+def rent_map(game: "Game", p: int) -> list[int]:
+    """Rent ``p`` would owe on each space now (0 where none is owed).
+
+    The same sums as :func:`megamono.rules.rent.rent_due` (utilities at a typical dice total),
+    computed for the whole board at once (and kept until a deed changes: :func:`view_of`).
+    The list is shared: do not change it.
+    """
+    return view_of(game).rents(p)
 
 
 def expected_rent_ahead(game: "Game", p: int, rents: list[int] | None = None,
@@ -128,7 +212,8 @@ def max_rent_ahead(game: "Game", p: int, rents: list[int], reach: int | None = N
 
 # ----------------------------------------------------------------------------- values
 def owners_of(game: "Game") -> dict[int, int | None]:
-    return {i: d.owner for i, d in game.st.deeds.items()}
+    """Deed index -> owner seat (None = the bank). Shared (see :class:`View`): do not change it."""
+    return view_of(game).owners
 
 
 def holding_value(game: "Game", p: int, owners: dict[int, int | None], groups=None,
@@ -180,19 +265,27 @@ def gain_of(game: "Game", p: int, before: dict, after: dict, spaces, b: Board | 
 
 def deed_value(game: "Game", p: int, space: int, block: float = 0.35) -> float:
     """What gaining the bank deed ``space`` is worth to ``p``: its own worth plus a share of
-    what it would have been worth to the opponent who gains most from it (blocking)."""
-    b = board_of(game)
-    before = owners_of(game)
+    what it would have been worth to the opponent who gains most from it (blocking).
+    Kept until a deed changes (or a player leaves the game)."""
+    v = view_of(game)
+    active = game.st.active_players()
+    key = ("deed_value", p, space, block, tuple(active))
+    value = v.memo.get(key)
+    if value is not None:
+        return value
+    b = v.board
+    before = v.owners
     after = dict(before)
     after[space] = p
     mine = gain_of(game, p, before, after, (space,), b)
     best_other = 0.0
-    for q in game.st.active_players():
+    for q in active:
         if q == p:
             continue
         after[space] = q
         best_other = max(best_other, gain_of(game, q, before, after, (space,), b) - b.price[space])
-    return mine + block * best_other
+    value = v.memo[key] = mine + block * best_other
+    return value
 
 
 def final_worths(game: "Game") -> dict[int, int]:

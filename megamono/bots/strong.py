@@ -32,7 +32,7 @@ from megamono.rules.state import Pending, TradeOffer, TradeSide
 from .base import Bot
 from .model import (
     TWO_DICE, board_of, deed_value, expected_rent_ahead, final_worths, gain_of, max_rent_ahead,
-    owners_of, rent_map,
+    owners_of, view_of,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -59,10 +59,8 @@ class StrongBot(Bot):
         self._trade_turn = -1
         self._refused: dict[tuple, int] = {}
         self._open_offer: tuple | None = None
-        self._memo_key: tuple | None = None
-        self._memo_rents: list[int] = []
-        self._memo_reserve: int | None = None
-        self._memo_groups: set[str] | None = None
+        self._reserve_key: tuple | None = None
+        self._reserve = 0
         self._no_offer_sig: tuple | None = None
         self._bid_memo: tuple | None = None
         self._short_of_cash = False
@@ -72,27 +70,22 @@ class StrongBot(Bot):
         return super().choose(game, player)
 
     def rents(self, game: "Game", p: int) -> list[int]:
-        """Rent ``p`` would owe on each space (memoised while the state stays the same)."""
-        key = (id(game), p, len(game.st.log), len(game.history))
-        if self._memo_key != key:
-            self._memo_key = key
-            self._memo_rents = rent_map(game, p)
-            self._memo_reserve = None
-            self._memo_groups = None
-        return self._memo_rents
+        """Rent ``p`` would owe on each space (kept until a deed changes; shared: do not change it)."""
+        return view_of(game).rents(p)
 
     # ------------------------------------------------------------------ judging the position
     def reserve(self, game: "Game", p: int, rents: list[int] | None = None) -> int:
         """Cash to keep back: a base plus the rent threats the opponents pose."""
         if rents is None:
-            rents = self.rents(game, p)
-            if self._memo_reserve is not None:
-                return self._memo_reserve
-            self._memo_reserve = r = self._reserve(game, p, rents)
-            return r
-        return self._reserve(game, p, rents)
+            v = view_of(game)
+            key = (v, p, game.st.players[p].position)  # all it depends on
+            if self._reserve_key != key:
+                self._reserve_key = key
+                self._reserve = self._reserve_of(game, p, v.rents(p))
+            return self._reserve
+        return self._reserve_of(game, p, rents)
 
-    def _reserve(self, game: "Game", p: int, rents: list[int]) -> int:
+    def _reserve_of(self, game: "Game", p: int, rents: list[int]) -> int:
         b = board_of(game)
         ahead = max_rent_ahead(game, p, rents)
         overall = max(rents) if rents else 0
@@ -102,8 +95,11 @@ class StrongBot(Bot):
 
     @staticmethod
     def unowned_share(game: "Game") -> float:
-        deeds = game.st.deeds
-        return sum(1 for d in deeds.values() if d.owner is None) / len(deeds)
+        v = view_of(game)
+        share = v.memo.get("unowned_share")
+        if share is None:
+            share = v.memo["unowned_share"] = sum(1 for q in v.owners.values() if q is None) / len(v.owners)
+        return share
 
     def space_score(self, game: "Game", p: int, s: int, rents: list[int], cash: int) -> float:
         """How good ending a move on space ``s`` is for ``p``, in dollars (roughly)."""
@@ -171,28 +167,23 @@ class StrongBot(Bot):
                 or self._depot(game, p, reserve) or self._unmortgage(game, p, reserve + 150, groups_only=False))
 
     def _building_groups(self, game: "Game", p: int) -> set[str]:
-        """The colour groups on which ``p`` holds building rights (memoised with the rents)."""
-        self.rents(game, p)
-        if self._memo_groups is None:
-            b = board_of(game)
-            deeds = game.st.deeds
-            self._memo_groups = {g for g, lots in b.groups.items()
-                                 if sum(1 for i in lots if deeds[i].owner == p) >= b.need[g]}
-        return self._memo_groups
+        """The colour groups on which ``p`` holds building rights (kept until a deed changes)."""
+        return view_of(game).building_groups(p)
 
     def _unmortgage(self, game: "Game", p: int, reserve: int, groups_only: bool) -> Action | None:
-        b = board_of(game)
-        st = game.st
-        cash = st.players[p].cash
-        groups = self._building_groups(game, p)
+        v = view_of(game)
+        mortgaged = v.mortgaged_of(p)
+        if not mortgaged:
+            return None
+        b = v.board
+        cash = game.st.players[p].cash
+        groups = v.building_groups(p)
         best = None
-        for i, d in st.deeds.items():
-            if d.owner != p or not d.mortgaged:
-                continue
+        for i in mortgaged:
             in_group = b.group_of.get(i) in groups
             if groups_only and not in_group:
                 continue
-            cost = unmortgage_cost(game.ed, i)
+            cost = b.unmortgage_cost[i]
             if cash - cost < reserve:
                 continue
             key = (0 if in_group else 1 if i in b.railroads else 2, cost)
@@ -204,17 +195,34 @@ class StrongBot(Bot):
 
     def _build(self, game: "Game", p: int, reserve: int) -> Action | None:
         """The build with the best rent per dollar (towards three houses first)."""
-        b = board_of(game)
-        st = game.st
-        cash = st.players[p].cash
+        cash = game.st.players[p].cash
         best = None
-        groups = self._building_groups(game, p)
-        for g in b.groups:  # board order: a tie goes to the group first on the board
+        for cost, lot, ratio in self._build_options(game, p):
+            if cash - cost < reserve:
+                continue
+            if best is None or ratio > best[0]:
+                a = Build(player=p, space=lot)
+                if game.why_not(a) is None:
+                    best = (ratio, a)
+        return best[1] if best else None
+
+    def _build_options(self, game: "Game", p: int) -> list[tuple[int, int, float]]:
+        """(house cost, lot, rent gained per dollar) of the next build in each group where ``p``
+        could build, in board order (a tie goes to the group first on the board); kept until a
+        deed changes."""
+        v = view_of(game)
+        key = ("build_options", p)
+        out = v.memo.get(key)
+        if out is not None:
+            return out
+        out = v.memo[key] = []
+        b = v.board
+        st = game.st
+        groups = v.building_groups(p)
+        for g in b.groups:
             if g not in groups:
                 continue
             cost = b.house_cost[g]
-            if cash - cost < reserve:
-                continue
             mine = [i for i in b.groups[g] if st.deeds[i].owner == p]
             if any(st.deeds[i].mortgaged for i in mine):
                 continue
@@ -233,11 +241,8 @@ class StrongBot(Bot):
                 ratio = (sp.rents[low + 1] - sp.rents[low]) / cost
             if ratio <= 0:
                 continue
-            a = Build(player=p, space=lot)
-            if best is None or ratio > best[0]:
-                if game.why_not(a) is None:
-                    best = (ratio, a)
-        return best[1] if best else None
+            out.append((cost, lot, ratio))
+        return out
 
     def _depot(self, game: "Game", p: int, reserve: int) -> Action | None:
         b = board_of(game)
@@ -526,12 +531,15 @@ class StrongBot(Bot):
         """The best group-completing trade this player can fairly offer now, or None."""
         b = board_of(game)
         st = game.st
-        owners = owners_of(game)
+        v = view_of(game)
+        owners = v.owners
         cash = st.players[p].cash
         budget = cash - self.reserve(game, p) // 2
         # nothing changed since the last search found nothing: skip the search
-        sig = (tuple((d.owner, d.mortgaged, d.level > 0) for d in st.deeds.values()),
-               budget // 100, len(self._refused))
+        deeds_sig = v.memo.get("trade_sig")
+        if deeds_sig is None:
+            deeds_sig = v.memo["trade_sig"] = tuple((d.owner, d.mortgaged, d.level > 0) for d in st.deeds.values())
+        sig = (deeds_sig, budget // 100, len(self._refused))
         if sig == self._no_offer_sig:
             return None
         w = self.rival_weight(game)
