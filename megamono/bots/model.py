@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from megamono.rules.rent import unmortgage_cost
-from megamono.rules.state import deeds_revision
+from megamono.rules.state import deeds_changed_since, deeds_revision
 
 if TYPE_CHECKING:  # pragma: no cover
     from megamono.rules.editions import Edition
@@ -60,6 +60,12 @@ class Board:
         self.rr_rents = list(ed.rules.railroad_rents)
         self.util_mult = list(ed.rules.utility_multipliers)
         self.unmortgage_cost: dict[int, int] = {i: unmortgage_cost(ed, i) for i in ed.properties}
+        # the deeds whose rents depend on one another: each colour group, the railroads, the utilities
+        self.families: list[tuple[list[int], str]] = (
+            [(lots, "street") for lots in ed.groups.values()]
+            + [(lots, kind) for lots, kind in ((self.railroads, "railroad"), (self.utilities, "utility")) if lots])
+        self.family_of: dict[int, int] = {i: f for f, (lots, _) in enumerate(self.families) for i in lots}
+        self.deed_pos: dict[int, int] = {i: k for k, i in enumerate(ed.properties)}
 
     def build_potential(self, group: str) -> float:
         """Dollar worth of having building rights on ``group`` (the bots' rule of thumb)."""
@@ -84,15 +90,17 @@ def board_of(game: "Game") -> Board:
 class View:
     """What the bots derive from the deeds of a game at one moment, shared by every bot.
 
-    Valid while the game's ``deeds`` dict is the same object and no deed has changed since
-    (:func:`megamono.rules.state.deeds_revision`); :func:`view_of` gives the current one. Holds:
+    :func:`view_of` gives the view of a game's deeds as they are now: the same object while no
+    deed has changed (:func:`megamono.rules.state.deeds_revision`), else a new one that redoes
+    only what the changed deeds touch. Holds:
 
     - ``owners``: deed index -> owner seat (None = the bank), like :func:`owners_of`;
     - ``visitor_rents``: the rent a player who does not own the space pays on each space
       (utilities at a typical dice total), by space index;
     - per player, built on first use: :meth:`rents` (what :func:`rent_map` returns), the deeds
-      owned and mortgaged, the colour groups with building rights; ``memo`` for the bots' own
-      deeds-only results.
+      owned and mortgaged, the colour groups with building rights;
+    - ``memo``: the bots' own results that depend on the deeds, kept while no deed changes, and
+      ``owner_memo``: those that depend only on who owns what, kept while no deed changes hands.
 
     Nothing in a view may be changed by its readers.
     """
@@ -101,14 +109,62 @@ class View:
         self.deeds = deeds = game.st.deeds
         self.revision = deeds_revision()
         self.board = b = board_of(game)
-        self.owners: dict[int, int | None] = {i: d.owner for i, d in deeds.items()}
-        self.visitor_rents = _visitor_rents(b, deeds)
+        self.index_of: dict[int, int] = {id(d): i for i, d in deeds.items()}  # shared by its updates
+        self._set_owners({i: d.owner for i, d in deeds.items()})
+        self.visitor_rents = vr = [0] * b.size
+        for family in b.families:
+            _fill_rents(b, deeds, family, vr)
+        self._rents: dict[int, list[int]] = {}
+        self._sig: list[tuple] | None = None
+        self.memo: dict = {}
+
+    def _set_owners(self, owners: dict[int, int | None]) -> None:
+        self.owners = owners
         self.owned: dict[int, list[int]] = {}
-        for i, q in self.owners.items():
+        for i, q in owners.items():
             if q is not None:
                 self.owned.setdefault(q, []).append(i)
-        self._rents: dict[int, list[int]] = {}
-        self.memo: dict = {}
+        self.owner_memo: dict = {}
+
+    def updated(self, changed: list, revision: int) -> "View | None":
+        """The view after the deeds in ``changed`` changed (None if one is not of this game)."""
+        index_of = self.index_of
+        ch = set()
+        for d in changed:
+            i = index_of.get(id(d))
+            if i is None:
+                return None
+            ch.add(i)
+        new = object.__new__(View)
+        new.deeds, new.revision, new.board, new.index_of = self.deeds, revision, self.board, index_of
+        deeds, b = self.deeds, self.board
+        if any(deeds[i].owner != self.owners[i] for i in ch):
+            owners = dict(self.owners)
+            for i in ch:
+                owners[i] = deeds[i].owner
+            new._set_owners(owners)
+        else:
+            new.owners, new.owned, new.owner_memo = self.owners, self.owned, self.owner_memo
+        vr = list(self.visitor_rents)
+        touched: list[int] = []
+        for f in {b.family_of[i] for i in ch}:
+            _fill_rents(b, deeds, b.families[f], vr)
+            touched += b.families[f][0]
+        new.visitor_rents = vr
+        new._rents = {}
+        owners = new.owners
+        for p, r in self._rents.items():  # unchanged for p: the same list
+            if all((0 if owners[i] == p else vr[i]) == r[i] for i in touched):
+                new._rents[p] = r
+        new._sig = None
+        if self._sig is not None:
+            new._sig = sig = list(self._sig)
+            pos = b.deed_pos
+            for i in ch:
+                d = deeds[i]
+                sig[pos[i]] = (d.owner, d.mortgaged, d.level > 0)
+        new.memo = {}
+        return new
 
     def rents(self, p: int) -> list[int]:
         """Rent ``p`` would owe on each space now (0 where none is owed): see :func:`rent_map`."""
@@ -136,50 +192,70 @@ class View:
     def building_groups(self, p: int) -> set[str]:
         """The colour groups on which ``p`` holds building rights (owns the lots B1 needs)."""
         key = ("groups", p)
-        out = self.memo.get(key)
+        out = self.owner_memo.get(key)
         if out is None:
             b, owners = self.board, self.owners
-            out = self.memo[key] = {g for g, lots in b.groups.items()
-                                    if sum(1 for i in lots if owners[i] == p) >= b.need[g]}
+            out = self.owner_memo[key] = {g for g, lots in b.groups.items()
+                                          if sum(1 for i in lots if owners[i] == p) >= b.need[g]}
         return out
+
+    def trade_signature(self) -> tuple:
+        """(owner, mortgaged, built) of every deed, in board order: what a trade search reads."""
+        t = self.memo.get("trade_sig")
+        if t is None:
+            if self._sig is None:
+                self._sig = [(d.owner, d.mortgaged, d.level > 0) for d in self.deeds.values()]
+            t = self.memo["trade_sig"] = tuple(self._sig)
+        return t
 
 
 _VIEW: View | None = None
 
 
 def view_of(game: "Game") -> View:
-    """The :class:`View` of ``game``'s deeds as they are now (made again only after a change)."""
+    """The :class:`View` of ``game``'s deeds as they are now (redone only where a deed changed)."""
     global _VIEW
     v = _VIEW
-    if v is None or v.deeds is not game.st.deeds or v.revision != deeds_revision():
-        v = _VIEW = View(game)
+    deeds = game.st.deeds
+    rev = deeds_revision()
+    if v is not None and v.deeds is deeds:
+        if v.revision == rev:
+            return v
+        changed = deeds_changed_since(v.revision)
+        if changed is not None:
+            nv = v.updated(changed, rev)
+            if nv is not None:
+                _VIEW = nv
+                return nv
+    v = _VIEW = View(game)
     return v
 
 
-def _visitor_rents(b: Board, deeds) -> list[int]:
-    """Rent on each space for a player who does not own it (0 on bank or mortgaged deeds)."""
-    out = [0] * b.size
-    rents, mult = b.rents, b.unbuilt_mult
-    for lots in b.groups.values():
-        ds = [deeds[i] for i in lots]
-        owners = [d.owner for d in ds]
+def _fill_rents(b: Board, deeds, family: tuple[list[int], str], out: list[int]) -> None:
+    """Write into ``out`` the rent a non-owner pays on each deed of ``family`` (a colour group,
+    the railroads or the utilities): 0 on bank or mortgaged deeds."""
+    lots, kind = family
+    ds = [deeds[i] for i in lots]
+    owners = [d.owner for d in ds]
+    if kind == "street":
+        rents, mult = b.rents, b.unbuilt_mult
         for i, d, q in zip(lots, ds, owners):
             if q is None or d.mortgaged:
-                continue
-            out[i] = rents[i][d.level] if d.level else rents[i][0] * mult.get(len(lots) - owners.count(q), 1)
-    for kind_lots, table, util in ((b.railroads, b.rr_rents, False), (b.utilities, b.util_mult, True)):
-        ds = [deeds[i] for i in kind_lots]
-        owners = [d.owner for d in ds]
-        for i, d, q in zip(kind_lots, ds, owners):
-            if q is None or d.mortgaged:
-                continue
-            r = table[min(owners.count(q), len(table)) - 1]
-            if util:
-                r *= b.utility_guess
-            elif d.depot:
-                r *= 2
-            out[i] = r
-    return out
+                out[i] = 0
+            else:
+                out[i] = rents[i][d.level] if d.level else rents[i][0] * mult.get(len(lots) - owners.count(q), 1)
+        return
+    table = b.rr_rents if kind == "railroad" else b.util_mult
+    for i, d, q in zip(lots, ds, owners):
+        if q is None or d.mortgaged:
+            out[i] = 0
+            continue
+        r = table[min(owners.count(q), len(table)) - 1]
+        if kind == "utility":
+            r *= b.utility_guess
+        elif d.depot:
+            r *= 2
+        out[i] = r
 
 
 # ----------------------------------------------------------------------------- rents and risk
@@ -266,11 +342,11 @@ def gain_of(game: "Game", p: int, before: dict, after: dict, spaces, b: Board | 
 def deed_value(game: "Game", p: int, space: int, block: float = 0.35) -> float:
     """What gaining the bank deed ``space`` is worth to ``p``: its own worth plus a share of
     what it would have been worth to the opponent who gains most from it (blocking).
-    Kept until a deed changes (or a player leaves the game)."""
+    Kept until a deed changes hands (or a player leaves the game)."""
     v = view_of(game)
     active = game.st.active_players()
     key = ("deed_value", p, space, block, tuple(active))
-    value = v.memo.get(key)
+    value = v.owner_memo.get(key)
     if value is not None:
         return value
     b = v.board
@@ -284,7 +360,7 @@ def deed_value(game: "Game", p: int, space: int, block: float = 0.35) -> float:
             continue
         after[space] = q
         best_other = max(best_other, gain_of(game, q, before, after, (space,), b) - b.price[space])
-    value = v.memo[key] = mine + block * best_other
+    value = v.owner_memo[key] = mine + block * best_other
     return value
 
 

@@ -26,13 +26,12 @@ from megamono.rules.actions import (
     PickAuctionDeed, PlacePiece, PlayBusTicket, ProposeTrade, RefuseTrade, Roll, RollForDoubles,
     ShortageAnswer, Unmortgage, UseJailCard, VoteEnd,
 )
-from megamono.rules.rent import ceil_percent, rent_due, tax_worth, transfer_fee, unmortgage_cost
+from megamono.rules.rent import ceil_percent, tax_worth, transfer_fee, unmortgage_cost
 from megamono.rules.state import Pending, TradeOffer, TradeSide
 
 from .base import Bot
 from .model import (
-    TWO_DICE, board_of, deed_value, expected_rent_ahead, final_worths, gain_of, max_rent_ahead,
-    owners_of, view_of,
+    TWO_DICE, board_of, deed_value, expected_rent_ahead, final_worths, gain_of, max_rent_ahead, view_of,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -41,14 +40,6 @@ if TYPE_CHECKING:  # pragma: no cover
 CARD_WORTH = {"jail_cards": 50, "bus_tickets": 40}
 TRADE_TOLERANCE = 5      # dollars of rounding a trade answer forgives
 MIN_TRADE_GAIN = 40      # a proposal must be worth at least this much to the proposer
-
-
-def _street_rent(game: "Game", space: int, level: int | None = None) -> int:
-    """Rent a visitor pays on the street ``space`` (at ``level`` if given)."""
-    d = game.st.deeds[space]
-    if level is not None and level > 0:
-        return game.ed.spaces[space].rents[level]
-    return rent_due(game.ed, game.st, space, -1) if d.owner is not None and not d.mortgaged else 0
 
 
 class StrongBot(Bot):
@@ -77,11 +68,12 @@ class StrongBot(Bot):
     def reserve(self, game: "Game", p: int, rents: list[int] | None = None) -> int:
         """Cash to keep back: a base plus the rent threats the opponents pose."""
         if rents is None:
-            v = view_of(game)
-            key = (v, p, game.st.players[p].position)  # all it depends on
-            if self._reserve_key != key:
-                self._reserve_key = key
-                self._reserve = self._reserve_of(game, p, v.rents(p))
+            rents = view_of(game).rents(p)
+            pos = game.st.players[p].position
+            key = self._reserve_key  # (rents, p, position): all it depends on (a rent map is never changed)
+            if key is None or key[0] is not rents or key[1] != p or key[2] != pos:
+                self._reserve_key = (rents, p, pos)
+                self._reserve = self._reserve_of(game, p, rents)
             return self._reserve
         return self._reserve_of(game, p, rents)
 
@@ -96,9 +88,9 @@ class StrongBot(Bot):
     @staticmethod
     def unowned_share(game: "Game") -> float:
         v = view_of(game)
-        share = v.memo.get("unowned_share")
+        share = v.owner_memo.get("unowned_share")
         if share is None:
-            share = v.memo["unowned_share"] = sum(1 for q in v.owners.values() if q is None) / len(v.owners)
+            share = v.owner_memo["unowned_share"] = sum(1 for q in v.owners.values() if q is None) / len(v.owners)
         return share
 
     def space_score(self, game: "Game", p: int, s: int, rents: list[int], cash: int) -> float:
@@ -233,7 +225,7 @@ class StrongBot(Bot):
             if low >= game.ed.max_level:
                 continue
             if low < 3:
-                now = sum(_street_rent(game, i, st.deeds[i].level) for i in mine)
+                now = sum(v.visitor_rents[i] for i in mine)  # the rent each lot charges now
                 target = sum(game.ed.spaces[i].rents[3] for i in mine)
                 steps = sum(3 - lv for lv in levels)
                 ratio = (target - now) / (steps * cost) + 1.0  # three houses first
@@ -470,28 +462,7 @@ class StrongBot(Bot):
     def trade_deltas(game: "Game", offer: TradeOffer) -> tuple[float, float]:
         """(gain to the proposer, gain to the partner) of ``offer``, in dollars, by the bots' valuation."""
         a, b_ = offer.proposer, offer.partner
-        before = owners_of(game)
-        after = dict(before)
-        for i in offer.give.deeds:
-            after[i] = b_
-        for i in offer.take.deeds:
-            after[i] = a
-        spaces = list(offer.give.deeds) + list(offer.take.deeds)
-        bd = board_of(game)
-        da = gain_of(game, a, before, after, spaces, bd)
-        db = gain_of(game, b_, before, after, spaces, bd)
-        # mortgaged deeds are worth their price less the mortgage to lift; the receiver also pays 10%
-        for holder, to, deeds in ((a, b_, offer.give.deeds), (b_, a, offer.take.deeds)):
-            for i in deeds:
-                if game.st.deeds[i].mortgaged:
-                    lift = unmortgage_cost(game.ed, i)
-                    fee = transfer_fee(game.ed, i)
-                    if to == a:
-                        da -= lift + fee
-                        db += lift
-                    else:
-                        db -= lift + fee
-                        da += lift
+        da, db = StrongBot._deed_deltas(game, a, b_, tuple(offer.give.deeds), tuple(offer.take.deeds))
         cash = offer.give.cash - offer.take.cash
         da -= cash
         db += cash
@@ -500,6 +471,40 @@ class StrongBot(Bot):
             da -= n * worth
             db += n * worth
         return da, db
+
+    @staticmethod
+    def _deed_deltas(game: "Game", a: int, b_: int, give: tuple[int, ...], take: tuple[int, ...]) -> tuple[float, float]:
+        """The deeds' part of :meth:`trade_deltas` (kept until a deed changes hands)."""
+        v = view_of(game)
+        deeds = game.st.deeds
+        key = ("deed_deltas", a, b_, give, take, tuple(deeds[i].mortgaged for i in give + take))
+        out = v.owner_memo.get(key)
+        if out is not None:
+            return out
+        before = v.owners
+        after = dict(before)
+        for i in give:
+            after[i] = b_
+        for i in take:
+            after[i] = a
+        spaces = list(give) + list(take)
+        bd = v.board
+        da = gain_of(game, a, before, after, spaces, bd)
+        db = gain_of(game, b_, before, after, spaces, bd)
+        # mortgaged deeds are worth their price less the mortgage to lift; the receiver also pays 10%
+        for holder, to, lots in ((a, b_, give), (b_, a, take)):
+            for i in lots:
+                if deeds[i].mortgaged:
+                    lift = unmortgage_cost(game.ed, i)
+                    fee = transfer_fee(game.ed, i)
+                    if to == a:
+                        da -= lift + fee
+                        db += lift
+                    else:
+                        db -= lift + fee
+                        da += lift
+        out = v.owner_memo[key] = (da, db)
+        return out
 
     @staticmethod
     def rival_weight(game: "Game") -> float:
@@ -536,23 +541,15 @@ class StrongBot(Bot):
         cash = st.players[p].cash
         budget = cash - self.reserve(game, p) // 2
         # nothing changed since the last search found nothing: skip the search
-        deeds_sig = v.memo.get("trade_sig")
-        if deeds_sig is None:
-            deeds_sig = v.memo["trade_sig"] = tuple((d.owner, d.mortgaged, d.level > 0) for d in st.deeds.values())
-        sig = (deeds_sig, budget // 100, len(self._refused))
+        sig = (v.trade_signature(), budget // 100, len(self._refused))
         if sig == self._no_offer_sig:
             return None
         w = self.rival_weight(game)
         mine_tradeable: list[int] | None = None
         best = None
-        for g, lots in b.groups.items():
-            k = sum(owners[i] == p for i in lots)
-            missing = b.need[g] - k
-            if k == 0 or missing <= 0 or missing > 2:
-                continue
-            held = [i for i in lots if owners[i] not in (None, p)]
-            for q in sorted({owners[i] for i in held}):
-                qlots = [i for i in held if owners[i] == q and self._tradeable(game, q, i)]
+        for g, missing, partners in self._trade_targets(v, p):
+            for q, held in partners:
+                qlots = [i for i in held if self._tradeable(game, q, i)]
                 if len(qlots) < missing:
                     continue
                 take = sorted(sorted(qlots, key=lambda i: (st.deeds[i].mortgaged, b.price[i]))[:missing])
@@ -560,7 +557,7 @@ class StrongBot(Bot):
                 cand = self._price_trade(game, p, q, [], take, w, budget)
                 if cand is None and self._short_of_cash:
                     if mine_tradeable is None:
-                        mine_tradeable = [i for i, o in owners.items() if o == p and self._tradeable(game, p, i)]
+                        mine_tradeable = [i for i in v.owned_by(p) if self._tradeable(game, p, i)]
                     for e in mine_tradeable:
                         eg = b.group_of.get(e)
                         if eg == g:
@@ -582,6 +579,25 @@ class StrongBot(Bot):
             return None
         self._open_offer = (key, x, list(offer.take.deeds))
         return offer
+
+    @staticmethod
+    def _trade_targets(v, p: int) -> list[tuple[str, int, list[tuple[int, list[int]]]]]:
+        """The colour groups ``p`` could complete by a trade: (group, lots missing, [(holder,
+        the holder's lots there)]), holders by seat; kept until a deed changes hands."""
+        key = ("trade_targets", p)
+        out = v.owner_memo.get(key)
+        if out is None:
+            b, owners = v.board, v.owners
+            out = v.owner_memo[key] = []
+            for g, lots in b.groups.items():
+                k = sum(owners[i] == p for i in lots)
+                missing = b.need[g] - k
+                if k == 0 or missing <= 0 or missing > 2:
+                    continue
+                held = [i for i in lots if owners[i] not in (None, p)]
+                out.append((g, missing, [(q, [i for i in held if owners[i] == q])
+                                         for q in sorted({owners[i] for i in held})]))
+        return out
 
     def _tradeable(self, game: "Game", holder: int, space: int) -> bool:
         b = board_of(game)
