@@ -109,19 +109,31 @@ class Bot:
         return self.first_legal(game, [Level(player=p, choice=c) for c in order]) or Level(player=p, choice=order[0])
 
     def mortgage_keep_value(self, game: "Game", p: int, space: int) -> float:
-        """How much ``p`` wants to keep ``space`` unmortgaged (lower is mortgaged first)."""
+        """How much ``p`` wants to keep ``space`` unmortgaged (lower is mortgaged first).
+
+        It may depend only on who owns what (:meth:`mortgage_order` keeps it until a deed
+        changes hands)."""
         return float(space)  # board order; the strong bot overrides this
+
+    def mortgage_order(self, game: "Game", p: int) -> list[int]:
+        """``p``'s deeds by :meth:`mortgage_keep_value`, lowest first (board order among equals)."""
+        v = view_of(game)
+        key = ("mortgage_order", type(self).mortgage_keep_value, p)
+        order = v.owner_memo.get(key)
+        if order is None:
+            order = v.owner_memo[key] = [i for _, _, i in sorted(
+                (self.mortgage_keep_value(game, p, i), n, i) for n, i in enumerate(v.owned_by(p)))]
+        return order
 
     def raise_money(self, game: "Game", p: int) -> Action | None:
         """One action that raises cash: mortgage first, then depots, then buildings (D1)."""
         st = game.st
         # the legal mortgage of the lowest keep value (the first on the board among equals)
-        order = sorted((self.mortgage_keep_value(game, p, i), n, i)
-                       for n, i in enumerate(view_of(game).owned_by(p)) if not st.deeds[i].mortgaged)
-        for _, _, i in order:
-            a = Mortgage(player=p, space=i)
-            if game.why_not(a) is None:
-                return a
+        for i in self.mortgage_order(game, p):
+            if not st.deeds[i].mortgaged:
+                a = Mortgage(player=p, space=i)
+                if game.why_not(a) is None:
+                    return a
         for i, d in st.deeds.items():
             if d.owner == p and d.depot:
                 a = SellDepot(player=p, space=i)

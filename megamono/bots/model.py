@@ -66,6 +66,11 @@ class Board:
             + [(lots, kind) for lots, kind in ((self.railroads, "railroad"), (self.utilities, "utility")) if lots])
         self.family_of: dict[int, int] = {i: f for f, (lots, _) in enumerate(self.families) for i in lots}
         self.deed_pos: dict[int, int] = {i: k for k, i in enumerate(ed.properties)}
+        # from each space: the spaces one throw can reach with their odds, and those 2..reach ahead
+        self.throw_from: list[list[tuple[int, float]]] = [
+            [((pos + d) % self.size, pr) for d, pr in self.throw.items()] for pos in range(self.size)]
+        self.ahead_of: list[list[int]] = [
+            [(pos + d) % self.size for d in range(2, self.reach + 1)] for pos in range(self.size)]
 
     def build_potential(self, group: str) -> float:
         """Dollar worth of having building rights on ``group`` (the bots' rule of thumb)."""
@@ -275,14 +280,19 @@ def expected_rent_ahead(game: "Game", p: int, rents: list[int] | None = None,
     b = board_of(game)
     rents = rent_map(game, p) if rents is None else rents
     pos = game.st.players[p].position if start is None else start
-    dist = b.throw if dist is None else dist
+    if dist is None:
+        return sum(pr * rents[i] for i, pr in b.throw_from[pos])
     return sum(pr * rents[(pos + d) % b.size] for d, pr in dist.items())
 
 
-def max_rent_ahead(game: "Game", p: int, rents: list[int], reach: int | None = None) -> int:
+def max_rent_ahead(game: "Game", p: int, rents: list[int], reach: int | None = None,
+                   start: int | None = None) -> int:
+    """The highest rent ``p`` could owe 2 to ``reach`` spaces ahead of ``start`` (default: where
+    ``p`` stands; ``reach``: a throw's farthest)."""
     b = board_of(game)
-    pos = game.st.players[p].position
-    reach = b.reach if reach is None else reach
+    pos = game.st.players[p].position if start is None else start
+    if reach is None:
+        return max([rents[i] for i in b.ahead_of[pos]])
     return max(rents[(pos + d) % b.size] for d in range(2, reach + 1))
 
 

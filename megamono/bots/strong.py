@@ -77,11 +77,12 @@ class StrongBot(Bot):
             return self._reserve
         return self._reserve_of(game, p, rents)
 
-    def _reserve_of(self, game: "Game", p: int, rents: list[int]) -> int:
+    def _reserve_of(self, game: "Game", p: int, rents: list[int], pos: int | None = None) -> int:
+        """The reserve of ``p`` standing on ``pos`` (default: where ``p`` stands) under ``rents``."""
         b = board_of(game)
-        ahead = max_rent_ahead(game, p, rents)
+        ahead = max_rent_ahead(game, p, rents, start=pos)
         overall = max(rents) if rents else 0
-        expected = expected_rent_ahead(game, p, rents)
+        expected = expected_rent_ahead(game, p, rents, start=pos)
         r = b.start_cash * 0.06 + 0.45 * ahead + 0.2 * overall + 2 * expected
         return int(min(r, b.start_cash * 1.2))
 
@@ -154,6 +155,8 @@ class StrongBot(Bot):
 
     def manage_spending(self, game: "Game", p: int) -> Action | None:
         """Unmortgage, build, or build a depot when the reserve allows; one action at a time."""
+        if not (view_of(game).mortgaged_of(p) or self._build_options(game, p) or self._depot_lots(game, p)):
+            return None  # nothing to spend on (the reserve is not needed)
         reserve = self.reserve(game, p)
         return (self._unmortgage(game, p, reserve, groups_only=True) or self._build(game, p, reserve)
                 or self._depot(game, p, reserve) or self._unmortgage(game, p, reserve + 150, groups_only=False))
@@ -236,22 +239,24 @@ class StrongBot(Bot):
             out.append((cost, lot, ratio))
         return out
 
-    def _depot(self, game: "Game", p: int, reserve: int) -> Action | None:
-        b = board_of(game)
+    def _depot_lots(self, game: "Game", p: int) -> list[int]:
+        """``p``'s railroads that could take a depot (with two unmortgaged railroads or more)."""
         st = game.st
         if not game.ed.supply.depots or st.bank.depots < 1:
-            return None
-        cost = game.ed.rules.depot_cost
-        if st.players[p].cash - cost < reserve + 100:
-            return None
-        mine = [i for i in b.railroads if st.deeds[i].owner == p and not st.deeds[i].mortgaged]
+            return []
+        mine = [i for i in board_of(game).railroads if st.deeds[i].owner == p and not st.deeds[i].mortgaged]
         if len(mine) < 2:
+            return []
+        return [i for i in mine if not st.deeds[i].depot]
+
+    def _depot(self, game: "Game", p: int, reserve: int) -> Action | None:
+        cost = game.ed.rules.depot_cost
+        if game.st.players[p].cash - cost < reserve + 100:
             return None
-        for i in mine:
-            if not st.deeds[i].depot:
-                a = BuildDepot(player=p, space=i)
-                if game.why_not(a) is None:
-                    return a
+        for i in self._depot_lots(game, p):
+            a = BuildDepot(player=p, space=i)
+            if game.why_not(a) is None:
+                return a
         return None
 
     def bus_ticket_move(self, game: "Game", p: int) -> Action | None:
@@ -539,11 +544,16 @@ class StrongBot(Bot):
         v = view_of(game)
         owners = v.owners
         cash = st.players[p].cash
-        budget = cash - self.reserve(game, p) // 2
-        # nothing changed since the last search found nothing: skip the search
-        sig = (v.trade_signature(), budget // 100, len(self._refused))
-        if sig == self._no_offer_sig:
-            return None
+        # nothing changed since the last search found nothing (the deeds, the number of refusals,
+        # the budget to the hundred dollars): skip the search
+        deeds_sig, n_refused = v.trade_signature(), len(self._refused)
+        budget = None  # cash - reserve // 2, worked out when needed
+        last = self._no_offer_sig
+        if last is not None and last[0] == deeds_sig and last[1] == n_refused:
+            budget = cash - self.reserve(game, p) // 2
+            then_cash, then_rents, then_pos, then_p = last[2:]
+            if budget // 100 == (then_cash - self._reserve_of(game, then_p, then_rents, then_pos) // 2) // 100:
+                return None
         w = self.rival_weight(game)
         mine_tradeable: list[int] | None = None
         best = None
@@ -553,6 +563,8 @@ class StrongBot(Bot):
                 if len(qlots) < missing:
                     continue
                 take = sorted(sorted(qlots, key=lambda i: (st.deeds[i].mortgaged, b.price[i]))[:missing])
+                if budget is None:
+                    budget = cash - self.reserve(game, p) // 2
                 # cash alone; else with one of our deeds the partner has a use for
                 cand = self._price_trade(game, p, q, [], take, w, budget)
                 if cand is None and self._short_of_cash:
@@ -572,7 +584,8 @@ class StrongBot(Bot):
                 if cand is not None and (best is None or cand[0] > best[0]):
                     best = cand
         if best is None:
-            self._no_offer_sig = sig
+            # what the budget is worked out from, for the next call to compare
+            self._no_offer_sig = (deeds_sig, n_refused, cash, v.rents(p), st.players[p].position, p)
             return None
         _, offer, key, x = best
         if game.why_not(offer) is not None:
