@@ -7,9 +7,11 @@ owner map so trades and auctions can be judged before they happen.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from megamono.rules.rent import unmortgage_cost
+from megamono.rules import state as _state
 from megamono.rules.state import deeds_changed_since, deeds_revision
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -71,6 +73,10 @@ class Board:
             [((pos + d) % self.size, pr) for d, pr in self.throw.items()] for pos in range(self.size)]
         self.ahead_of: list[list[int]] = [
             [(pos + d) % self.size for d in range(2, self.reach + 1)] for pos in range(self.size)]
+        # the same, as functions picking those spaces' entries out of a list by space
+        self.pick_ahead = [itemgetter(*idx) for idx in self.ahead_of]
+        self.pick_throw = [itemgetter(*(i for i, _ in row)) for row in self.throw_from]
+        self.throw_odds = [pr for _, pr in self.throw_from[0]]
 
     def build_potential(self, group: str) -> float:
         """Dollar worth of having building rights on ``group`` (the bots' rule of thumb)."""
@@ -105,7 +111,9 @@ class View:
     - per player, built on first use: :meth:`rents` (what :func:`rent_map` returns), the deeds
       owned and mortgaged, the colour groups with building rights;
     - ``memo``: the bots' own results that depend on the deeds, kept while no deed changes, and
-      ``owner_memo``: those that depend only on who owns what, kept while no deed changes hands.
+      ``owner_memo``: those that depend only on who owns what, kept while no deed changes hands;
+      :meth:`keep` stores in ``memo`` a result that depends only on some colour groups (and who
+      owns what), kept while no deed of those groups changes.
 
     Nothing in a view may be changed by its readers.
     """
@@ -122,6 +130,14 @@ class View:
         self._rents: dict[int, list[int]] = {}
         self._sig: list[tuple] | None = None
         self.memo: dict = {}
+        self._families: dict = {}  # memo key -> the families (of board.families) it depends on
+
+    def keep(self, key, value, families: frozenset[int]):
+        """Store ``value`` in ``memo`` under ``key``: it depends only on who owns what and on
+        the deeds of ``families`` (indices into ``board.families``). Returns ``value``."""
+        self.memo[key] = value
+        self._families[key] = families
+        return value
 
     def _set_owners(self, owners: dict[int, int | None]) -> None:
         self.owners = owners
@@ -169,6 +185,13 @@ class View:
                 d = deeds[i]
                 sig[pos[i]] = (d.owner, d.mortgaged, d.level > 0)
         new.memo = {}
+        new._families = {}
+        if new.owners is self.owners:  # what depends on other families than the changed ones stays
+            changed_families = {b.family_of[i] for i in ch}
+            for key, families in self._families.items():
+                if families.isdisjoint(changed_families):
+                    new.memo[key] = self.memo[key]
+                    new._families[key] = families
         return new
 
     def rents(self, p: int) -> list[int]:
@@ -190,8 +213,9 @@ class View:
         key = ("mortgaged", p)
         out = self.memo.get(key)
         if out is None:
-            deeds = self.deeds
-            out = self.memo[key] = [i for i in self.owned.get(p, ()) if deeds[i].mortgaged]
+            deeds, owned = self.deeds, self.owned.get(p, ())
+            out = self.keep(key, [i for i in owned if deeds[i].mortgaged],
+                            frozenset(self.board.family_of[i] for i in owned))
         return out
 
     def building_groups(self, p: int) -> set[str]:
@@ -222,10 +246,10 @@ def view_of(game: "Game") -> View:
     global _VIEW
     v = _VIEW
     deeds = game.st.deeds
+    if v is not None and v.revision == _state._deeds_revision and v.deeds is deeds:
+        return v  # (the quick way: no function calls)
     rev = deeds_revision()
     if v is not None and v.deeds is deeds:
-        if v.revision == rev:
-            return v
         changed = deeds_changed_since(v.revision)
         if changed is not None:
             nv = v.updated(changed, rev)
@@ -280,8 +304,8 @@ def expected_rent_ahead(game: "Game", p: int, rents: list[int] | None = None,
     b = board_of(game)
     rents = rent_map(game, p) if rents is None else rents
     pos = game.st.players[p].position if start is None else start
-    if dist is None:
-        return sum(pr * rents[i] for i, pr in b.throw_from[pos])
+    if dist is None:  # the odds in the order of b.throw, as below
+        return sum([pr * r for pr, r in zip(b.throw_odds, b.pick_throw[pos](rents))])
     return sum(pr * rents[(pos + d) % b.size] for d, pr in dist.items())
 
 
@@ -292,7 +316,7 @@ def max_rent_ahead(game: "Game", p: int, rents: list[int], reach: int | None = N
     b = board_of(game)
     pos = game.st.players[p].position if start is None else start
     if reach is None:
-        return max([rents[i] for i in b.ahead_of[pos]])
+        return max(b.pick_ahead[pos](rents))
     return max(rents[(pos + d) % b.size] for d in range(2, reach + 1))
 
 

@@ -210,10 +210,10 @@ class StrongBot(Bot):
         out = v.memo.get(key)
         if out is not None:
             return out
-        out = v.memo[key] = []
         b = v.board
         st = game.st
         groups = v.building_groups(p)
+        out = v.keep(key, [], frozenset(b.family_of[b.groups[g][0]] for g in groups))
         for g in b.groups:
             if g not in groups:
                 continue

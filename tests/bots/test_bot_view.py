@@ -4,6 +4,7 @@ deeds only, and always equal to a View made from scratch (RULES.md I8: bots only
 from __future__ import annotations
 
 from megamono.bots import make_bot
+from megamono.bots import model
 from megamono.bots.model import View, view_of
 from megamono.rules.engine import Game
 from megamono.rules.state import DeedState, deeds_changed_since, deeds_revision
@@ -34,7 +35,11 @@ def test_the_view_brought_up_to_date_equals_a_fresh_one_after_every_action():
             g.act(bots[p].choose(g, p))
             now = view_of(g)
             updates += now is not before and now.index_of is before.index_of  # brought up to date
-            _same(now, View(g), 4)
+            fresh = View(g)
+            _same(now, fresh, 4)
+            kept = [bots[0]._build_options(g, p) for p in range(4)]  # what the view kept or redid
+            model._VIEW = fresh
+            assert kept == [bots[0]._build_options(g, p) for p in range(4)]
         assert updates > 100, (edition, updates)
 
 
