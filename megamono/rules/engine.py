@@ -55,14 +55,6 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
     together replay the game (I8).
     """
 
-    _ACT: dict[str, Any]
-    _CHECK: dict[str, Any]
-    _STEP: dict[str, Any]
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        _dispatch_tables(cls)
-
     def __init__(self, edition: Edition, state: GameState, setup: dict[str, Any] | None = None,
                  history: list[Action] | None = None) -> None:
         self.ed = edition
@@ -206,7 +198,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
             raise IllegalAction(why)
         start = len(self.st.log)
         before = self._snapshot() if self.keep_undo else None
-        self._ACT[action.kind](self, action)
+        getattr(self, "_act_" + action.kind)(action)
         self.history.append(action)
         self._advance()
         self._undo = None
@@ -248,8 +240,8 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
             return f"the game is waiting for {self.describe_pending()}, not for {action.label()}"
         if p != pend.player:
             return f"it is {self.name(pend.player)}'s decision, not {self.name(p)}'s"
-        check = self._CHECK.get(kind)
-        return None if check is None else check(self, action)
+        check = getattr(self, "_check_" + kind, None)
+        return None if check is None else check(action)
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
         """Every legal action now (optionally only ``player``'s).
@@ -327,10 +319,9 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
     def _advance(self) -> None:
         """Run agenda steps until a decision is pending or the game is over."""
         st = self.st
-        steps = self._STEP
         while st.pending is None and st.agenda and st.winner is None:
             s = st.agenda.pop()
-            steps[s.kind](self, s)
+            getattr(self, "_step_" + s.kind)(s)
         if st.pending is None and st.winner is None:
             raise AssertionError("the engine ran out of things to do without a decision")
 
@@ -681,14 +672,3 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         for c in lapsed:
             self.log("info", f"{self.name(c.owner)} did not claim ${c.amount:,} rent in time", player=c.owner)
             self.st.claims.remove(c)
-
-
-def _dispatch_tables(cls: type) -> None:
-    """Look up once the methods that apply each action (``_act_<kind>``), check it
-    (``_check_<kind>``, for decisions with more to check than whose decision it is) and run each
-    agenda step (``_step_<kind>``)."""
-    for prefix, table in (("_act_", "_ACT"), ("_check_", "_CHECK"), ("_step_", "_STEP")):
-        setattr(cls, table, {n[len(prefix):]: getattr(cls, n) for n in dir(cls) if n.startswith(prefix)})
-
-
-_dispatch_tables(Game)
