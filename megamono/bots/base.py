@@ -4,7 +4,9 @@ A bot answers one question: given a :class:`~megamono.rules.engine.Game` waiting
 which action? It may answer with a managing action of its own first (build, mortgage, propose a
 trade); it is then asked again. Every answer is checked with ``game.why_not`` before it is
 returned, so a bot never hands the engine an illegal action: a bad idea falls back to a legal
-choice and is counted in :attr:`Bot.fallbacks` (the tests require it to stay 0).
+choice and is counted in :attr:`Bot.fallbacks` (the tests require it to stay 0). A caller that
+sends the answer straight to ``game.act`` (which checks it anyway) may skip that first check
+(``choose(..., check=False)``) and ask :meth:`Bot.refused` for the fallback if the engine refuses.
 """
 
 from __future__ import annotations
@@ -41,13 +43,19 @@ class Bot:
         self.fallbacks = 0
         self.fallback_notes: list[str] = []
         self._streak = 0
+        self._streak_before = 0
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed})"
 
     # ------------------------------------------------------------------ the one entry point
-    def choose(self, game: "Game", player: int) -> Action:
-        """One legal action for ``player``, who must be the one the game waits on."""
+    def choose(self, game: "Game", player: int, check: bool = True) -> Action:
+        """One legal action for ``player``, who must be the one the game waits on.
+
+        ``check=False`` leaves the final legality check to the caller, who sends the action to
+        ``game.act`` (which checks every action anyway) and, should it be refused, asks
+        :meth:`refused` for the fallback instead (``play_bot_game`` does this).
+        """
         pend = game.pending
         if pend is None or game.over or pend.kind == "game_over":
             raise ValueError("the game is not waiting for a decision")
@@ -56,16 +64,27 @@ class Bot:
         handler: Callable = getattr(self, "on_" + pend.kind)
         try:
             action = handler(game, player, pend)
-            why = game.why_not(action) if action is not None else "no action chosen"
+            why = "no action chosen" if action is None else game.why_not(action) if check else None
         except Exception as exc:  # a bug in a bot must not stop a simulation; it is counted
             action, why = None, f"{type(exc).__name__}: {exc}"
         if why is not None:
-            self.fallbacks += 1
-            if len(self.fallback_notes) < 20:
-                self.fallback_notes.append(f"{pend.kind}: {action!r}: {why}")
-            action = self.fallback(game, player)
+            action = self._fall_back(game, player, action, why)
+        self._streak_before = self._streak
         self._streak = self._streak + 1 if action.kind in MANAGE_KINDS or action.kind == "propose_trade" else 0
         return action
+
+    def refused(self, game: "Game", player: int, action: Action, why: str) -> Action:
+        """The legal action to send instead of ``action`` (from ``choose(check=False)``), which
+        ``game.act`` refused for the reason ``why``: counted as a fallback, as in :meth:`choose`."""
+        action = self._fall_back(game, player, action, why)
+        self._streak = self._streak_before + 1 if action.kind in MANAGE_KINDS or action.kind == "propose_trade" else 0
+        return action
+
+    def _fall_back(self, game: "Game", player: int, action: Action | None, why: str) -> Action:
+        self.fallbacks += 1
+        if len(self.fallback_notes) < 20:
+            self.fallback_notes.append(f"{game.pending.kind}: {action!r}: {why}")
+        return self.fallback(game, player)
 
     @property
     def may_manage(self) -> bool:

@@ -56,9 +56,9 @@ class StrongBot(Bot):
         self._bid_memo: tuple | None = None
         self._short_of_cash = False
 
-    def choose(self, game: "Game", player: int) -> Action:
+    def choose(self, game: "Game", player: int, check: bool = True) -> Action:
         self._settle_offer(game, player)
-        return super().choose(game, player)
+        return super().choose(game, player, check)
 
     def rents(self, game: "Game", p: int) -> list[int]:
         """Rent ``p`` would owe on each space (kept until a deed changes; shared: do not change it)."""
