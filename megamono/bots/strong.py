@@ -603,7 +603,7 @@ class StrongBot(Bot):
             b, owners = v.board, v.owners
             out = v.owner_memo[key] = []
             for g, lots in b.groups.items():
-                k = sum(owners[i] == p for i in lots)
+                k = [owners[i] for i in lots].count(p)
                 missing = b.need[g] - k
                 if k == 0 or missing <= 0 or missing > 2:
                     continue
@@ -613,12 +613,19 @@ class StrongBot(Bot):
         return out
 
     def _tradeable(self, game: "Game", holder: int, space: int) -> bool:
-        b = board_of(game)
-        st = game.st
-        if st.deeds[space].depot:
-            return False
-        g = b.group_of.get(space)
-        return g is None or not any(st.deeds[i].owner == holder and st.deeds[i].level for i in b.groups[g])
+        """Whether ``holder`` may hand ``space`` over (no depot, no buildings in its group: X2);
+        kept while that group or railroad does not change."""
+        v = view_of(game)
+        key = ("tradeable", holder, space)
+        ok = v.memo.get(key)
+        if ok is None:
+            b = v.board
+            deeds = game.st.deeds
+            g = b.group_of.get(space)
+            ok = not deeds[space].depot and (
+                g is None or not any(deeds[i].owner == holder and deeds[i].level for i in b.groups[g]))
+            v.keep(key, ok, frozenset((b.family_of[space],)))
+        return ok
 
     def _price_trade(self, game: "Game", p: int, q: int, give: list[int], take: list[int], w: float,
                      budget: int) -> tuple | None:
