@@ -587,7 +587,8 @@ class StrongBot(Bot):
             # what the budget is worked out from, for the next call to compare
             self._no_offer_sig = (deeds_sig, n_refused, cash, v.rents(p), st.players[p].position, p)
             return None
-        _, offer, key, x = best
+        _, terms, key, x = best
+        offer = self._offer(terms)
         if game.why_not(offer) is not None:
             return None
         self._open_offer = (key, x, list(offer.take.deeds))
@@ -629,11 +630,12 @@ class StrongBot(Bot):
 
     def _price_trade(self, game: "Game", p: int, q: int, give: list[int], take: list[int], w: float,
                      budget: int) -> tuple | None:
-        """Cash that makes the swap fair for both sides; None if there is no such price
+        """Cash that makes the swap fair for both sides: (gain to ``p``, the offer's terms for
+        :meth:`_offer`, refusal key, cash from ``p`` to ``q``); None if there is no such price
         (``_short_of_cash`` then says whether a fair price existed but was over ``budget``)."""
         self._short_of_cash = False
-        probe = TradeOffer(proposer=p, partner=q, give=TradeSide(deeds=give), take=TradeSide(deeds=take))
-        ga, gb = self.trade_deltas(game, probe)
+        # what trade_deltas says of the deeds alone (no cash, no cards)
+        ga, gb = self._deed_deltas(game, p, q, tuple(give), tuple(take))
         # partner accepts when  x + gb >= 0  and  x + gb >= w (ga - x);  x = cash from p to q
         x = math.ceil(max(-gb, (w * ga - gb) / (1 + w))) + 1
         # proposer wants  ga - x >= w (gb + x)
@@ -644,18 +646,25 @@ class StrongBot(Bot):
             if x > budget:
                 self._short_of_cash = True
                 return None
-            side_give, side_take = TradeSide(cash=x, deeds=give), TradeSide(deeds=take)
-        else:
-            if -x > st.players[q].cash:
-                return None
-            side_give, side_take = TradeSide(deeds=give), TradeSide(cash=-x, deeds=take)
+        elif -x > st.players[q].cash:
+            return None
         key = (q, tuple(give), tuple(take))
         if key in self._refused:  # only a clearly better offer than the one refused
             last = self._refused[key]
             if x < last + max(20, abs(last) // 5):
                 return None
-        offer = ProposeTrade(player=p, partner=q, give=side_give, take=side_take)
-        return (ga - x, offer, key, x)
+        return (ga - x, (p, q, give, take, x), key, x)
+
+    @staticmethod
+    def _offer(terms: tuple) -> ProposeTrade:
+        """The proposal of :meth:`_price_trade`'s terms: ``p`` gives ``give`` and ``x`` dollars
+        (or receives ``-x``) for ``take`` from ``q``."""
+        p, q, give, take, x = terms
+        if x >= 0:
+            side_give, side_take = TradeSide(cash=x, deeds=give), TradeSide(deeds=take)
+        else:
+            side_give, side_take = TradeSide(deeds=give), TradeSide(cash=-x, deeds=take)
+        return ProposeTrade(player=p, partner=q, give=side_give, take=side_take)
 
     # ------------------------------------------------------------------ ending
     def on_end_vote(self, game: "Game", p: int, pend: Pending) -> Action:
