@@ -147,12 +147,21 @@ class Bot:
     def raise_money(self, game: "Game", p: int) -> Action | None:
         """One action that raises cash: mortgage first, then depots, then buildings (D1)."""
         st = game.st
-        # the legal mortgage of the lowest keep value (the first on the board among equals)
+        deeds = st.deeds
+        group_of = board_of(game).group_of
+        groups = game.ed.groups
+        # the legal mortgage of the lowest keep value (the first on the board among equals);
+        # deeds with a depot or buildings in their group cannot be mortgaged (M1, B6): not asked
         for i in self.mortgage_order(game, p):
-            if not st.deeds[i].mortgaged:
-                a = Mortgage(player=p, space=i)
-                if game.why_not(a) is None:
-                    return a
+            d = deeds[i]
+            if d.mortgaged or d.depot:
+                continue
+            g = group_of.get(i)
+            if g is not None and any(deeds[j].level and deeds[j].owner == p for j in groups[g]):
+                continue
+            a = Mortgage(player=p, space=i)
+            if game.why_not(a) is None:
+                return a
         for i, d in st.deeds.items():
             if d.owner == p and d.depot:
                 a = SellDepot(player=p, space=i)

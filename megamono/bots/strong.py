@@ -266,12 +266,19 @@ class StrongBot(Bot):
         pos = st.players[p].position
         cash = st.players[p].cash
         rents = self.rents(game, p)
-        scored = [(self.move_score(game, p, i, rents, cash), i) for i in game.bus_reach(pos)]
+        scores: dict[int, float] = {}  # a space reached both ways is scored once
+
+        def score(i: int) -> float:
+            s = scores.get(i)
+            if s is None:
+                s = scores[i] = self.move_score(game, p, i, rents, cash)
+            return s
+
+        scored = [(score(i), i) for i in game.bus_reach(pos)]
         if not scored:
             return None
         best, dest = max(scored)
-        expected = sum(pr * self.move_score(game, p, (pos + d) % b.size, rents, cash)
-                       for d, pr in b.throw.items())
+        expected = sum(pr * score((pos + d) % b.size) for d, pr in b.throw.items())
         if best > expected + 60 or (expected < -150 and best > expected + 30):
             return PlayBusTicket(player=p, destination=dest)
         return None
@@ -617,15 +624,17 @@ class StrongBot(Bot):
         """Whether ``holder`` may hand ``space`` over (no depot, no buildings in its group: X2);
         kept while that group or railroad does not change."""
         v = view_of(game)
-        key = ("tradeable", holder, space)
-        ok = v.memo.get(key)
+        b = v.board
+        family = b.family_of[space]
+        known = v.memo.get(("tradeable", family))
+        if known is None:
+            known = v.keep(("tradeable", family), {}, frozenset((family,)))
+        ok = known.get((holder, space))
         if ok is None:
-            b = v.board
             deeds = game.st.deeds
             g = b.group_of.get(space)
-            ok = not deeds[space].depot and (
+            ok = known[holder, space] = not deeds[space].depot and (
                 g is None or not any(deeds[i].owner == holder and deeds[i].level for i in b.groups[g]))
-            v.keep(key, ok, frozenset((b.family_of[space],)))
         return ok
 
     def _price_trade(self, game: "Game", p: int, q: int, give: list[int], take: list[int], w: float,
