@@ -167,16 +167,11 @@ class View:
         else:
             new.owners, new.owned, new.owner_memo = self.owners, self.owned, self.owner_memo
         vr = list(self.visitor_rents)
-        touched: list[int] = []
-        for f in {b.family_of[i] for i in ch}:
+        changed_families = {b.family_of[i] for i in ch}
+        for f in changed_families:
             _fill_rents(b, deeds, b.families[f], vr)
-            touched += b.families[f][0]
         new.visitor_rents = vr
         new._rents = {}
-        owners = new.owners
-        for p, r in self._rents.items():  # unchanged for p: the same list
-            if all((0 if owners[i] == p else vr[i]) == r[i] for i in touched):
-                new._rents[p] = r
         new._sig = None
         if self._sig is not None:
             new._sig = sig = list(self._sig)
@@ -187,7 +182,6 @@ class View:
         new.memo = {}
         new._families = {}
         if new.owners is self.owners:  # what depends on other families than the changed ones stays
-            changed_families = {b.family_of[i] for i in ch}
             for key, families in self._families.items():
                 if families.isdisjoint(changed_families):
                     new.memo[key] = self.memo[key]

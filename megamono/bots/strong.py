@@ -70,8 +70,8 @@ class StrongBot(Bot):
         if rents is None:
             rents = view_of(game).rents(p)
             pos = game.st.players[p].position
-            key = self._reserve_key  # (rents, p, position): all it depends on (a rent map is never changed)
-            if key is None or key[0] is not rents or key[1] != p or key[2] != pos:
+            key = self._reserve_key  # (rents, p, position): all it depends on
+            if key is None or key[1] != p or key[2] != pos or key[0] != rents:
                 self._reserve_key = (rents, p, pos)
                 self._reserve = self._reserve_of(game, p, rents)
             return self._reserve
