@@ -380,14 +380,25 @@ def deed_value(game: "Game", p: int, space: int, block: float = 0.35) -> float:
     b = v.board
     before = v.owners
     after = dict(before)
-    after[space] = p
-    mine = gain_of(game, p, before, after, (space,), b)
+    # gain_of(game, q, before, after, (space,)) for each q, with the holding values before the
+    # purchase (the same for every deed of a group) kept until a deed changes hands
+    g = b.group_of.get(space)
+    groups = {g: None} if g is not None else {}
+    transport = g is None
+
+    def gain(q: int) -> float:
+        after[space] = q
+        was = v.owner_memo.get(("holding", q, g))
+        if was is None:
+            was = v.owner_memo["holding", q, g] = holding_value(game, q, before, groups, transport, b)
+        return holding_value(game, q, after, groups, transport, b) - was
+
+    mine = gain(p)
     best_other = 0.0
     for q in active:
         if q == p:
             continue
-        after[space] = q
-        best_other = max(best_other, gain_of(game, q, before, after, (space,), b) - b.price[space])
+        best_other = max(best_other, gain(q) - b.price[space])
     value = v.owner_memo[key] = mine + block * best_other
     return value
 
