@@ -19,6 +19,7 @@ from typing import Protocol
 
 from megamono.rules.actions import Action, ClaimRent
 from megamono.rules.engine import Game
+from megamono.rules.errors import IllegalAction
 from megamono.rules.invariants import check_invariants
 
 from .base import Bot
@@ -32,7 +33,9 @@ LEVELS: dict[str, type[Bot]] = {"easy": EasyBot, "strong": StrongBot}
 class BotLike(Protocol):
     level: str
 
-    def choose(self, game: Game, player: int) -> Action: ...
+    def choose(self, game: Game, player: int, check: bool = True) -> Action: ...
+
+    def refused(self, game: Game, player: int, action: Action, why: str) -> Action: ...
 
 
 def make_bot(level: str, seed: int) -> Bot:
@@ -94,7 +97,11 @@ def play_bot_game(edition: str | Path = "mega", levels: list[str] | tuple[str, .
                     if game.over:
                         return game
         p = game.pending.player
-        _act(game, bots[p].choose(game, p), check)
+        action = bots[p].choose(game, p, check=False)  # game.act checks it
+        try:
+            _act(game, action, check)
+        except IllegalAction as exc:
+            _act(game, bots[p].refused(game, p, action, str(exc)), check)
     raise BotGameError(f"the game did not end within {max_actions} actions", game)
 
 

@@ -4,7 +4,9 @@ A bot answers one question: given a :class:`~megamono.rules.engine.Game` waiting
 which action? It may answer with a managing action of its own first (build, mortgage, propose a
 trade); it is then asked again. Every answer is checked with ``game.why_not`` before it is
 returned, so a bot never hands the engine an illegal action: a bad idea falls back to a legal
-choice and is counted in :attr:`Bot.fallbacks` (the tests require it to stay 0).
+choice and is counted in :attr:`Bot.fallbacks` (the tests require it to stay 0). A caller that
+sends the answer straight to ``game.act`` (which checks it anyway) may skip that first check
+(``choose(..., check=False)``) and ask :meth:`Bot.refused` for the fallback if the engine refuses.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from megamono.rules.actions import (
 )
 from megamono.rules.state import Pending
 
-from .model import board_of
+from .model import board_of, view_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from megamono.rules.engine import Game
@@ -41,13 +43,19 @@ class Bot:
         self.fallbacks = 0
         self.fallback_notes: list[str] = []
         self._streak = 0
+        self._streak_before = 0
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed})"
 
     # ------------------------------------------------------------------ the one entry point
-    def choose(self, game: "Game", player: int) -> Action:
-        """One legal action for ``player``, who must be the one the game waits on."""
+    def choose(self, game: "Game", player: int, check: bool = True) -> Action:
+        """One legal action for ``player``, who must be the one the game waits on.
+
+        ``check=False`` leaves the final legality check to the caller, who sends the action to
+        ``game.act`` (which checks every action anyway) and, should it be refused, asks
+        :meth:`refused` for the fallback instead (``play_bot_game`` does this).
+        """
         pend = game.pending
         if pend is None or game.over or pend.kind == "game_over":
             raise ValueError("the game is not waiting for a decision")
@@ -56,16 +64,27 @@ class Bot:
         handler: Callable = getattr(self, "on_" + pend.kind)
         try:
             action = handler(game, player, pend)
-            why = game.why_not(action) if action is not None else "no action chosen"
+            why = "no action chosen" if action is None else game.why_not(action) if check else None
         except Exception as exc:  # a bug in a bot must not stop a simulation; it is counted
             action, why = None, f"{type(exc).__name__}: {exc}"
         if why is not None:
-            self.fallbacks += 1
-            if len(self.fallback_notes) < 20:
-                self.fallback_notes.append(f"{pend.kind}: {action!r}: {why}")
-            action = self.fallback(game, player)
+            action = self._fall_back(game, player, action, why)
+        self._streak_before = self._streak
         self._streak = self._streak + 1 if action.kind in MANAGE_KINDS or action.kind == "propose_trade" else 0
         return action
+
+    def refused(self, game: "Game", player: int, action: Action, why: str) -> Action:
+        """The legal action to send instead of ``action`` (from ``choose(check=False)``), which
+        ``game.act`` refused for the reason ``why``: counted as a fallback, as in :meth:`choose`."""
+        action = self._fall_back(game, player, action, why)
+        self._streak = self._streak_before + 1 if action.kind in MANAGE_KINDS or action.kind == "propose_trade" else 0
+        return action
+
+    def _fall_back(self, game: "Game", player: int, action: Action | None, why: str) -> Action:
+        self.fallbacks += 1
+        if len(self.fallback_notes) < 20:
+            self.fallback_notes.append(f"{game.pending.kind}: {action!r}: {why}")
+        return self.fallback(game, player)
 
     @property
     def may_manage(self) -> bool:
@@ -109,22 +128,40 @@ class Bot:
         return self.first_legal(game, [Level(player=p, choice=c) for c in order]) or Level(player=p, choice=order[0])
 
     def mortgage_keep_value(self, game: "Game", p: int, space: int) -> float:
-        """How much ``p`` wants to keep ``space`` unmortgaged (lower is mortgaged first)."""
+        """How much ``p`` wants to keep ``space`` unmortgaged (lower is mortgaged first).
+
+        It may depend only on who owns what (:meth:`mortgage_order` keeps it until a deed
+        changes hands)."""
         return float(space)  # board order; the strong bot overrides this
+
+    def mortgage_order(self, game: "Game", p: int) -> list[int]:
+        """``p``'s deeds by :meth:`mortgage_keep_value`, lowest first (board order among equals)."""
+        v = view_of(game)
+        key = ("mortgage_order", type(self).mortgage_keep_value, p)
+        order = v.owner_memo.get(key)
+        if order is None:
+            order = v.owner_memo[key] = [i for _, _, i in sorted(
+                (self.mortgage_keep_value(game, p, i), n, i) for n, i in enumerate(v.owned_by(p)))]
+        return order
 
     def raise_money(self, game: "Game", p: int) -> Action | None:
         """One action that raises cash: mortgage first, then depots, then buildings (D1)."""
         st = game.st
-        best = None
-        for i, d in st.deeds.items():
-            if d.owner == p and not d.mortgaged:
-                a = Mortgage(player=p, space=i)
-                if game.why_not(a) is None:
-                    key = self.mortgage_keep_value(game, p, i)
-                    if best is None or key < best[0]:
-                        best = (key, a)
-        if best is not None:
-            return best[1]
+        deeds = st.deeds
+        group_of = board_of(game).group_of
+        groups = game.ed.groups
+        # the legal mortgage of the lowest keep value (the first on the board among equals);
+        # deeds with a depot or buildings in their group cannot be mortgaged (M1, B6): not asked
+        for i in self.mortgage_order(game, p):
+            d = deeds[i]
+            if d.mortgaged or d.depot:
+                continue
+            g = group_of.get(i)
+            if g is not None and any(deeds[j].level and deeds[j].owner == p for j in groups[g]):
+                continue
+            a = Mortgage(player=p, space=i)
+            if game.why_not(a) is None:
+                return a
         for i, d in st.deeds.items():
             if d.owner == p and d.depot:
                 a = SellDepot(player=p, space=i)

@@ -7,7 +7,12 @@ owner map so trades and auctions can be judged before they happen.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import TYPE_CHECKING
+
+from megamono.rules.rent import unmortgage_cost
+from megamono.rules import state as _state
+from megamono.rules.state import deeds_changed_since, deeds_revision
 
 if TYPE_CHECKING:  # pragma: no cover
     from megamono.rules.editions import Edition
@@ -56,6 +61,22 @@ class Board:
         self.unbuilt_mult: dict[int, int] = {int(k): v for k, v in ed.rules.unbuilt_multipliers.items()}
         self.rr_rents = list(ed.rules.railroad_rents)
         self.util_mult = list(ed.rules.utility_multipliers)
+        self.unmortgage_cost: dict[int, int] = {i: unmortgage_cost(ed, i) for i in ed.properties}
+        # the deeds whose rents depend on one another: each colour group, the railroads, the utilities
+        self.families: list[tuple[list[int], str]] = (
+            [(lots, "street") for lots in ed.groups.values()]
+            + [(lots, kind) for lots, kind in ((self.railroads, "railroad"), (self.utilities, "utility")) if lots])
+        self.family_of: dict[int, int] = {i: f for f, (lots, _) in enumerate(self.families) for i in lots}
+        self.deed_pos: dict[int, int] = {i: k for k, i in enumerate(ed.properties)}
+        # from each space: the spaces one throw can reach with their odds, and those 2..reach ahead
+        self.throw_from: list[list[tuple[int, float]]] = [
+            [((pos + d) % self.size, pr) for d, pr in self.throw.items()] for pos in range(self.size)]
+        self.ahead_of: list[list[int]] = [
+            [(pos + d) % self.size for d in range(2, self.reach + 1)] for pos in range(self.size)]
+        # the same, as functions picking those spaces' entries out of a list by space
+        self.pick_ahead = [itemgetter(*idx) for idx in self.ahead_of]
+        self.pick_throw = [itemgetter(*(i for i, _ in row)) for row in self.throw_from]
+        self.throw_odds = [pr for _, pr in self.throw_from[0]]
 
     def build_potential(self, group: str) -> float:
         """Dollar worth of having building rights on ``group`` (the bots' rule of thumb)."""
@@ -76,37 +97,199 @@ def board_of(game: "Game") -> Board:
     return b
 
 
+# ----------------------------------------------------------------------------- the deeds, read once
+class View:
+    """What the bots derive from the deeds of a game at one moment, shared by every bot.
+
+    :func:`view_of` gives the view of a game's deeds as they are now: the same object while no
+    deed has changed (:func:`megamono.rules.state.deeds_revision`), else a new one that redoes
+    only what the changed deeds touch. Holds:
+
+    - ``owners``: deed index -> owner seat (None = the bank), like :func:`owners_of`;
+    - ``visitor_rents``: the rent a player who does not own the space pays on each space
+      (utilities at a typical dice total), by space index;
+    - per player, built on first use: :meth:`rents` (what :func:`rent_map` returns), the deeds
+      owned and mortgaged, the colour groups with building rights;
+    - ``memo``: the bots' own results that depend on the deeds, kept while no deed changes, and
+      ``owner_memo``: those that depend only on who owns what, kept while no deed changes hands;
+      :meth:`keep` stores in ``memo`` a result that depends only on some colour groups (and who
+      owns what), kept while no deed of those groups changes.
+
+    Nothing in a view may be changed by its readers.
+    """
+
+    def __init__(self, game: "Game") -> None:
+        self.deeds = deeds = game.st.deeds
+        self.revision = deeds_revision()
+        self.board = b = board_of(game)
+        self.index_of: dict[int, int] = {id(d): i for i, d in deeds.items()}  # shared by its updates
+        self._set_owners({i: d.owner for i, d in deeds.items()})
+        self.visitor_rents = vr = [0] * b.size
+        for family in b.families:
+            _fill_rents(b, deeds, family, vr)
+        self._rents: dict[int, list[int]] = {}
+        self._sig: list[tuple] | None = None
+        self.memo: dict = {}
+        self._families: dict = {}  # memo key -> the families (of board.families) it depends on
+
+    def keep(self, key, value, families: frozenset[int]):
+        """Store ``value`` in ``memo`` under ``key``: it depends only on who owns what and on
+        the deeds of ``families`` (indices into ``board.families``). Returns ``value``."""
+        self.memo[key] = value
+        self._families[key] = families
+        return value
+
+    def _set_owners(self, owners: dict[int, int | None]) -> None:
+        self.owners = owners
+        self.owned: dict[int, list[int]] = {}
+        for i, q in owners.items():
+            if q is not None:
+                self.owned.setdefault(q, []).append(i)
+        self.owner_memo: dict = {}
+
+    def updated(self, changed: list, revision: int) -> "View | None":
+        """The view after the deeds in ``changed`` changed (None if one is not of this game)."""
+        index_of = self.index_of
+        ch = set()
+        for d in changed:
+            i = index_of.get(id(d))
+            if i is None:
+                return None
+            ch.add(i)
+        new = object.__new__(View)
+        new.deeds, new.revision, new.board, new.index_of = self.deeds, revision, self.board, index_of
+        deeds, b = self.deeds, self.board
+        if any(deeds[i].owner != self.owners[i] for i in ch):
+            owners = dict(self.owners)
+            for i in ch:
+                owners[i] = deeds[i].owner
+            new._set_owners(owners)
+        else:
+            new.owners, new.owned, new.owner_memo = self.owners, self.owned, self.owner_memo
+        vr = list(self.visitor_rents)
+        changed_families = {b.family_of[i] for i in ch}
+        for f in changed_families:
+            _fill_rents(b, deeds, b.families[f], vr)
+        new.visitor_rents = vr
+        new._rents = {}
+        new._sig = None
+        if self._sig is not None:
+            new._sig = sig = list(self._sig)
+            pos = b.deed_pos
+            for i in ch:
+                d = deeds[i]
+                sig[pos[i]] = (d.owner, d.mortgaged, d.level > 0)
+        new.memo = {}
+        new._families = {}
+        if new.owners is self.owners:  # what depends on other families than the changed ones stays
+            for key, families in self._families.items():
+                if families.isdisjoint(changed_families):
+                    new.memo[key] = self.memo[key]
+                    new._families[key] = families
+        return new
+
+    def rents(self, p: int) -> list[int]:
+        """Rent ``p`` would owe on each space now (0 where none is owed): see :func:`rent_map`."""
+        r = self._rents.get(p)
+        if r is None:
+            r = list(self.visitor_rents)
+            for i in self.owned.get(p, ()):
+                r[i] = 0
+            self._rents[p] = r
+        return r
+
+    def owned_by(self, p: int) -> list[int]:
+        """``p``'s deeds, in board order."""
+        return self.owned.get(p, [])
+
+    def mortgaged_of(self, p: int) -> list[int]:
+        """``p``'s mortgaged deeds, in board order."""
+        key = ("mortgaged", p)
+        out = self.memo.get(key)
+        if out is None:
+            deeds, owned = self.deeds, self.owned.get(p, ())
+            out = self.keep(key, [i for i in owned if deeds[i].mortgaged],
+                            frozenset(self.board.family_of[i] for i in owned))
+        return out
+
+    def building_groups(self, p: int) -> set[str]:
+        """The colour groups on which ``p`` holds building rights (owns the lots B1 needs)."""
+        key = ("groups", p)
+        out = self.owner_memo.get(key)
+        if out is None:
+            b, owners = self.board, self.owners
+            out = self.owner_memo[key] = {g for g, lots in b.groups.items()
+                                          if sum(1 for i in lots if owners[i] == p) >= b.need[g]}
+        return out
+
+    def trade_signature(self) -> tuple:
+        """(owner, mortgaged, built) of every deed, in board order: what a trade search reads."""
+        t = self.memo.get("trade_sig")
+        if t is None:
+            if self._sig is None:
+                self._sig = [(d.owner, d.mortgaged, d.level > 0) for d in self.deeds.values()]
+            t = self.memo["trade_sig"] = tuple(self._sig)
+        return t
+
+
+_VIEW: View | None = None
+
+
+def view_of(game: "Game") -> View:
+    """The :class:`View` of ``game``'s deeds as they are now (redone only where a deed changed)."""
+    global _VIEW
+    v = _VIEW
+    deeds = game.st.deeds
+    if v is not None and v.revision == _state._deeds_revision and v.deeds is deeds:
+        return v  # (the quick way: no function calls)
+    rev = deeds_revision()
+    if v is not None and v.deeds is deeds:
+        changed = deeds_changed_since(v.revision)
+        if changed is not None:
+            nv = v.updated(changed, rev)
+            if nv is not None:
+                _VIEW = nv
+                return nv
+    v = _VIEW = View(game)
+    return v
+
+
+def _fill_rents(b: Board, deeds, family: tuple[list[int], str], out: list[int]) -> None:
+    """Write into ``out`` the rent a non-owner pays on each deed of ``family`` (a colour group,
+    the railroads or the utilities): 0 on bank or mortgaged deeds."""
+    lots, kind = family
+    ds = [deeds[i] for i in lots]
+    owners = [d.owner for d in ds]
+    if kind == "street":
+        rents, mult = b.rents, b.unbuilt_mult
+        for i, d, q in zip(lots, ds, owners):
+            if q is None or d.mortgaged:
+                out[i] = 0
+            else:
+                out[i] = rents[i][d.level] if d.level else rents[i][0] * mult.get(len(lots) - owners.count(q), 1)
+        return
+    table = b.rr_rents if kind == "railroad" else b.util_mult
+    for i, d, q in zip(lots, ds, owners):
+        if q is None or d.mortgaged:
+            out[i] = 0
+            continue
+        r = table[min(owners.count(q), len(table)) - 1]
+        if kind == "utility":
+            r *= b.utility_guess
+        elif d.depot:
+            r *= 2
+        out[i] = r
+
+
 # ----------------------------------------------------------------------------- rents and risk
 def rent_map(game: "Game", p: int) -> list[int]:
     """Rent ``p`` would owe on each space now (0 where none is owed).
 
     The same sums as :func:`megamono.rules.rent.rent_due` (utilities at a typical dice total),
-    computed for the whole board at once.
+    computed for the whole board at once (and kept until a deed changes: :func:`view_of`).
+    The list is shared: do not change it.
     """
-    b = board_of(game)
-    deeds = game.st.deeds
-    out = [0] * b.size
-    rents, mult = b.rents, b.unbuilt_mult
-    for lots in b.groups.values():
-        ds = [deeds[i] for i in lots]
-        owners = [d.owner for d in ds]
-        for i, d, q in zip(lots, ds, owners):
-            if q is None or q == p or d.mortgaged:
-                continue
-            out[i] = rents[i][d.level] if d.level else rents[i][0] * mult.get(len(lots) - owners.count(q), 1)
-    for kind_lots, table, util in ((b.railroads, b.rr_rents, False), (b.utilities, b.util_mult, True)):
-        ds = [deeds[i] for i in kind_lots]
-        owners = [d.owner for d in ds]
-        for i, d, q in zip(kind_lots, ds, owners):
-            if q is None or q == p or d.mortgaged:
-                continue
-            r = table[min(owners.count(q), len(table)) - 1]
-            if util:
-                r *= b.utility_guess
-            elif d.depot:
-                r *= 2
-            out[i] = r
-    return out
+    return view_of(game).rents(p)
 
 
 def expected_rent_ahead(game: "Game", p: int, rents: list[int] | None = None,
@@ -115,20 +298,26 @@ def expected_rent_ahead(game: "Game", p: int, rents: list[int] | None = None,
     b = board_of(game)
     rents = rent_map(game, p) if rents is None else rents
     pos = game.st.players[p].position if start is None else start
-    dist = b.throw if dist is None else dist
+    if dist is None:  # the odds in the order of b.throw, as below
+        return sum([pr * r for pr, r in zip(b.throw_odds, b.pick_throw[pos](rents))])
     return sum(pr * rents[(pos + d) % b.size] for d, pr in dist.items())
 
 
-def max_rent_ahead(game: "Game", p: int, rents: list[int], reach: int | None = None) -> int:
+def max_rent_ahead(game: "Game", p: int, rents: list[int], reach: int | None = None,
+                   start: int | None = None) -> int:
+    """The highest rent ``p`` could owe 2 to ``reach`` spaces ahead of ``start`` (default: where
+    ``p`` stands; ``reach``: a throw's farthest)."""
     b = board_of(game)
-    pos = game.st.players[p].position
-    reach = b.reach if reach is None else reach
+    pos = game.st.players[p].position if start is None else start
+    if reach is None:
+        return max(b.pick_ahead[pos](rents))
     return max(rents[(pos + d) % b.size] for d in range(2, reach + 1))
 
 
 # ----------------------------------------------------------------------------- values
 def owners_of(game: "Game") -> dict[int, int | None]:
-    return {i: d.owner for i, d in game.st.deeds.items()}
+    """Deed index -> owner seat (None = the bank). Shared (see :class:`View`): do not change it."""
+    return view_of(game).owners
 
 
 def holding_value(game: "Game", p: int, owners: dict[int, int | None], groups=None,
@@ -172,7 +361,7 @@ def gain_of(game: "Game", p: int, before: dict, after: dict, spaces, b: Board | 
     """Change of ``p``'s holding value when ownership goes from ``before`` to ``after``."""
     b = board_of(game) if b is None else b
     group_of = b.group_of
-    groups = {group_of[i] for i in spaces if i in group_of}
+    groups = dict.fromkeys(group_of[i] for i in spaces if i in group_of)  # in a fixed order: sums of floats
     transport = any(i not in group_of for i in spaces)
     return (holding_value(game, p, after, groups, transport, b)
             - holding_value(game, p, before, groups, transport, b))
@@ -180,19 +369,38 @@ def gain_of(game: "Game", p: int, before: dict, after: dict, spaces, b: Board | 
 
 def deed_value(game: "Game", p: int, space: int, block: float = 0.35) -> float:
     """What gaining the bank deed ``space`` is worth to ``p``: its own worth plus a share of
-    what it would have been worth to the opponent who gains most from it (blocking)."""
-    b = board_of(game)
-    before = owners_of(game)
+    what it would have been worth to the opponent who gains most from it (blocking).
+    Kept until a deed changes hands (or a player leaves the game)."""
+    v = view_of(game)
+    active = game.st.active_players()
+    key = ("deed_value", p, space, block, tuple(active))
+    value = v.owner_memo.get(key)
+    if value is not None:
+        return value
+    b = v.board
+    before = v.owners
     after = dict(before)
-    after[space] = p
-    mine = gain_of(game, p, before, after, (space,), b)
+    # gain_of(game, q, before, after, (space,)) for each q, with the holding values before the
+    # purchase (the same for every deed of a group) kept until a deed changes hands
+    g = b.group_of.get(space)
+    groups = {g: None} if g is not None else {}
+    transport = g is None
+
+    def gain(q: int) -> float:
+        after[space] = q
+        was = v.owner_memo.get(("holding", q, g))
+        if was is None:
+            was = v.owner_memo["holding", q, g] = holding_value(game, q, before, groups, transport, b)
+        return holding_value(game, q, after, groups, transport, b) - was
+
+    mine = gain(p)
     best_other = 0.0
-    for q in game.st.active_players():
+    for q in active:
         if q == p:
             continue
-        after[space] = q
-        best_other = max(best_other, gain_of(game, q, before, after, (space,), b) - b.price[space])
-    return mine + block * best_other
+        best_other = max(best_other, gain(q) - b.price[space])
+    value = v.owner_memo[key] = mine + block * best_other
+    return value
 
 
 def final_worths(game: "Game") -> dict[int, int]:

@@ -26,13 +26,12 @@ from megamono.rules.actions import (
     PickAuctionDeed, PlacePiece, PlayBusTicket, ProposeTrade, RefuseTrade, Roll, RollForDoubles,
     ShortageAnswer, Unmortgage, UseJailCard, VoteEnd,
 )
-from megamono.rules.rent import ceil_percent, rent_due, tax_worth, transfer_fee, unmortgage_cost
+from megamono.rules.rent import ceil_percent, tax_worth, transfer_fee, unmortgage_cost
 from megamono.rules.state import Pending, TradeOffer, TradeSide
 
 from .base import Bot
 from .model import (
-    TWO_DICE, board_of, deed_value, expected_rent_ahead, final_worths, gain_of, max_rent_ahead,
-    owners_of, rent_map,
+    TWO_DICE, board_of, deed_value, expected_rent_ahead, final_worths, gain_of, max_rent_ahead, view_of,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -43,14 +42,6 @@ TRADE_TOLERANCE = 5      # dollars of rounding a trade answer forgives
 MIN_TRADE_GAIN = 40      # a proposal must be worth at least this much to the proposer
 
 
-def _street_rent(game: "Game", space: int, level: int | None = None) -> int:
-    """Rent a visitor pays on the street ``space`` (at ``level`` if given)."""
-    d = game.st.deeds[space]
-    if level is not None and level > 0:
-        return game.ed.spaces[space].rents[level]
-    return rent_due(game.ed, game.st, space, -1) if d.owner is not None and not d.mortgaged else 0
-
-
 class StrongBot(Bot):
     level = "strong"
 
@@ -59,51 +50,49 @@ class StrongBot(Bot):
         self._trade_turn = -1
         self._refused: dict[tuple, int] = {}
         self._open_offer: tuple | None = None
-        self._memo_key: tuple | None = None
-        self._memo_rents: list[int] = []
-        self._memo_reserve: int | None = None
-        self._memo_groups: set[str] | None = None
+        self._reserve_key: tuple | None = None
+        self._reserve = 0
         self._no_offer_sig: tuple | None = None
         self._bid_memo: tuple | None = None
         self._short_of_cash = False
 
-    def choose(self, game: "Game", player: int) -> Action:
+    def choose(self, game: "Game", player: int, check: bool = True) -> Action:
         self._settle_offer(game, player)
-        return super().choose(game, player)
+        return super().choose(game, player, check)
 
     def rents(self, game: "Game", p: int) -> list[int]:
-        """Rent ``p`` would owe on each space (memoised while the state stays the same)."""
-        key = (id(game), p, len(game.st.log), len(game.history))
-        if self._memo_key != key:
-            self._memo_key = key
-            self._memo_rents = rent_map(game, p)
-            self._memo_reserve = None
-            self._memo_groups = None
-        return self._memo_rents
+        """Rent ``p`` would owe on each space (kept until a deed changes; shared: do not change it)."""
+        return view_of(game).rents(p)
 
     # ------------------------------------------------------------------ judging the position
     def reserve(self, game: "Game", p: int, rents: list[int] | None = None) -> int:
         """Cash to keep back: a base plus the rent threats the opponents pose."""
         if rents is None:
-            rents = self.rents(game, p)
-            if self._memo_reserve is not None:
-                return self._memo_reserve
-            self._memo_reserve = r = self._reserve(game, p, rents)
-            return r
-        return self._reserve(game, p, rents)
+            rents = view_of(game).rents(p)
+            pos = game.st.players[p].position
+            key = self._reserve_key  # (rents, p, position): all it depends on
+            if key is None or key[1] != p or key[2] != pos or key[0] != rents:
+                self._reserve_key = (rents, p, pos)
+                self._reserve = self._reserve_of(game, p, rents)
+            return self._reserve
+        return self._reserve_of(game, p, rents)
 
-    def _reserve(self, game: "Game", p: int, rents: list[int]) -> int:
+    def _reserve_of(self, game: "Game", p: int, rents: list[int], pos: int | None = None) -> int:
+        """The reserve of ``p`` standing on ``pos`` (default: where ``p`` stands) under ``rents``."""
         b = board_of(game)
-        ahead = max_rent_ahead(game, p, rents)
+        ahead = max_rent_ahead(game, p, rents, start=pos)
         overall = max(rents) if rents else 0
-        expected = expected_rent_ahead(game, p, rents)
+        expected = expected_rent_ahead(game, p, rents, start=pos)
         r = b.start_cash * 0.06 + 0.45 * ahead + 0.2 * overall + 2 * expected
         return int(min(r, b.start_cash * 1.2))
 
     @staticmethod
     def unowned_share(game: "Game") -> float:
-        deeds = game.st.deeds
-        return sum(1 for d in deeds.values() if d.owner is None) / len(deeds)
+        v = view_of(game)
+        share = v.owner_memo.get("unowned_share")
+        if share is None:
+            share = v.owner_memo["unowned_share"] = sum(1 for q in v.owners.values() if q is None) / len(v.owners)
+        return share
 
     def space_score(self, game: "Game", p: int, s: int, rents: list[int], cash: int) -> float:
         """How good ending a move on space ``s`` is for ``p``, in dollars (roughly)."""
@@ -166,33 +155,30 @@ class StrongBot(Bot):
 
     def manage_spending(self, game: "Game", p: int) -> Action | None:
         """Unmortgage, build, or build a depot when the reserve allows; one action at a time."""
+        if not (view_of(game).mortgaged_of(p) or self._build_options(game, p) or self._depot_lots(game, p)):
+            return None  # nothing to spend on (the reserve is not needed)
         reserve = self.reserve(game, p)
         return (self._unmortgage(game, p, reserve, groups_only=True) or self._build(game, p, reserve)
                 or self._depot(game, p, reserve) or self._unmortgage(game, p, reserve + 150, groups_only=False))
 
     def _building_groups(self, game: "Game", p: int) -> set[str]:
-        """The colour groups on which ``p`` holds building rights (memoised with the rents)."""
-        self.rents(game, p)
-        if self._memo_groups is None:
-            b = board_of(game)
-            deeds = game.st.deeds
-            self._memo_groups = {g for g, lots in b.groups.items()
-                                 if sum(1 for i in lots if deeds[i].owner == p) >= b.need[g]}
-        return self._memo_groups
+        """The colour groups on which ``p`` holds building rights (kept until a deed changes)."""
+        return view_of(game).building_groups(p)
 
     def _unmortgage(self, game: "Game", p: int, reserve: int, groups_only: bool) -> Action | None:
-        b = board_of(game)
-        st = game.st
-        cash = st.players[p].cash
-        groups = self._building_groups(game, p)
+        v = view_of(game)
+        mortgaged = v.mortgaged_of(p)
+        if not mortgaged:
+            return None
+        b = v.board
+        cash = game.st.players[p].cash
+        groups = v.building_groups(p)
         best = None
-        for i, d in st.deeds.items():
-            if d.owner != p or not d.mortgaged:
-                continue
+        for i in mortgaged:
             in_group = b.group_of.get(i) in groups
             if groups_only and not in_group:
                 continue
-            cost = unmortgage_cost(game.ed, i)
+            cost = b.unmortgage_cost[i]
             if cash - cost < reserve:
                 continue
             key = (0 if in_group else 1 if i in b.railroads else 2, cost)
@@ -204,14 +190,34 @@ class StrongBot(Bot):
 
     def _build(self, game: "Game", p: int, reserve: int) -> Action | None:
         """The build with the best rent per dollar (towards three houses first)."""
-        b = board_of(game)
-        st = game.st
-        cash = st.players[p].cash
+        cash = game.st.players[p].cash
         best = None
-        for g in self._building_groups(game, p):
-            cost = b.house_cost[g]
+        for cost, lot, ratio in self._build_options(game, p):
             if cash - cost < reserve:
                 continue
+            if best is None or ratio > best[0]:
+                a = Build(player=p, space=lot)
+                if game.why_not(a) is None:
+                    best = (ratio, a)
+        return best[1] if best else None
+
+    def _build_options(self, game: "Game", p: int) -> list[tuple[int, int, float]]:
+        """(house cost, lot, rent gained per dollar) of the next build in each group where ``p``
+        could build, in board order (a tie goes to the group first on the board); kept until a
+        deed changes."""
+        v = view_of(game)
+        key = ("build_options", p)
+        out = v.memo.get(key)
+        if out is not None:
+            return out
+        b = v.board
+        st = game.st
+        groups = v.building_groups(p)
+        out = v.keep(key, [], frozenset(b.family_of[b.groups[g][0]] for g in groups))
+        for g in b.groups:
+            if g not in groups:
+                continue
+            cost = b.house_cost[g]
             mine = [i for i in b.groups[g] if st.deeds[i].owner == p]
             if any(st.deeds[i].mortgaged for i in mine):
                 continue
@@ -222,7 +228,7 @@ class StrongBot(Bot):
             if low >= game.ed.max_level:
                 continue
             if low < 3:
-                now = sum(_street_rent(game, i, st.deeds[i].level) for i in mine)
+                now = sum(v.visitor_rents[i] for i in mine)  # the rent each lot charges now
                 target = sum(game.ed.spaces[i].rents[3] for i in mine)
                 steps = sum(3 - lv for lv in levels)
                 ratio = (target - now) / (steps * cost) + 1.0  # three houses first
@@ -230,28 +236,27 @@ class StrongBot(Bot):
                 ratio = (sp.rents[low + 1] - sp.rents[low]) / cost
             if ratio <= 0:
                 continue
-            a = Build(player=p, space=lot)
-            if best is None or ratio > best[0]:
-                if game.why_not(a) is None:
-                    best = (ratio, a)
-        return best[1] if best else None
+            out.append((cost, lot, ratio))
+        return out
 
-    def _depot(self, game: "Game", p: int, reserve: int) -> Action | None:
-        b = board_of(game)
+    def _depot_lots(self, game: "Game", p: int) -> list[int]:
+        """``p``'s railroads that could take a depot (with two unmortgaged railroads or more)."""
         st = game.st
         if not game.ed.supply.depots or st.bank.depots < 1:
-            return None
-        cost = game.ed.rules.depot_cost
-        if st.players[p].cash - cost < reserve + 100:
-            return None
-        mine = [i for i in b.railroads if st.deeds[i].owner == p and not st.deeds[i].mortgaged]
+            return []
+        mine = [i for i in board_of(game).railroads if st.deeds[i].owner == p and not st.deeds[i].mortgaged]
         if len(mine) < 2:
+            return []
+        return [i for i in mine if not st.deeds[i].depot]
+
+    def _depot(self, game: "Game", p: int, reserve: int) -> Action | None:
+        cost = game.ed.rules.depot_cost
+        if game.st.players[p].cash - cost < reserve + 100:
             return None
-        for i in mine:
-            if not st.deeds[i].depot:
-                a = BuildDepot(player=p, space=i)
-                if game.why_not(a) is None:
-                    return a
+        for i in self._depot_lots(game, p):
+            a = BuildDepot(player=p, space=i)
+            if game.why_not(a) is None:
+                return a
         return None
 
     def bus_ticket_move(self, game: "Game", p: int) -> Action | None:
@@ -261,12 +266,19 @@ class StrongBot(Bot):
         pos = st.players[p].position
         cash = st.players[p].cash
         rents = self.rents(game, p)
-        scored = [(self.move_score(game, p, i, rents, cash), i) for i in game.bus_reach(pos)]
+        scores: dict[int, float] = {}  # a space reached both ways is scored once
+
+        def score(i: int) -> float:
+            s = scores.get(i)
+            if s is None:
+                s = scores[i] = self.move_score(game, p, i, rents, cash)
+            return s
+
+        scored = [(score(i), i) for i in game.bus_reach(pos)]
         if not scored:
             return None
         best, dest = max(scored)
-        expected = sum(pr * self.move_score(game, p, (pos + d) % b.size, rents, cash)
-                       for d, pr in b.throw.items())
+        expected = sum(pr * score((pos + d) % b.size) for d, pr in b.throw.items())
         if best > expected + 60 or (expected < -150 and best > expected + 30):
             return PlayBusTicket(player=p, destination=dest)
         return None
@@ -462,28 +474,7 @@ class StrongBot(Bot):
     def trade_deltas(game: "Game", offer: TradeOffer) -> tuple[float, float]:
         """(gain to the proposer, gain to the partner) of ``offer``, in dollars, by the bots' valuation."""
         a, b_ = offer.proposer, offer.partner
-        before = owners_of(game)
-        after = dict(before)
-        for i in offer.give.deeds:
-            after[i] = b_
-        for i in offer.take.deeds:
-            after[i] = a
-        spaces = list(offer.give.deeds) + list(offer.take.deeds)
-        bd = board_of(game)
-        da = gain_of(game, a, before, after, spaces, bd)
-        db = gain_of(game, b_, before, after, spaces, bd)
-        # mortgaged deeds are worth their price less the mortgage to lift; the receiver also pays 10%
-        for holder, to, deeds in ((a, b_, offer.give.deeds), (b_, a, offer.take.deeds)):
-            for i in deeds:
-                if game.st.deeds[i].mortgaged:
-                    lift = unmortgage_cost(game.ed, i)
-                    fee = transfer_fee(game.ed, i)
-                    if to == a:
-                        da -= lift + fee
-                        db += lift
-                    else:
-                        db -= lift + fee
-                        da += lift
+        da, db = StrongBot._deed_deltas(game, a, b_, tuple(offer.give.deeds), tuple(offer.take.deeds))
         cash = offer.give.cash - offer.take.cash
         da -= cash
         db += cash
@@ -492,6 +483,40 @@ class StrongBot(Bot):
             da -= n * worth
             db += n * worth
         return da, db
+
+    @staticmethod
+    def _deed_deltas(game: "Game", a: int, b_: int, give: tuple[int, ...], take: tuple[int, ...]) -> tuple[float, float]:
+        """The deeds' part of :meth:`trade_deltas` (kept until a deed changes hands)."""
+        v = view_of(game)
+        deeds = game.st.deeds
+        key = ("deed_deltas", a, b_, give, take, tuple(deeds[i].mortgaged for i in give + take))
+        out = v.owner_memo.get(key)
+        if out is not None:
+            return out
+        before = v.owners
+        after = dict(before)
+        for i in give:
+            after[i] = b_
+        for i in take:
+            after[i] = a
+        spaces = list(give) + list(take)
+        bd = v.board
+        da = gain_of(game, a, before, after, spaces, bd)
+        db = gain_of(game, b_, before, after, spaces, bd)
+        # mortgaged deeds are worth their price less the mortgage to lift; the receiver also pays 10%
+        for holder, to, lots in ((a, b_, give), (b_, a, take)):
+            for i in lots:
+                if deeds[i].mortgaged:
+                    lift = unmortgage_cost(game.ed, i)
+                    fee = transfer_fee(game.ed, i)
+                    if to == a:
+                        da -= lift + fee
+                        db += lift
+                    else:
+                        db -= lift + fee
+                        da += lift
+        out = v.owner_memo[key] = (da, db)
+        return out
 
     @staticmethod
     def rival_weight(game: "Game") -> float:
@@ -523,33 +548,35 @@ class StrongBot(Bot):
         """The best group-completing trade this player can fairly offer now, or None."""
         b = board_of(game)
         st = game.st
-        owners = owners_of(game)
+        v = view_of(game)
+        owners = v.owners
         cash = st.players[p].cash
-        budget = cash - self.reserve(game, p) // 2
-        # nothing changed since the last search found nothing: skip the search
-        sig = (tuple((d.owner, d.mortgaged, d.level > 0) for d in st.deeds.values()),
-               budget // 100, len(self._refused))
-        if sig == self._no_offer_sig:
-            return None
+        # nothing changed since the last search found nothing (the deeds, the number of refusals,
+        # the budget to the hundred dollars): skip the search
+        deeds_sig, n_refused = v.trade_signature(), len(self._refused)
+        budget = None  # cash - reserve // 2, worked out when needed
+        last = self._no_offer_sig
+        if last is not None and last[0] == deeds_sig and last[1] == n_refused:
+            budget = cash - self.reserve(game, p) // 2
+            then_cash, then_rents, then_pos, then_p = last[2:]
+            if budget // 100 == (then_cash - self._reserve_of(game, then_p, then_rents, then_pos) // 2) // 100:
+                return None
         w = self.rival_weight(game)
         mine_tradeable: list[int] | None = None
         best = None
-        for g, lots in b.groups.items():
-            k = sum(owners[i] == p for i in lots)
-            missing = b.need[g] - k
-            if k == 0 or missing <= 0 or missing > 2:
-                continue
-            held = [i for i in lots if owners[i] not in (None, p)]
-            for q in sorted({owners[i] for i in held}):
-                qlots = [i for i in held if owners[i] == q and self._tradeable(game, q, i)]
+        for g, missing, partners in self._trade_targets(v, p):
+            for q, held in partners:
+                qlots = [i for i in held if self._tradeable(game, q, i)]
                 if len(qlots) < missing:
                     continue
                 take = sorted(sorted(qlots, key=lambda i: (st.deeds[i].mortgaged, b.price[i]))[:missing])
+                if budget is None:
+                    budget = cash - self.reserve(game, p) // 2
                 # cash alone; else with one of our deeds the partner has a use for
                 cand = self._price_trade(game, p, q, [], take, w, budget)
                 if cand is None and self._short_of_cash:
                     if mine_tradeable is None:
-                        mine_tradeable = [i for i, o in owners.items() if o == p and self._tradeable(game, p, i)]
+                        mine_tradeable = [i for i in v.owned_by(p) if self._tradeable(game, p, i)]
                     for e in mine_tradeable:
                         eg = b.group_of.get(e)
                         if eg == g:
@@ -564,29 +591,60 @@ class StrongBot(Bot):
                 if cand is not None and (best is None or cand[0] > best[0]):
                     best = cand
         if best is None:
-            self._no_offer_sig = sig
+            # what the budget is worked out from, for the next call to compare
+            self._no_offer_sig = (deeds_sig, n_refused, cash, v.rents(p), st.players[p].position, p)
             return None
-        _, offer, key, x = best
+        _, terms, key, x = best
+        offer = self._offer(terms)
         if game.why_not(offer) is not None:
             return None
         self._open_offer = (key, x, list(offer.take.deeds))
         return offer
 
+    @staticmethod
+    def _trade_targets(v, p: int) -> list[tuple[str, int, list[tuple[int, list[int]]]]]:
+        """The colour groups ``p`` could complete by a trade: (group, lots missing, [(holder,
+        the holder's lots there)]), holders by seat; kept until a deed changes hands."""
+        key = ("trade_targets", p)
+        out = v.owner_memo.get(key)
+        if out is None:
+            b, owners = v.board, v.owners
+            out = v.owner_memo[key] = []
+            for g, lots in b.groups.items():
+                k = [owners[i] for i in lots].count(p)
+                missing = b.need[g] - k
+                if k == 0 or missing <= 0 or missing > 2:
+                    continue
+                held = [i for i in lots if owners[i] not in (None, p)]
+                out.append((g, missing, [(q, [i for i in held if owners[i] == q])
+                                         for q in sorted({owners[i] for i in held})]))
+        return out
+
     def _tradeable(self, game: "Game", holder: int, space: int) -> bool:
-        b = board_of(game)
-        st = game.st
-        if st.deeds[space].depot:
-            return False
-        g = b.group_of.get(space)
-        return g is None or not any(st.deeds[i].owner == holder and st.deeds[i].level for i in b.groups[g])
+        """Whether ``holder`` may hand ``space`` over (no depot, no buildings in its group: X2);
+        kept while that group or railroad does not change."""
+        v = view_of(game)
+        b = v.board
+        family = b.family_of[space]
+        known = v.memo.get(("tradeable", family))
+        if known is None:
+            known = v.keep(("tradeable", family), {}, frozenset((family,)))
+        ok = known.get((holder, space))
+        if ok is None:
+            deeds = game.st.deeds
+            g = b.group_of.get(space)
+            ok = known[holder, space] = not deeds[space].depot and (
+                g is None or not any(deeds[i].owner == holder and deeds[i].level for i in b.groups[g]))
+        return ok
 
     def _price_trade(self, game: "Game", p: int, q: int, give: list[int], take: list[int], w: float,
                      budget: int) -> tuple | None:
-        """Cash that makes the swap fair for both sides; None if there is no such price
+        """Cash that makes the swap fair for both sides: (gain to ``p``, the offer's terms for
+        :meth:`_offer`, refusal key, cash from ``p`` to ``q``); None if there is no such price
         (``_short_of_cash`` then says whether a fair price existed but was over ``budget``)."""
         self._short_of_cash = False
-        probe = TradeOffer(proposer=p, partner=q, give=TradeSide(deeds=give), take=TradeSide(deeds=take))
-        ga, gb = self.trade_deltas(game, probe)
+        # what trade_deltas says of the deeds alone (no cash, no cards)
+        ga, gb = self._deed_deltas(game, p, q, tuple(give), tuple(take))
         # partner accepts when  x + gb >= 0  and  x + gb >= w (ga - x);  x = cash from p to q
         x = math.ceil(max(-gb, (w * ga - gb) / (1 + w))) + 1
         # proposer wants  ga - x >= w (gb + x)
@@ -597,18 +655,25 @@ class StrongBot(Bot):
             if x > budget:
                 self._short_of_cash = True
                 return None
-            side_give, side_take = TradeSide(cash=x, deeds=give), TradeSide(deeds=take)
-        else:
-            if -x > st.players[q].cash:
-                return None
-            side_give, side_take = TradeSide(deeds=give), TradeSide(cash=-x, deeds=take)
+        elif -x > st.players[q].cash:
+            return None
         key = (q, tuple(give), tuple(take))
         if key in self._refused:  # only a clearly better offer than the one refused
             last = self._refused[key]
             if x < last + max(20, abs(last) // 5):
                 return None
-        offer = ProposeTrade(player=p, partner=q, give=side_give, take=side_take)
-        return (ga - x, offer, key, x)
+        return (ga - x, (p, q, give, take, x), key, x)
+
+    @staticmethod
+    def _offer(terms: tuple) -> ProposeTrade:
+        """The proposal of :meth:`_price_trade`'s terms: ``p`` gives ``give`` and ``x`` dollars
+        (or receives ``-x``) for ``take`` from ``q``."""
+        p, q, give, take, x = terms
+        if x >= 0:
+            side_give, side_take = TradeSide(cash=x, deeds=give), TradeSide(deeds=take)
+        else:
+            side_give, side_take = TradeSide(deeds=give), TradeSide(cash=-x, deeds=take)
+        return ProposeTrade(player=p, partner=q, give=side_give, take=side_take)
 
     # ------------------------------------------------------------------ ending
     def on_end_vote(self, game: "Game", p: int, pend: Pending) -> Action:

@@ -234,6 +234,8 @@ Action = Annotated[
 ]
 ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
 ACTION_TYPES: tuple[type, ...] = get_args(get_args(Action)[0])
+ActionBase = _Action
+"""The base class of every action (``isinstance(x, ActionBase)``)."""
 MANAGE_KINDS = frozenset({"build", "sell_building", "sell_group_buildings", "build_depot",
                           "sell_depot", "mortgage", "unmortgage"})
 RAISE_MONEY_KINDS = frozenset({"sell_building", "sell_group_buildings", "sell_depot", "mortgage"})

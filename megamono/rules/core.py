@@ -33,7 +33,7 @@ class Core:
 
     @staticmethod
     def step(kind: str, player: int | None = None, **data) -> Step:
-        return Step.model_construct(kind=kind, player=player, data=data)
+        return Step(kind=kind, player=player, data=data)
 
     def wait(self, kind: str, player: int, prompt: str, **fields) -> None:
         """Set the pending decision (T7)."""
@@ -41,7 +41,7 @@ class Core:
 
     # -- log and money ---------------------------------------------------------------------
     def log(self, kind: str, text: str, **fields) -> Event:
-        ev = Event.model_construct(kind=kind, text=text, **fields)
+        ev = Event(kind=kind, text=text, **fields)
         self.st.log.append(ev)
         return ev
 

@@ -35,11 +35,16 @@ def next_u64(state: int) -> tuple[int, int]:
 
 def randbelow(state: int, n: int) -> tuple[int, int]:
     """Uniform integer in [0, n) by rejection sampling: returns (new state, value)."""
-    limit = (1 << 64) - ((1 << 64) % n)
+    limit = _LIMITS.get(n)
+    if limit is None:
+        limit = _LIMITS[n] = (1 << 64) - ((1 << 64) % n)
     while True:
         state, x = next_u64(state)
         if x < limit:
             return state, x % n
+
+
+_LIMITS: dict[int, int] = {}  # n -> the largest multiple of n up to 2**64 (rejection above it)
 
 
 def shuffle(state: int, items: list) -> int:

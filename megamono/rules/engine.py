@@ -13,7 +13,7 @@ from typing import Any, Iterable, Sequence
 
 from . import dice as _dice
 from .actions import (
-    ACTION_ADAPTER, ACTION_TYPES, MANAGE_KINDS, AcceptTrade, ClaimRent, PlacePiece, ProposeEnd, ShortageAnswer, ProposeTrade, RefuseTrade, VoteEnd, RAISE_MONEY_KINDS, Action, Bid, BirthdayChoice, Build,
+    ACTION_ADAPTER, ACTION_TYPES, MANAGE_KINDS, ActionBase, AcceptTrade, ClaimRent, PlacePiece, ProposeEnd, ShortageAnswer, ProposeTrade, RefuseTrade, VoteEnd, RAISE_MONEY_KINDS, Action, Bid, BirthdayChoice, Build,
     BuildDepot, BusChoice, Buy, ChooseDestination, DeclareBankruptcy, DeclineBuy, DropOut,
     IncomeTaxChoice, Level, Mortgage, MortgagedDeedChoice, PayDebt, PayJailFine, PickAuctionDeed,
     PlayBusTicket, Roll, RollForDoubles, SellBuilding, SellDepot, SellGroupBuildings, Unmortgage,
@@ -22,7 +22,7 @@ from .actions import (
 from .core import new_seed
 from .editions import Edition, load_edition
 from .errors import IllegalAction
-from .invariants import settling_groups, settling_spaces
+from .invariants import anything_settling, settling_groups, settling_spaces
 from .money import MoneyMixin
 from .property import PropertyMixin
 from .spaces import SpacesMixin
@@ -97,7 +97,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
                       skyscrapers=ed.supply.skyscrapers, depots=ed.supply.depots),
             decks=Decks(chance=[c.id for c in ed.chance], community_chest=[c.id for c in ed.community_chest],
                         bus=cls._bus_ids(ed)),
-            rng=_dice.seed_state(seed), script=script,
+            rng=_dice.seed_state(seed), script=[list(t) for t in script],  # the setup keeps its own
         )
         game = cls(ed, st, setup)
         for deck in (st.decks.chance, st.decks.community_chest, st.decks.bus):
@@ -130,7 +130,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
                 raise ValueError(f"player {k + 1}: a name is 1-20 printable characters, got {name!r}")
             d["name"] = name
             d.setdefault("colour", PLAYER_COLOURS[k % len(PLAYER_COLOURS)])
-            out.append(Player(cash=0, **d))
+            out.append(Player.model_validate({**d, "cash": 0}))  # other keys (an app's notes) are ignored
         names = [p.name.casefold() for p in out]
         if len(set(names)) != len(names):
             raise ValueError("player names must be different")
@@ -188,7 +188,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         Returns the log events it caused. Raises :class:`IllegalAction` (nothing changed) when the
         action is not legal now, with the reason.
         """
-        if not isinstance(action, ACTION_TYPES):
+        if not isinstance(action, ActionBase):
             try:
                 action = parse_action(action)
             except Exception as exc:  # pydantic ValidationError
@@ -217,8 +217,8 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         st = self.st
         pend = st.pending
         p = action.player
-        if pend is None or self.over:
-            return "the game is over" if self.over else "the game is not waiting for a decision"
+        if pend is None or st.winner is not None:
+            return "the game is over" if st.winner is not None else "the game is not waiting for a decision"
         if not 0 <= p < len(st.players) or st.players[p].bankrupt:
             return "no such player in the game"
         space = action.__dict__.get("space")
@@ -240,7 +240,8 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
             return f"the game is waiting for {self.describe_pending()}, not for {action.label()}"
         if p != pend.player:
             return f"it is {self.name(pend.player)}'s decision, not {self.name(p)}'s"
-        return getattr(self, "_check_" + kind, lambda a: None)(action)
+        check = getattr(self, "_check_" + kind, None)
+        return None if check is None else check(action)
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
         """Every legal action now (optionally only ``player``'s).
@@ -318,10 +319,10 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
     def _advance(self) -> None:
         """Run agenda steps until a decision is pending or the game is over."""
         st = self.st
-        while st.pending is None and st.agenda and not self.over:
+        while st.pending is None and st.agenda and st.winner is None:
             s = st.agenda.pop()
             getattr(self, "_step_" + s.kind)(s)
-        if st.pending is None and not self.over:
+        if st.pending is None and st.winner is None:
             raise AssertionError("the engine ran out of things to do without a decision")
 
     # ===================================================================== turns (T1-T5)
@@ -576,22 +577,25 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
 
     # ===================================================================== managing (T1, T8, D1)
     def _why_not_manage(self, a: Action) -> str | None:
-        pend = self.st.pending
+        st = self.st
+        pend = st.pending
         p = a.player
         if pend.kind == "trade_reply":
             return f"first {self.name(pend.player)} must accept or refuse the trade on offer"
-        if pend.kind in ("shortage_ask", "place_piece", "end_vote") or (a.kind == "build" and any(pd.piece for pd in [pend, *self.st.suspended])):
+        if pend.kind in ("shortage_ask", "place_piece", "end_vote") or (
+                a.kind == "build" and (pend.piece or any(pd.piece for pd in st.suspended))):
             return "wait until the question on screen is settled"
         if pend.kind == "debt" and pend.player == p and a.kind not in RAISE_MONEY_KINDS:
             return f"{self.name(p)} is in debt: only selling and mortgaging are allowed until it is paid (D1)"
-        if self.st.turn.mr_monopoly_lock and p != self.st.turn.player and a.kind in ("build", "build_depot"):
+        if st.turn.mr_monopoly_lock and p != st.turn.player and a.kind in ("build", "build_depot"):
             return "no other player may build until Mr. Monopoly's move is over (T8)"
-        if a.space in settling_spaces(self.st):
-            return f"first settle {self.sname(a.space)}: it was just received (B8, M3)"
-        group = self.ed.spaces[a.space].group
-        raising = pend.kind == "debt" and pend.player == p and a.kind in RAISE_MONEY_KINDS
-        if group is not None and not raising and group in settling_groups(self.ed, self.st):
-            return "first settle the deed just received in this group (B8, M3)"
+        if anything_settling(st):
+            if a.space in settling_spaces(st):
+                return f"first settle {self.sname(a.space)}: it was just received (B8, M3)"
+            group = self.ed.spaces[a.space].group
+            raising = pend.kind == "debt" and pend.player == p and a.kind in RAISE_MONEY_KINDS
+            if group is not None and not raising and group in settling_groups(self.ed, st):
+                return "first settle the deed just received in this group (B8, M3)"
         return getattr(self, "why_not_" + a.kind)(p, a.space)
 
     def _act_build(self, a: Build) -> None:
@@ -662,6 +666,8 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
 
     def lapse_claims(self, roller: int) -> None:
         """T6 option: unclaimed rent lapses when the next player rolls."""
+        if not self.st.claims:
+            return
         lapsed = [c for c in self.st.claims if c.payer != roller]
         for c in lapsed:
             self.log("info", f"{self.name(c.owner)} did not claim ${c.amount:,} rent in time", player=c.owner)

@@ -11,6 +11,15 @@ from .state import GameState
 SETTLING_KINDS = ("levelling", "mortgaged_deed")
 
 
+def anything_settling(st: GameState) -> bool:
+    """Whether any B8 levelling or M3 choice is being asked or is still on the agenda (a quick
+    test: when False, :func:`settling_spaces` and :func:`settling_groups` are empty)."""
+    if st.pending is not None and st.pending.kind in SETTLING_KINDS:
+        return True
+    return (any(pd.kind in SETTLING_KINDS for pd in st.suspended if pd is not None)
+            or any(s.kind in SETTLING_KINDS for s in st.agenda))
+
+
 def settling_spaces(st: GameState) -> set[int]:
     """Deeds whose B8 levelling or M3 choice is being asked now (pending, or set aside by a trade)."""
     return {pd.space for pd in [st.pending, *st.suspended]

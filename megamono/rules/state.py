@@ -1,22 +1,71 @@
-"""The game state: plain pydantic models, changed in place by the engine.
+"""The game state: plain Python objects, changed in place by the engine.
 
 Everything a save needs is here, including the random generator's state and the
 agenda of steps still to resolve, so a loaded game continues exactly (RULES.md I8).
 Money is whole dollars. Player numbers are seat indices into ``GameState.players``.
+
+The classes are standard-library dataclasses (``slots=True``): the engine creates and
+changes them as ordinary objects, with no validation per change (DESIGN.md "Fast where it
+counts"). pydantic works at the edges only: :class:`Record` gives every class the familiar
+``model_validate`` (a save being loaded), ``model_dump`` / ``model_dump_json`` (a save being
+written) and ``model_copy``, through a ``TypeAdapter`` of the class, so a save file is the
+same JSON as when these classes were pydantic models.
 """
 
 from __future__ import annotations
 
+import copy
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import TypeAdapter
 
 from .dice import SpeedFace
+
+
+class Record:
+    """Base of the state's classes: pydantic validation and dumping, at the edges only.
+
+    - ``Cls.model_validate(data)``: an object from plain data (a dict from JSON), validated;
+      raises pydantic ``ValidationError`` naming the bad field.
+    - ``obj.model_dump(mode="python"|"json", include=, exclude=, exclude_none=)``: plain data.
+    - ``obj.model_dump_json(...)``: JSON text (the same keywords).
+    - ``obj.model_copy(deep=False)``: a shallow or deep copy.
+    """
+
+    __slots__ = ()
+
+    @classmethod
+    def adapter(cls) -> TypeAdapter:
+        """The pydantic ``TypeAdapter`` of this class (built on first use)."""
+        a = _ADAPTERS.get(cls)
+        if a is None:
+            a = _ADAPTERS[cls] = TypeAdapter(cls)
+        return a
+
+    @classmethod
+    def model_validate(cls, data: Any):
+        return cls.adapter().validate_python(data)
+
+    def model_dump(self, *, mode: str = "python", **kwargs: Any) -> dict[str, Any]:
+        return self.adapter().dump_python(self, mode=mode, **kwargs)
+
+    def model_dump_json(self, **kwargs: Any) -> str:
+        return self.adapter().dump_json(self, **kwargs).decode("utf-8")
+
+    def model_copy(self, *, deep: bool = False):
+        return copy.deepcopy(self) if deep else copy.copy(self)
+
+
+_ADAPTERS: dict[type, TypeAdapter] = {}
+record = dataclass(slots=True, kw_only=True)
+"""The decorator of every state class: a slotted, keyword-only dataclass."""
 
 PLAYER_COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan", "white", "orange")
 
 
-class Options(BaseModel):
+@record
+class Options(Record):
     """House-rule options (RULES.md O). Only the defaults are played for now."""
 
     auctions: bool = True
@@ -30,7 +79,8 @@ class Options(BaseModel):
     turn_limit: int | None = None
 
 
-class Player(BaseModel):
+@record
+class Player(Record):
     """One seat. ``gojf`` holds Get Out of Jail Free card ids; ``bus_tickets`` ticket ids."""
 
     name: str
@@ -40,12 +90,13 @@ class Player(BaseModel):
     position: int = 0
     in_jail: bool = False
     jail_turns: int = 0
-    gojf: list[str] = Field(default_factory=list)
-    bus_tickets: list[str] = Field(default_factory=list)
+    gojf: list[str] = field(default_factory=list)
+    bus_tickets: list[str] = field(default_factory=list)
     bankrupt: bool = False
 
 
-class DeedState(BaseModel):
+@record
+class DeedState(Record):
     """Ownership and buildings of one title deed.
 
     ``level``: 0-4 houses, 5 = hotel, 6 = skyscraper (streets only). ``depot``: [Mega] a
@@ -57,8 +108,42 @@ class DeedState(BaseModel):
     level: int = 0
     depot: bool = False
 
+    def __setattr__(self, name: str, value: Any) -> None:
+        global _deeds_revision
+        _deeds_revision += 1
+        _changed.append(self)
+        if len(_changed) > _JOURNAL:
+            del _changed[:_JOURNAL // 2]
+        object.__setattr__(self, name, value)
 
-class Bank(BaseModel):
+
+# Every change of a deed, in any game, is counted and the deed noted, so that readers who derive
+# something from the deeds (the bots' rent maps) can keep it until a deed changes, and then redo
+# only what the changed deeds touch. The engine itself never reads these.
+_deeds_revision = 0
+_changed: list[DeedState] = []  # the deeds of the last changes, oldest first
+_JOURNAL = 4096
+
+
+def deeds_revision() -> int:
+    """A number that grows by one at every change of any :class:`DeedState` (owner, mortgage,
+    level, depot), in any game. Something derived from a ``deeds`` dict stays true while this
+    number and the dict itself stay the same (the engine changes deeds in place; it never puts
+    a new DeedState into the dict)."""
+    return _deeds_revision
+
+
+def deeds_changed_since(revision: int) -> list[DeedState] | None:
+    """The deeds changed since :func:`deeds_revision` was ``revision`` (oldest first, a deed as
+    often as it changed), or None when that is too long ago to tell."""
+    n = _deeds_revision - revision
+    if n > len(_changed) or n < 0:
+        return None
+    return _changed[len(_changed) - n:] if n else []
+
+
+@record
+class Bank(Record):
     """Pieces still in the bank (B4). The bank's money is unlimited (G4)."""
 
     houses: int
@@ -67,16 +152,18 @@ class Bank(BaseModel):
     depots: int = 0
 
 
-class Decks(BaseModel):
+@record
+class Decks(Record):
     """Card decks, top first. ``bus_out``: Bus Tickets that left the game (K7)."""
 
     chance: list[str]
     community_chest: list[str]
-    bus: list[str] = Field(default_factory=list)
-    bus_out: list[str] = Field(default_factory=list)
+    bus: list[str] = field(default_factory=list)
+    bus_out: list[str] = field(default_factory=list)
 
 
-class Throw(BaseModel):
+@record
+class Throw(Record):
     """One throw of the dice: two white dice and, in Mega, the Speed Die face."""
 
     white: tuple[int, int]
@@ -110,7 +197,8 @@ class Throw(BaseModel):
         return s
 
 
-class Turn(BaseModel):
+@record
+class Turn(Record):
     """The current turn: whose it is, doubles so far, and whether it has ended early."""
 
     player: int = 0
@@ -122,27 +210,30 @@ class Turn(BaseModel):
     mr_monopoly_lock: bool = False
 
 
-class Step(BaseModel):
+@record
+class Step(Record):
     """One item of the engine's agenda: a piece of resolution still to do (data, so it saves)."""
 
     kind: str
     player: int | None = None
-    data: dict[str, Any] = Field(default_factory=dict)
+    data: dict[str, Any] = field(default_factory=dict)
 
 
-class Creditor(BaseModel):
+@record
+class Creditor(Record):
     """Who is owed how much in a debt; ``player`` None is the bank."""
 
     player: int | None
     amount: int
 
 
-class TradeSide(BaseModel):
+@record
+class TradeSide(Record):
     """What one side of a trade hands over (X1): cash, deeds (space indices), and how many
     Get Out of Jail Free cards and [Mega] Bus Tickets."""
 
     cash: int = 0
-    deeds: list[int] = Field(default_factory=list)
+    deeds: list[int] = field(default_factory=list)
     jail_cards: int = 0
     bus_tickets: int = 0
 
@@ -150,13 +241,14 @@ class TradeSide(BaseModel):
         return not (self.cash or self.deeds or self.jail_cards or self.bus_tickets)
 
 
-class TradeOffer(BaseModel):
+@record
+class TradeOffer(Record):
     """A proposed trade: ``proposer`` gives ``give`` and receives ``take`` from ``partner``."""
 
     proposer: int
     partner: int
-    give: TradeSide = Field(default_factory=TradeSide)
-    take: TradeSide = Field(default_factory=TradeSide)
+    give: TradeSide = field(default_factory=TradeSide)
+    take: TradeSide = field(default_factory=TradeSide)
 
 
 PendingKind = Literal[
@@ -166,7 +258,8 @@ PendingKind = Literal[
 ]
 
 
-class Pending(BaseModel):
+@record
+class Pending(Record):
     """The single decision the game is waiting for (RULES.md T7).
 
     ``kind`` says what must be chosen and ``player`` by whom; the other fields carry
@@ -182,19 +275,20 @@ class Pending(BaseModel):
     prompt: str = ""
     space: int | None = None
     amount: int | None = None
-    amounts: dict[str, int] = Field(default_factory=dict)
-    choices: list[int] = Field(default_factory=list)
+    amounts: dict[str, int] = field(default_factory=dict)
+    choices: list[int] = field(default_factory=list)
     high_bid: int = 0
     high_bidder: int | None = None
-    bidders: list[int] = Field(default_factory=list)
-    creditors: list[Creditor] = Field(default_factory=list)
+    bidders: list[int] = field(default_factory=list)
+    creditors: list[Creditor] = field(default_factory=list)
     forced: bool = False
     roll_again: bool = False
     trade: TradeOffer | None = None
     piece: str | None = None
 
 
-class RentClaim(BaseModel):
+@record
+class RentClaim(Record):
     """Option ``rent_must_be_claimed`` (T6): rent ``owner`` may still claim from ``payer``."""
 
     owner: int
@@ -203,7 +297,8 @@ class RentClaim(BaseModel):
     space: int
 
 
-class Event(BaseModel):
+@record
+class Event(Record):
     """One line of the game log. Cash changes carry ``amount`` with ``payer``/``payee``
     (None = the bank), so every change of cash is on record (I7)."""
 
@@ -216,26 +311,27 @@ class Event(BaseModel):
     space: int | None = None
 
 
-class GameState(BaseModel):
+@record
+class GameState(Record):
     """The whole game. ``deeds`` maps a property's space index to its :class:`DeedState`."""
 
     edition: str
-    options: Options = Field(default_factory=Options)
+    options: Options = field(default_factory=Options)
     players: list[Player]
     deeds: dict[int, DeedState]
     bank: Bank
     decks: Decks
     rng: int
-    script: list[list] = Field(default_factory=list)
-    turn: Turn = Field(default_factory=Turn)
-    agenda: list[Step] = Field(default_factory=list)
+    script: list[list] = field(default_factory=list)
+    turn: Turn = field(default_factory=Turn)
+    agenda: list[Step] = field(default_factory=list)
     pending: Pending | None = None
-    suspended: list[Pending] = Field(default_factory=list)
-    log: list[Event] = Field(default_factory=list)
+    suspended: list[Pending] = field(default_factory=list)
+    log: list[Event] = field(default_factory=list)
     pot: int = 0
-    claims: list[RentClaim] = Field(default_factory=list)
+    claims: list[RentClaim] = field(default_factory=list)
     winner: int | None = None
-    winners: list[int] = Field(default_factory=list)
+    winners: list[int] = field(default_factory=list)
 
     def active_players(self) -> list[int]:
         """Seats not bankrupt, in seat order."""

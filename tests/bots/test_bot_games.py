@@ -128,3 +128,19 @@ def test_the_bots_rent_table_matches_the_engines_rent():
             table = rent_map(g, p)
             for i in g.st.deeds:
                 assert table[i] == rent_due(g.ed, g.st, i, p, b.utility_guess), (edition, p, i)
+
+
+def test_an_illegal_bot_answer_refused_by_the_engine_falls_back_legally(monkeypatch):
+    """play_bot_game lets Game.act check the bots' answers (choose(check=False)); an answer the
+    engine refuses is replaced by the bot's fallback and counted, and the game goes on."""
+    from megamono.bots.strong import StrongBot
+    from megamono.rules.actions import Build
+
+    def bad_buy(self, game, p, pend):
+        return Build(player=p, space=pend.space)  # never legal for a deed still in the bank
+
+    monkeypatch.setattr(StrongBot, "on_buy", bad_buy)
+    g = play_bot_game("mega", ["strong", "easy"], 4, turn_limit=20, check=True)
+    strong = g.bots[0] if g.bots[0].level == "strong" else g.bots[1]
+    assert g.over and strong.fallbacks > 0
+    assert all("buy: Build" in note for note in strong.fallback_notes)

@@ -1,0 +1,66 @@
+"""The bots' View of the deeds: kept while no deed changes, brought up to date from the changed
+deeds only, and always equal to a View made from scratch (RULES.md I8: bots only read the game)."""
+
+from __future__ import annotations
+
+from megamono.bots import make_bot
+from megamono.bots import model
+from megamono.bots.model import View, view_of
+from megamono.rules.engine import Game
+from megamono.rules.state import DeedState, deeds_changed_since, deeds_revision
+
+
+def _same(a: View, b: View, players: int) -> None:
+    assert a.owners == b.owners
+    assert a.visitor_rents == b.visitor_rents
+    for p in range(players):
+        assert a.rents(p) == b.rents(p), p
+        assert a.owned_by(p) == b.owned_by(p), p
+        assert a.mortgaged_of(p) == b.mortgaged_of(p), p
+        assert a.building_groups(p) == b.building_groups(p), p
+    assert a.trade_signature() == b.trade_signature()
+
+
+def test_the_view_brought_up_to_date_equals_a_fresh_one_after_every_action():
+    for edition, seed in (("mega", 21), ("classic", 22)):
+        g = Game.new(edition, ["A", "B", "C", "D"], seed=seed, seat_order=True, options={"turn_limit": 60})
+        bots = [make_bot("strong", seed + k) for k in range(4)]
+        updates = 0
+        while not g.over:
+            before = view_of(g)
+            before.trade_signature()  # worked out, so that the update carries them forward
+            for p in range(4):
+                before.rents(p)
+            p = g.pending.player
+            g.act(bots[p].choose(g, p))
+            now = view_of(g)
+            updates += now is not before and now.index_of is before.index_of  # brought up to date
+            fresh = View(g)
+            _same(now, fresh, 4)
+            kept = [bots[0]._build_options(g, p) for p in range(4)]  # what the view kept or redid
+            model._VIEW = fresh
+            assert kept == [bots[0]._build_options(g, p) for p in range(4)]
+        assert updates > 100, (edition, updates)
+
+
+def test_the_view_stays_while_no_deed_changes_and_follows_any_change():
+    g = Game.new("mega", ["A", "B"], seed=1, seat_order=True)
+    v = view_of(g)
+    assert view_of(g) is v
+    g.st.deeds[1].owner = 0                      # a change made from outside the engine
+    v2 = view_of(g)
+    assert v2 is not v and v2.owners[1] == 0 and v2.rents(1)[1] > 0 and v2.rents(0)[1] == 0
+    _same(v2, View(g), 2)
+    other = Game.new("mega", ["A", "B"], seed=1, seat_order=True)
+    assert view_of(other).deeds is other.st.deeds and view_of(other).owners[1] is None
+
+
+def test_the_change_journal_names_the_changed_deeds():
+    d = DeedState()
+    rev = deeds_revision()
+    d.owner = 2
+    d.level = 1
+    assert deeds_revision() == rev + 2
+    assert deeds_changed_since(rev) == [d, d]
+    assert deeds_changed_since(deeds_revision()) == []
+    assert deeds_changed_since(rev - 10**9) is None
