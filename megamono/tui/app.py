@@ -104,7 +104,9 @@ class MegamonoApp(App):
         from .commands import screen_commands
 
         yield from screen_commands(self, screen)
-        yield from super().get_system_commands(screen)
+        for command in super().get_system_commands(screen):
+            if command.title != "Keys":  # ours shows the screen's word too (KeysPanel)
+                yield command
 
     def action_saved_games(self) -> None:
         from .screens.saves import ResumeScreen
