@@ -74,12 +74,11 @@ class MegamonoApp(App):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("keys", "rules"):
-            from textual.widgets import Input
-
             key = "question_mark" if action == "keys" else "f1"
             screen = self.screen
-            if isinstance(screen.focused, Input) and action == "keys":
-                return False  # a "?" typed into a text field
+            focused = screen.focused
+            if action == "keys" and focused is not None and focused.check_consume_key(key, "?"):
+                return False  # a "?" typed into a text field (not into a digits-only one)
             for node, bindings in screen._binding_chain:
                 if node is not self and key in bindings.key_to_bindings:
                     return False  # the screen (or a widget) has its own use for the key
@@ -116,7 +115,9 @@ class MegamonoApp(App):
         from .commands import screen_commands
 
         yield from screen_commands(self, screen)
-        yield from super().get_system_commands(screen)
+        for command in super().get_system_commands(screen):
+            if command.title != "Keys":  # ours shows the screen's word too (KeysPanel)
+                yield command
 
     def action_saved_games(self) -> None:
         from .screens.saves import ResumeScreen

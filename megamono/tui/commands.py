@@ -149,8 +149,6 @@ class LegalActions(Provider):
 
 def screen_commands(app, screen) -> Iterator[SystemCommand]:
     """The app's screens and settings for ``get_system_commands``."""
-    from .screens.game import GameScreen
-
     game = game_screen_of(app, screen)
     if game is not None:
         def run(fn: Callable[[], None]) -> Callable[[], None]:
@@ -164,8 +162,13 @@ def screen_commands(app, screen) -> Iterator[SystemCommand]:
         if game.check_action("undo", ()) is True:
             yield SystemCommand("Undo", "Take back the last decision (u)", run(game.action_undo))
         yield SystemCommand("Leave the game", "Back to the start screen (q)", run(game.action_leave))
-    elif not any(isinstance(s, GameScreen) for s in app.screen_stack):
-        yield SystemCommand("Saved games", "Load, rename or delete a saved game", app.action_saved_games)
+    from .screens.saves import ResumeScreen
+
+    if not isinstance(screen, ResumeScreen):
+        yield SystemCommand("Saved games", "Load, rename or delete a saved game (the game in play is "
+                            "autosaved first)" if game is not None else "Load, rename or delete a saved game",
+                            app.action_saved_games)
+    yield SystemCommand("Keys", "The keys of this screen (?)", app.action_keys)
     yield SystemCommand("Rules", "The rules the game plays by (F1)", app.action_rules)
     yield SystemCommand("Options", "Hand-over screens and animations", app.action_options)
     on = "on" if app.pass_notices else "off"

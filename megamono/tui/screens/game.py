@@ -130,6 +130,17 @@ def status_text(game: Game, look: Look, levels: dict[int, str] | None = None) ->
     return t
 
 
+def forget_closed_watchers(node) -> None:
+    """Drop the watchers of ``node``'s reactives left by removed widgets. Textual's Footer binds each
+    key it composes to its ``compact`` reactive and never forgets them, so every rebuild of the game
+    screen's footer kept the old keys alive (about 1 MB per hundred actions)."""
+    watchers = getattr(node, "__watchers", None)
+    if watchers:
+        for name, pairs in watchers.items():
+            pairs[:] = [(n, c) for n, c in pairs if not getattr(n, "_closing", False)
+                        and not getattr(n, "_closed", False)]
+
+
 class GameScreen(Screen):
     """Plays one game; ``saved`` is the file it was loaded from or last saved to."""
 
@@ -366,6 +377,14 @@ class GameScreen(Screen):
             self.animation = anim
             anim.start()
 
+    def sync_after_paint(self) -> None:
+        """:meth:`sync` once the changed board is on screen: the roll shows at once and the next
+        dialog follows a frame later, as it does after an animation (at once in test mode)."""
+        if getattr(self.app, "test_mode", False):
+            self.sync()
+        else:
+            self.call_after_refresh(self.sync)
+
     def _animation_done(self) -> None:
         self.animation = None
         self.call_after_refresh(self.sync)
@@ -577,7 +596,7 @@ class GameScreen(Screen):
         pend = self.game.pending
         if pend is not None and pend.kind == "turn" and not self.is_computer(pend.player):
             self.act(Roll(player=pend.player))
-            self.sync()
+            self.sync_after_paint()
 
     def action_bus_ticket(self) -> None:
         g = self.game
@@ -708,6 +727,22 @@ class GameScreen(Screen):
     def action_rules(self) -> None:
         from .rules import RulesScreen
         self.open(RulesScreen(), None)
+
+    # -- the footer: redrawn only when a key's state changed (speed, see tests/bench/app.py) ----------
+    _keys_shown: tuple | None = None
+
+    def refresh_bindings(self) -> None:
+        """Textual's Footer rebuilds all its keys on every call; skip it when nothing changed."""
+        try:
+            state = tuple((key, b.binding.description, b.enabled) for key, b in self.active_bindings.items())
+        except Exception:  # noqa: BLE001 - not mounted yet
+            state = None
+        if state is not None and state == self._keys_shown:
+            return
+        self._keys_shown = state
+        for footer in self.query(Footer):
+            forget_closed_watchers(footer)
+        super().refresh_bindings()
 
     # -- the command palette (megamono.tui.commands) ---------------------------------------------
     def palette_run(self, fn) -> None:

@@ -12,6 +12,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..look import DIM, GROUP_STYLE
@@ -39,18 +40,38 @@ def title_text() -> Text:
     return t
 
 
-def autosave_label(info: SaveInfo) -> str:
+def autosave_label(info: "SaveInfo | AutosaveInfo") -> str:
     """ "Resume the autosaved game (Ann, Bob, Cat; turn 12)"."""
     return f"Resume the autosaved game ({', '.join(info.players)}; turn {info.turn})"
 
 
-def unfinished_autosave(path: Path) -> SaveInfo | None:
-    """The summary of the autosave at ``path`` if it holds a game that is not over."""
-    from megamono.saves import SaveError, save_info
+@dataclass
+class AutosaveInfo:
+    """What the start screen says about the autosave: read straight from its JSON, so the start
+    screen needs neither the save module nor the rules core (see tests/bench/app.py). Loading it
+    still goes through :func:`megamono.saves.load_game`, which validates everything."""
+
+    path: Path
+    players: list[str]
+    turn: int
+    over: bool
+
+
+def unfinished_autosave(path: Path) -> AutosaveInfo | None:
+    """The summary of the autosave at ``path`` if it holds a game that is not over (None when it is
+    missing, finished or not a megamono save)."""
+    import json
 
     try:
-        info = save_info(path)
-    except SaveError:
+        if path.stat().st_size > 10 * 1024 * 1024:
+            return None
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if data.get("format") != "megamono-save":
+            return None
+        st = data["state"]
+        info = AutosaveInfo(path=path, players=[str(p["name"]) for p in st["players"]],
+                            turn=int(st["turn"]["number"]), over=st.get("winner") is not None)
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
     return None if info.over else info
 
@@ -69,7 +90,7 @@ class StartScreen(Screen):
     BINDINGS = [Binding("a", "autosave", "Resume autosave"), Binding("n", "new", "New game"),
                 Binding("r", "resume", "Resume"), Binding("q", "quit", "Quit")]
 
-    autosave: SaveInfo | None = None
+    autosave: AutosaveInfo | None = None
     """The unfinished autosaved game offered first, or None."""
 
     def compose(self) -> ComposeResult:
@@ -83,19 +104,14 @@ class StartScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
-        if getattr(self.app, "test_mode", False):
-            self.refresh_autosave()
-        else:
-            # the save reader brings the whole rules core in: draw the screen first
-            self.query_one("#autosave", Button).display = False
-            self.set_timer(0.05, self.refresh_autosave)
+        self.refresh_autosave()
 
     def on_screen_resume(self) -> None:
         self.refresh_autosave()
 
     def refresh_autosave(self) -> None:
         """Offer the autosaved game first if there is an unfinished one (read again each time)."""
-        self.autosave = unfinished_autosave(self.app.autosave_path)
+        self.autosave = unfinished_autosave(Path(self.app.saves_dir) / "autosave.json")
         button = self.query_one("#autosave", Button)
         if self.autosave is not None:
             button.label = Content(autosave_label(self.autosave) + " [a]")

@@ -78,7 +78,9 @@ class DiceView(Static):
             out.append("+ ")
             out.append(f"[{SPEED.get(str(faces[2]), str(faces[2]))}]", style="bold #ffffff on #7a1a1a")
         out.append("  rolling…", style=DIM)
-        self.update(out)
+        bank = bank_text(self.game)
+        gap = max(2, (self.content_size.width or 104) - out.cell_len - bank.cell_len)
+        self.update(Text.assemble(out, " " * gap, bank))
 
     def refresh_dice(self) -> None:
         dice, bank = dice_text(self.game), bank_text(self.game)
