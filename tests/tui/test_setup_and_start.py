@@ -103,3 +103,20 @@ def test_O_the_status_line_names_the_house_rules_and_the_pot():
     assert "Free Parking pot $150" in line and "House rules: Free Parking pot, Double salary on GO" in line
     plain = Game.new("classic", ["Ann", "Bob"], seed=1, seat_order=True)
     assert "House rules" not in status_text(plain, Look(plain)).plain
+
+
+async def test_O_the_help_screen_lists_this_games_house_rules(saves):
+    """Every option of section O is shown in the help, on or off, with its explanation."""
+    from megamono.rules.engine import Game
+    from tui_helpers import app_for
+
+    game = Game.new("mega", ["Ann", "Bob"], seed=1, seat_order=True,
+                    options={"free_parking_pot": True, "turn_limit": 30})
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("h")
+        await pilot.pause()
+        assert screen_name(app) == "HelpScreen"
+        text = str(app.screen.query_one("#this-game").render())
+        assert "[X] Free Parking pot" in text and "[ ] Double salary on GO" in text
+        assert "[X] Auctions" in text and "30 rounds" in text

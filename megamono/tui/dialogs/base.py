@@ -41,7 +41,7 @@ class DecisionDialog(ModalScreen[object]):
     DEFAULT_CSS = """
     DecisionDialog { align: center middle; }
     DecisionDialog #dialog {
-        width: 84; height: auto; max-height: 40; padding: 0 1;
+        width: 84; max-width: 100%; height: auto; max-height: 100%; padding: 0 1;
         border: heavy $accent; background: $panel;
     }
     DecisionDialog #who { text-style: bold; margin-bottom: 1; }

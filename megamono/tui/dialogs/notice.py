@@ -32,7 +32,7 @@ class PassKeyboard(ModalScreen[None]):
 
     DEFAULT_CSS = """
     PassKeyboard { align: center middle; }
-    PassKeyboard #pass { width: 64; height: auto; padding: 1 2; border: heavy $accent; background: $panel; }
+    PassKeyboard #pass { width: 64; max-width: 100%; height: auto; max-height: 100%; padding: 1 2; border: heavy $accent; background: $panel; }
     PassKeyboard #banner { width: 100%; height: 3; content-align: center middle; text-style: bold; }
     PassKeyboard #passtext { width: 100%; margin-top: 1; }
     """
@@ -120,7 +120,7 @@ class ConfirmDialog(ModalScreen[bool]):
 
     DEFAULT_CSS = """
     ConfirmDialog { align: center middle; }
-    ConfirmDialog #confirm { width: 60; height: auto; padding: 1 2; border: heavy $warning; background: $panel; }
+    ConfirmDialog #confirm { width: 60; max-width: 100%; height: auto; padding: 1 2; border: heavy $warning; background: $panel; }
     """
     BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
 

@@ -31,7 +31,7 @@ class BoardPickDialog(DecisionDialog):
 
     DEFAULT_CSS = """
     BoardPickDialog { background: $background 0%; }
-    BoardPickDialog #dialog { width: 72; }
+    BoardPickDialog #dialog { width: 72; max-width: 100%; }
     """
 
     BINDINGS = [

@@ -157,7 +157,7 @@ class PickDialog(ModalScreen[Any]):
 
     DEFAULT_CSS = """
     PickDialog { align: center middle; }
-    PickDialog #pickbox { width: 80; height: auto; padding: 1 2; border: heavy $accent; background: $panel; }
+    PickDialog #pickbox { width: 80; max-width: 100%; height: auto; max-height: 100%; padding: 1 2; border: heavy $accent; background: $panel; }
     """
     BINDINGS = [*[Binding(str(k), f"pick({k})", f"Choose {k}", show=False) for k in range(1, 10)],
                 Binding("escape", "pick(0)", "Cancel")]

@@ -148,17 +148,45 @@ class KeysPanel(HelpPanel):
         self.update_help(self.screen.focused)
 
 
+def this_game_text(game) -> Text:
+    """The edition and every house-rule option of the game on screen (RULES.md O), on or off, with
+    what it does: the options are chosen at set-up and stored in the save."""
+    from .setup import NUMBERS, SWITCHES
+
+    ed, opts = game.ed, game.st.options
+    t = Text()
+    t.append("THIS GAME\n", style="bold")
+    t.append(f"  {ed.name}: {len(game.st.players)} players, starting cash ")
+    cash = opts.starting_cash if opts.starting_cash is not None else ed.rules.starting_cash
+    t.append(f"${cash:,}\n")
+    t.append("  House rules (chosen on the new-game screen, kept in the save):\n")
+    for field, (label, explain) in SWITCHES.items():
+        if field == "speed_die_counts_for_utilities" and not ed.rules.speed_die:
+            continue
+        on = getattr(opts, field)
+        t.append(f"  [{'X' if on else ' '}] {label:<26}", style="bold" if on else "")
+        t.append(explain + "\n", style="" if on else "dim")
+    limit = opts.turn_limit
+    label, explain = NUMBERS["turn_limit"][:2]
+    t.append(f"      {label:<26}", style="bold" if limit else "")  # under the labels above
+    t.append((f"{limit} rounds; then the highest final worth wins" if limit else "none: play to the end") + "\n\n")
+    return t
+
+
 class HelpScreen(ModalScreen[None]):
     """Keys and conventions; Esc, q or h closes it; F1 or r opens the rules."""
 
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
-    HelpScreen #help { width: 104; height: 40; padding: 0 2; border: heavy $accent; background: $panel; }
+    HelpScreen #help { width: 104; max-width: 100%; height: 40; max-height: 100%; padding: 0 2; border: heavy $accent; background: $panel; }
     """
     BINDINGS = [Binding("escape,q,h,question_mark", "close", "Close"), Binding("f1,r", "rules", "Rules")]
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help"):
+            game = getattr(self.app, "game_in_play", None)
+            if game is not None:
+                yield Static(this_game_text(game), id="this-game")
             yield Static(Text(HELP))
         yield Footer()
 

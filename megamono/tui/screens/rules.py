@@ -23,7 +23,7 @@ class RulesScreen(ModalScreen[None]):
 
     DEFAULT_CSS = """
     RulesScreen { align: center middle; }
-    RulesScreen #rules { width: 120; height: 1fr; border: heavy $accent; background: $panel; }
+    RulesScreen #rules { width: 120; max-width: 100%; height: 1fr; border: heavy $accent; background: $panel; }
     RulesScreen #rules MarkdownTableOfContents { width: 36; }
     """
     BINDINGS = [

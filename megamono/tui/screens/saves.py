@@ -36,7 +36,7 @@ class SaveDialog(ModalScreen[Path | None]):
 
     DEFAULT_CSS = """
     SaveDialog { align: center middle; }
-    SaveDialog #savebox { width: 72; height: auto; padding: 1 2; border: heavy $accent; background: $panel; }
+    SaveDialog #savebox { width: 72; max-width: 100%; height: auto; padding: 1 2; border: heavy $accent; background: $panel; }
     SaveDialog #saveerr { color: $error; height: auto; }
     """
     BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("enter", "save", "Save", show=True)]
@@ -117,7 +117,7 @@ class RenameDialog(ModalScreen[str | None]):
 
     DEFAULT_CSS = """
     RenameDialog { align: center middle; }
-    RenameDialog #renamebox { width: 72; height: auto; padding: 1 2; border: heavy $accent; background: $panel; }
+    RenameDialog #renamebox { width: 72; max-width: 100%; height: auto; padding: 1 2; border: heavy $accent; background: $panel; }
     RenameDialog #renameerr { color: $error; height: auto; }
     """
     BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("enter", "rename", "Rename", show=True)]

@@ -63,10 +63,10 @@ class SetupScreen(Screen):
 
     DEFAULT_CSS = """
     SetupScreen { align: center middle; }
-    SetupScreen #setup { width: 118; height: auto; max-height: 100%; padding: 0 2; border: heavy $accent; }
-    SetupScreen #heading { height: 2; margin-bottom: 1; }
+    SetupScreen #setup { width: 118; max-width: 100%; height: auto; max-height: 100%; padding: 0 2; border: heavy $accent; }
+    SetupScreen #heading { height: auto; margin-bottom: 1; }
     SetupScreen .row, SetupScreen .opt, SetupScreen #counter { height: 1; margin-bottom: 1; }
-    SetupScreen .opt { margin-bottom: 0; }
+    SetupScreen .opt { margin-bottom: 0; height: auto; }
     SetupScreen .row Input { width: 24; margin-right: 2; }
     SetupScreen .row Select { width: 20; margin-right: 2; }
     SetupScreen .row .kind { width: 22; }
@@ -80,7 +80,7 @@ class SetupScreen(Screen):
     SetupScreen .opt Checkbox { width: 32; }
     SetupScreen .opt .label { width: 18; }
     SetupScreen .opt Input { width: 12; margin-right: 2; }
-    SetupScreen .opt .explain { width: 1fr; color: $text-muted; }
+    SetupScreen .opt .explain { width: 1fr; height: auto; color: $text-muted; }
     SetupScreen .opt .err { width: auto; color: $error; margin-left: 1; }
     SetupScreen #problem { color: $error; height: auto; margin-top: 1; }
     SetupScreen #go { margin-top: 1; margin-bottom: 1; }

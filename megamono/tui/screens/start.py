@@ -82,7 +82,7 @@ class StartScreen(Screen):
 
     DEFAULT_CSS = """
     StartScreen { align: center middle; }
-    StartScreen #start { width: 80; height: auto; padding: 1 4; border: heavy $accent; }
+    StartScreen #start { width: 80; max-width: 100%; height: auto; max-height: 100%; padding: 1 4; border: heavy $accent; }
     StartScreen #start Button { width: 100%; margin-top: 1; }
     StartScreen #title { content-align: center middle; width: 100%; }
     StartScreen #starterr { color: $error; height: auto; margin-top: 1; }

@@ -158,7 +158,7 @@ class TradeScreen(Screen[ProposeTrade | None]):
 
     DEFAULT_CSS = """
     TradeScreen { align: center top; }
-    TradeScreen #trade { width: 136; height: 100%; padding: 0 1; }
+    TradeScreen #trade { width: 136; max-width: 100%; height: 100%; padding: 0 1; }
     TradeScreen #thead { height: 2; }
     TradeScreen #who { height: 1; margin-bottom: 1; }
     TradeScreen #who > Static { width: auto; margin-right: 1; }
