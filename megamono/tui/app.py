@@ -131,11 +131,17 @@ class MegamonoApp(App):
             self.push_screen(OptionsScreen())
 
     def action_toggle_handover(self) -> None:
+        from .screens.options import remember_settings
+
         self.pass_notices = not self.pass_notices
+        remember_settings(self)
         self.notify(f"Hand-over screens are {'on' if self.pass_notices else 'off'}")
 
     def action_toggle_animations(self) -> None:
+        from .screens.options import remember_settings
+
         self.animations = not self.animations
+        remember_settings(self)
         self.notify(f"Animations are {'on' if self.animations else 'off'}")
 
     def __init__(self, saves_dir: Path, resume_file: Path | None = None, seed: int | None = None,
@@ -180,7 +186,10 @@ class MegamonoApp(App):
         return StartScreen()
 
     def on_mount(self) -> None:
+        from .screens.options import load_settings
+
         setup_themes(self)
+        load_settings(self)
         self.call_after_refresh(guard_size, self)
         self._catch_hangup()
         if self.initial_game is not None:

@@ -265,3 +265,27 @@ def test_chart_helpers():
     assert columns([1, 2], 4) == [1, 1, 2, 2]
     rows = bar_rows([0, 50, 100], 50, 100, 1)
     assert rows == [" ▁█"]
+
+
+def test_the_hand_over_and_animation_switches_are_remembered(tmp_path, monkeypatch):
+    """A switch changed in the options or the palette is written to the save folder and applied on
+    the next start; a broken file changes nothing; the environment's "off" wins."""
+    from types import SimpleNamespace
+
+    from megamono.tui.screens.options import SETTINGS_FILE, load_settings, remember_settings
+
+    monkeypatch.delenv("MEGAMONO_HANDOVER", raising=False)
+    monkeypatch.delenv("MEGAMONO_ANIMATIONS", raising=False)
+    app = SimpleNamespace(saves_dir=tmp_path, test_mode=False, pass_notices=False, animations=True)
+    remember_settings(app)
+    later = SimpleNamespace(saves_dir=tmp_path, test_mode=False, pass_notices=True, animations=False)
+    load_settings(later)
+    assert (later.pass_notices, later.animations) == (False, True)
+    monkeypatch.setenv("MEGAMONO_ANIMATIONS", "off")
+    off = SimpleNamespace(saves_dir=tmp_path, test_mode=False, pass_notices=True, animations=False)
+    load_settings(off)
+    assert (off.pass_notices, off.animations) == (False, False)
+    (tmp_path / SETTINGS_FILE).write_text("{not json", encoding="utf-8")
+    same = SimpleNamespace(saves_dir=tmp_path, test_mode=False, pass_notices=True, animations=True)
+    load_settings(same)
+    assert (same.pass_notices, same.animations) == (True, True)

@@ -1,7 +1,8 @@
-"""The options: the hot-seat hand-over screens and the animations, for this run of the app.
+"""The options: the hot-seat hand-over screens and the animations.
 
 Both start on unless turned off in the environment (``MEGAMONO_HANDOVER=off``,
-``MEGAMONO_ANIMATIONS=off``); the command palette (Ctrl+P) switches them too.
+``MEGAMONO_ANIMATIONS=off``) or last time: a change here or in the command palette (Ctrl+P) is
+remembered in the save folder (``.megamono-settings.json``, like the theme).
 """
 
 from __future__ import annotations
@@ -14,6 +15,47 @@ from textual.screen import ModalScreen
 from textual.widgets import Checkbox, Footer, Static
 
 from ..look import DIM
+
+SETTINGS_FILE = ".megamono-settings.json"
+SETTINGS = {"handover": "pass_notices", "animations": "animations"}  # file key -> app attribute
+
+
+def load_settings(app) -> None:
+    """Apply the switches remembered in the save folder; a missing or unreadable file changes
+    nothing, and a switch turned off in the environment stays off."""
+    import json
+    import os
+    from pathlib import Path
+
+    folder = getattr(app, "saves_dir", None)
+    if folder is None or getattr(app, "test_mode", False):
+        return
+    try:
+        data = json.loads((Path(folder) / SETTINGS_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return
+    if not isinstance(data, dict):
+        return
+    for key, attr in SETTINGS.items():
+        env_off = os.environ.get(f"MEGAMONO_{key.upper()}", "").lower() in ("off", "0", "no", "false")
+        if isinstance(data.get(key), bool) and not env_off:
+            setattr(app, attr, data[key])
+
+
+def remember_settings(app) -> None:
+    """Write the switches to the save folder (quietly skipped when it cannot be written)."""
+    import json
+    from pathlib import Path
+
+    folder = getattr(app, "saves_dir", None)
+    if folder is None or getattr(app, "test_mode", False):
+        return
+    try:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        text = json.dumps({key: bool(getattr(app, attr)) for key, attr in SETTINGS.items()})
+        (Path(folder) / SETTINGS_FILE).write_text(text + "\n", encoding="utf-8")
+    except OSError:
+        pass
 
 
 class OptionsScreen(ModalScreen[None]):
@@ -45,6 +87,7 @@ class OptionsScreen(ModalScreen[None]):
             self.app.pass_notices = event.value
         elif event.checkbox.id == "animations":
             self.app.animations = event.value
+        remember_settings(self.app)
 
     def action_close(self) -> None:
         self.dismiss(None)
