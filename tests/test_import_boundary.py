@@ -32,3 +32,12 @@ def test_package_root_imports_nothing_heavy():
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == "[]"
+
+
+def test_the_app_module_loads_no_rules_core_before_the_start_screen():
+    """Issue 6 (8a): the start screen is drawn before the rules core (and pydantic) is imported."""
+    code = ("import sys, megamono.tui.app; print(sorted(m for m in sys.modules "
+            "if m.startswith('megamono.rules') or m.split('.')[0] == 'pydantic'))")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "[]"

@@ -103,7 +103,7 @@ def test_the_rent_due_now_is_marked_in_the_ladder():
     assert [r[0] for r in rent_ladder(game, 29) if r[3]] == ["×3 all"]
     st.deeds[31].owner = None
     assert [r[0] for r in rent_ladder(game, 29) if r[3]] == ["×2 all-1"]
-    assert [r[0] for r in rent_ladder(game, 6) if r[3]] == ["depot ×2"]     # Cat's railroad, a depot
+    assert [r[0] for r in rent_ladder(game, 6) if r[3]] == ["+depot"]     # Cat's railroad, a depot
     text = deed_card_text(game, Look(game), 6).plain
     assert "rent now $50 (1 RR, depot)" in text
 

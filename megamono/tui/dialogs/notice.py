@@ -28,7 +28,7 @@ WHAT = {
 
 class PassKeyboard(ModalScreen[None]):
     """Hot-seat hand-over: shown whenever the deciding person changes (never for a computer player;
-    the app's ``pass_notices`` switch turns it off). Enter or Space dismisses it."""
+    the app's ``pass_notices`` switch turns it off). Enter dismisses it."""
 
     DEFAULT_CSS = """
     PassKeyboard { align: center middle; }
@@ -36,7 +36,9 @@ class PassKeyboard(ModalScreen[None]):
     PassKeyboard #banner { width: 100%; height: 3; content-align: center middle; text-style: bold; }
     PassKeyboard #passtext { width: 100%; margin-top: 1; }
     """
-    BINDINGS = [Binding("enter,space", "ok", "I am ready"), Binding("s", "save", "Save"),
+    # Enter only: space skips the computer players' moves, and a space pressed to hurry them must
+    # not also wave through the next person's hand-over
+    BINDINGS = [Binding("enter", "ok", "I am ready"), Binding("s", "save", "Save"),
                 Binding("q", "leave", "Quit game")]
     GUARD = 0.4
     """Seconds after opening in which keys are ignored: keys typed ahead by the previous player must

@@ -84,17 +84,22 @@ def worth_chart(game: Game, look: Look, stats: GameStats, width: int = 100) -> T
         pl = game.st.players[p]
         rows = bar_rows(columns(series[p], plot_w), low, high, height)
         style = look.colour(p) if not pl.bankrupt else DIM
+        peak, when = stats.peak(p) if series[p] else (0, 0)
+        end = "bankrupt" if pl.bankrupt else money(series[p][-1]) if series[p] else ""
+        # the name on the bar's top row, the figures beside it; a blank line between players, so a
+        # tall bar never reads as the row of the player above
+        notes = [f" {end:>9}", f"  peak {money(peak)} (turn {when})"] if series[p] else ["", ""]
+        if len(rows) == 1:
+            notes = [notes[0] + notes[1]]
         for r, row in enumerate(rows):
-            last = r == len(rows) - 1
-            if last:
+            if r == 0:
                 t.append(f"{look.tokens[p]} {pl.name[:label_w - 3]:<{label_w - 3}} ", style=f"bold {style}")
             else:
                 t.append(" " * label_w)
             t.append(f"{row:<{plot_w}}", style=style)
-            if last and series[p]:
-                peak, when = stats.peak(p)
-                end = "bankrupt" if pl.bankrupt else money(series[p][-1])
-                t.append(f" {end:>9}  peak {money(peak)} (turn {when})", style=DIM if pl.bankrupt else "")
+            t.append(notes[r] if r < len(notes) else "", style=DIM if pl.bankrupt or r else "")
+            t.append("\n")
+        if len(rows) > 1:
             t.append("\n")
     if turns:
         first, last = f"turn {turns[0]}", f"turn {turns[-1]}"
@@ -143,11 +148,15 @@ class GameOverScreen(Screen):
 
     def compose(self) -> ComposeResult:
         g, look = self.game, self.look
-        with VerticalScroll(id="over", can_focus=False):
+        width = min(114, max(60, self.app.size.width - 10))  # the chart fits the terminal
+        with VerticalScroll(id="over"):  # focused: PgDn, arrows and the mouse scroll it
             yield Static(standings_text(g, look), id="standings")
-            yield Static(worth_chart(g, look, self.stats, 114), id="chart")
+            yield Static(worth_chart(g, look, self.stats, width), id="chart")
             yield Static(statistics_text(g, look, self.stats), id="stats")
         yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#over").focus()
 
     def action_start(self) -> None:
         self.app.go_start()

@@ -9,7 +9,7 @@ from textual.app import App, ComposeResult
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ..widgets.board import LAYOUT_MIN
+from ..layouts import LAYOUT_MIN
 
 MIN_SIZE = LAYOUT_MIN["compact"]
 

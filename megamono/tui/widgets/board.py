@@ -23,6 +23,7 @@ picked for triples, a Bus Ticket or the Auction space) paints the cell's lines u
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -30,12 +31,11 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widget import Widget
 
-from megamono.rules.engine import Game
-
+from ..layouts import LAYOUT_MIN, layout_for  # noqa: F401  (re-exported for the game screen)
 from ..look import Look, money, space_code
 
-LAYOUT_MIN = {"compact": (100, 30), "full": (140, 45), "large": (200, 60)}
-"""The smallest terminal (columns, rows) for each layout."""
+if TYPE_CHECKING:
+    from megamono.rules.engine import Game
 
 # layout -> (board width, corner width, tall cell height, wide cell height, names)
 _SPEC = {
@@ -43,15 +43,6 @@ _SPEC = {
     "full": (140, 16, 4, 3, "short"),
     "large": (200, 22, 5, 4, "full"),
 }
-
-
-def layout_for(width: int, height: int) -> str | None:
-    """The largest layout that fits a terminal of ``width`` x ``height``; None when none does."""
-    for name in ("large", "full", "compact"):
-        w, h = LAYOUT_MIN[name]
-        if width >= w and height >= h:
-            return name
-    return None
 
 
 @dataclass(frozen=True)
@@ -327,11 +318,12 @@ class Board(Vertical):
             name = name[: -len(" / Just Visiting")]
         if lines == 1 and len(name) > width:
             name = sp.short
-        narrow = wrap_name(name, width - 1, lines)
-        if any(n.endswith("-") for n in narrow) or " ".join(narrow).strip() != name:
-            narrow = wrap_name(name, width, lines)
-        if " ".join(n for n in narrow if n).strip() != name and name != sp.short:
-            short = wrap_name(sp.short, width, lines)
+        # one column is always left free, so two names never run together (with no colour too)
+        room = max(1, width - 1)
+        narrow = wrap_name(name, room, lines)
+        if (any(n.endswith("-") for n in narrow) or " ".join(n for n in narrow if n).strip() != name) \
+                and name != sp.short:
+            short = wrap_name(sp.short, room, lines)
             if " ".join(n for n in short if n).strip() == sp.short:
                 narrow = short
         return [Text(n) for n in narrow]

@@ -45,7 +45,7 @@ def rent_ladder(game: Game, space: int) -> list[tuple[str, str, str, bool]]:
                          live and n == k + 1 and not deed.depot))
         if ed.supply.depots:
             due = rent_due(ed, st, space, -1) if live and deed.depot else 0
-            rows.append(("depot ×2", "with a depot: ×2", money(due) if due else "×2", bool(due)))
+            rows.append(("+depot", "with a depot", money(due) if due else "rent ×2", bool(due)))
     elif sp.kind == "utility":
         n = sum(1 for i in ed.utilities if st.deeds[i].owner == deed.owner) if live else 0
         for k, m in enumerate(rules.utility_multipliers):
