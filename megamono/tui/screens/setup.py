@@ -269,7 +269,10 @@ class SetupScreen(Screen):
     # -- keys -------------------------------------------------------------------------------------
     def action_start(self) -> None:
         if not self.validate():
-            self.query_one("#problem", Static).update("Fix the marked fields first.")
+            problem = self.query_one("#problem", Static)
+            problem.update("Fix the marked fields first.")
+            problem.scroll_visible(animate=False)  # below the fold in a small terminal
+            self.app.notify("Fix the marked fields first.", severity="warning", timeout=4)
             return
         app = self.app
         try:
