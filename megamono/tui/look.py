@@ -257,3 +257,23 @@ class Look:
                 out.append(" ")
             out.append("M", style=self.palette.mortgage)
         return out
+
+
+def update_if_changed(widget, content) -> None:
+    """``widget.update(content)`` only when the content differs from what it shows (Rich Text compares
+    by text and styles): an unchanged panel then costs Textual no layout and no repaint. New text with
+    as many lines as before, none wider than the widget, keeps its size: it is repainted without a
+    layout pass (the costly part of a key press)."""
+    before = getattr(widget, "_megamono_shown", None)
+    if before == content:
+        return
+    widget._megamono_shown = content
+    same_size = False
+    if isinstance(before, Text) and isinstance(content, Text):
+        from rich.cells import cell_len
+
+        width = widget.content_size.width
+        old, new = before.plain.split("\n"), content.plain.split("\n")
+        same_size = (len(old) == len(new) and width > 0
+                     and all(cell_len(line) <= width for line in old + new))
+    widget.update(content, layout=not same_size)

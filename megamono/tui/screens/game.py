@@ -47,7 +47,7 @@ from ..dialogs.notice import ConfirmDialog, PassKeyboard
 from ..dialogs.pick import BoardPickDialog
 from ..dialogs.social import EndVoteDialog, PickDialog, ShortageDialog, TradeReplyDialog
 from ..computer import bot_levels, make_bots
-from ..look import DIM, Look, money
+from ..look import DIM, Look, money, update_if_changed
 from ..themes import palette_for
 from ..widgets.board import LAYOUT_MIN, Board, layout_for
 from ..widgets.deed_card import DeedCard
@@ -308,11 +308,11 @@ class GameScreen(Screen):
         self.follow_turn()
         self.board.refresh_board()
         self.show_space(self.board.shown)
-        self.query_one("#status", Static).update(status_text(self.game, self.look, self.levels))
+        update_if_changed(self.query_one("#status", Static), status_text(self.game, self.look, self.levels))
         self.query_one(DiceView).refresh_dice()
         claims = self.query_one("#claims", Static)
         claims.display = bool(self.game.st.claims)
-        claims.update(claim_lines(self.game, self.look))
+        update_if_changed(claims, claim_lines(self.game, self.look))
         self.query_one(PlayersView).refresh_players()
         self.refresh_bindings()
 

@@ -10,7 +10,7 @@ from textual.widgets import Static
 from megamono.rules.engine import Game
 from megamono.rules.rent import group_holding, rent_due, unmortgage_cost
 
-from ..look import Look, building_text, level_words, money, space_code, space_help
+from ..look import Look, building_text, level_words, money, space_code, space_help, update_if_changed
 
 LEVEL_LABELS = ["base", "1h", "2h", "3h", "4h", "H", "S"]
 LEVEL_WORDS = ["base", "1 house", "2 houses", "3 houses", "4 houses", "hotel", "skyscraper"]
@@ -216,7 +216,7 @@ class DeedCard(Static):
     def show(self, space: int | None) -> None:
         self.space = space
         if space is None:
-            self.update(Text(""))
+            update_if_changed(self, Text(""))
             return
         width = self.content_size.width or None
-        self.update(deed_card_text(self.game, self.look, space, width, self.tall))
+        update_if_changed(self, deed_card_text(self.game, self.look, space, width, self.tall))

@@ -7,7 +7,7 @@ from textual.widgets import Static
 
 from megamono.rules.engine import Game
 
-from ..look import DIM
+from ..look import DIM, update_if_changed
 
 FACES = "⚀⚁⚂⚃⚄⚅"
 SPEED = {"mr": "Mr.Monopoly", "bus": "Bus"}
@@ -80,7 +80,7 @@ class DiceView(Static):
         out.append("  rolling…", style=DIM)
         bank = bank_text(self.game)
         gap = max(2, (self.content_size.width or 104) - out.cell_len - bank.cell_len)
-        self.update(Text.assemble(out, " " * gap, bank))
+        update_if_changed(self, Text.assemble(out, " " * gap, bank))
 
     def refresh_dice(self) -> None:
         dice, bank = dice_text(self.game), bank_text(self.game)
@@ -88,4 +88,4 @@ class DiceView(Static):
         if dice.cell_len + bank.cell_len + 2 > width:
             bank = bank_text(self.game, short=True)
         gap = max(2, (self.content_size.width or 104) - dice.cell_len - bank.cell_len)
-        self.update(Text.assemble(dice, " " * gap, bank))
+        update_if_changed(self, Text.assemble(dice, " " * gap, bank))

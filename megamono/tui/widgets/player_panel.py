@@ -11,7 +11,7 @@ from textual.widgets import Sparkline, Static
 from megamono.rules.actions import Build, BuildDepot
 from megamono.rules.engine import Game
 
-from ..look import Look, building_text, money
+from ..look import Look, building_text, money, update_if_changed
 
 
 def deed_groups(game: Game, p: int) -> list[tuple[str, list[int]]]:
@@ -176,7 +176,7 @@ class PlayerPanel(Static):
     def refresh_panel(self) -> None:
         width = self.content_size.width or 56
         self.styles.border_left = ("outer", self.look.colour(self.p))
-        self.update(player_text(self.game, self.look, self.p, max(width, 30), self.options or []))
+        update_if_changed(self, player_text(self.game, self.look, self.p, max(width, 30), self.options or []))
 
     def on_resize(self) -> None:
         self.refresh_panel()
