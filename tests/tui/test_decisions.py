@@ -252,3 +252,19 @@ async def test_escape_hides_a_decision_and_d_brings_it_back(saves):
         await pilot.press("d")
         await pilot.pause()
         assert screen_name(app) == "BuyDialog"
+
+
+async def test_a_greyed_out_key_says_why(saves):
+    """With the buy question hidden (Esc), r does nothing and a notice says what comes first."""
+    game = new_game(dice=[(1, 2, 1)])
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        assert screen_name(app) == "BuyDialog"
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        assert game.pending.kind == "buy"
+        assert any(n.startswith("Roll: first this:") and "(d shows the question)" in n for n in app.notices)

@@ -390,11 +390,32 @@ class GameScreen(Screen):
         self.call_after_refresh(self.sync)
 
     def on_key(self, event) -> None:
-        """Any key skips an animation (and does nothing else)."""
+        """Any key skips an animation (and does nothing else); a greyed-out game key says why it
+        does nothing now (the footer alone is easy to miss)."""
         if self.animation is not None:
             event.stop()
             event.prevent_default()
             self.animation.finish()
+            return
+        active = self.active_bindings.get(event.key)
+        if active is not None and not active.enabled and active.node is self:
+            self.app.notify(f"{active.binding.description}: {self.why_key_off(active.binding.action)}",
+                            severity="warning", timeout=3)
+
+    def why_key_off(self, action: str = "") -> str:
+        """Why a game key (its ``action``) does nothing at this moment."""
+        g, pend = self.game, self.game.pending
+        if g.over or pend is None:
+            return "the game is over"
+        if action == "undo":
+            why = g.why_not_undo() if g.history else "nothing to undo yet"
+            return why or "the last decision was a computer player's"
+        who = g.st.players[pend.player].name
+        if self.is_computer(pend.player):
+            return f"{who} (computer) is playing; space skips ahead"
+        if pend.kind != "turn":
+            return f"first this: {pend.prompt or g.describe_pending()} (d shows the question)"
+        return f"not now; {pend.prompt or g.describe_pending()}"
 
     def pending_key(self) -> tuple:
         p = self.game.pending
