@@ -94,7 +94,7 @@ def test_O_the_status_line_names_the_house_rules_and_the_pot():
     with the Free Parking pot when it is on."""
     from megamono.rules.engine import Game
     from megamono.tui.look import Look
-    from megamono.tui.screens.game import status_text
+    from megamono.tui.screens.game_text import status_text
 
     game = Game.new("mega", ["Ann", "Bob"], seed=1, seat_order=True,
                     options={"free_parking_pot": True, "double_salary_on_go": True})

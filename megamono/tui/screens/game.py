@@ -47,13 +47,15 @@ from ..dialogs.notice import ConfirmDialog, PassKeyboard
 from ..dialogs.pick import BoardPickDialog
 from ..dialogs.social import EndVoteDialog, PickDialog, ShortageDialog, TradeReplyDialog
 from ..computer import bot_levels, make_bots
-from ..look import DIM, Look, money, update_if_changed
+from ..look import Look, update_if_changed
 from ..themes import palette_for
 from ..widgets.board import LAYOUT_MIN, Board, layout_for
 from ..widgets.deed_card import DeedCard
 from ..widgets.dice import DiceView
 from ..widgets.log import GameLog
 from ..widgets.player_panel import PlayersView
+from .game_computer import ComputerTurns
+from .game_text import aside_keys, claim_lines, status_text
 
 DIALOGS: dict[str, type[DecisionDialog]] = {
     "buy": BuyDialog, "jail": JailDialog, "jail_pay": JailDialog, "bus": BusDialog,
@@ -64,70 +66,6 @@ DIALOGS: dict[str, type[DecisionDialog]] = {
 ANNOUNCE = ("card", "bus", "jail", "bankrupt", "auction", "game_over", "trade")
 BOT_PACE = 0.6
 """Seconds between two steps of a computer player (0 in test mode)."""
-
-
-def claim_lines(game: Game, look: Look) -> Text:
-    """One line per rent that may still be claimed (option ``rent_must_be_claimed``)."""
-    lines = []
-    for c in game.st.claims:
-        t = Text.assemble(look.who(c.owner), f" may claim ${c.amount:,} rent for {game.ed.spaces[c.space].name} from ",
-                          look.who(c.payer))
-        if game.st.players[c.owner].kind == "human":
-            t.append("  (key c, before the next player rolls)", style=DIM)
-        lines.append(t)
-    return Text("\n").join(lines)
-
-
-def house_rules(options, speed_die: bool = True) -> list[str]:
-    """Short names of the house-rule options that differ from the printed rules (RULES.md O)."""
-    from .setup import SWITCHES
-
-    default = type(options)()
-    out = [SWITCHES[f][0] for f in SWITCHES
-           if getattr(options, f) != getattr(default, f) and (speed_die or f != "speed_die_counts_for_utilities")]
-    if options.starting_cash is not None:
-        out.append(f"Starting cash {money(options.starting_cash)}")
-    return out
-
-
-def aside_keys(look: Look) -> Text:
-    """The keys and the board's letters, under the compact layout's deed card (15 columns)."""
-    dim = look.dim
-    t = Text("←↑↓→ look\n", style="bold")
-    t.append("m build\nh help\nF2 contrast\n", style=dim)
-    for key, what in (("A3", "A owns, 3h"), ("H S", "hotel, sky"), ("D", "depot"), ("M", "mortgaged"),
-                      ("220", "bank price"), ("3p", "3 tokens"), ("[C]", "in jail")):
-        t.append(f"{key:<4}", style="bold")
-        t.append(what + "\n", style=dim)
-    t.rstrip()
-    return t
-
-
-def status_text(game: Game, look: Look, levels: dict[int, str] | None = None) -> Text:
-    """Whose turn, and whose decision (in their colour) with the prompt."""
-    st = game.st
-    t = Text(f"Turn {st.turn.number}  ", style="bold")
-    t.append_text(look.block(st.turn.player))
-    t.append(" ")
-    t.append_text(look.who(st.turn.player))
-    if st.options.turn_limit:
-        t.append(f"   round {st.turn.round} of {st.options.turn_limit}", style=DIM)
-    if st.options.free_parking_pot:
-        t.append(f"   Free Parking pot {money(st.pot)}", style="bold")
-    rules = house_rules(st.options, game.ed.rules.speed_die)
-    if rules:
-        t.append("   House rules: " + ", ".join(rules), style=DIM)
-    pend = game.pending
-    if pend is not None:
-        colour = look.colour(pend.player)
-        t.append("\nDecision: ", style="bold")
-        t.append_text(look.block(pend.player))
-        t.append(" ")
-        t.append(pend.prompt or game.describe_pending(), style=f"bold {colour}")
-        if st.players[pend.player].kind == "computer" and not game.over:
-            level = (levels or {}).get(pend.player)
-            t.append(f"   computer{' (' + level + ')' if level else ''} playing — space skips ahead", style=DIM)
-    return t
 
 
 def forget_closed_watchers(node) -> None:
@@ -141,7 +79,7 @@ def forget_closed_watchers(node) -> None:
                         and not getattr(n, "_closed", False)]
 
 
-class GameScreen(Screen):
+class GameScreen(ComputerTurns, Screen):
     """Plays one game; ``saved`` is the file it was loaded from or last saved to."""
 
     BINDINGS = [
@@ -505,70 +443,6 @@ class GameScreen(Screen):
     def open_manage(self, player: int) -> None:
         from .manage import ManageScreen
         self.open(ManageScreen(self, player), None)
-
-    # -- computer players --------------------------------------------------------------------------
-    def computer_claim(self) -> ClaimRent | None:
-        """Rent a computer player claims now: when a player other than the payer is about to roll
-        (before the claim lapses), never while the payer has a decision open."""
-        g = self.game
-        pend = g.pending
-        if not g.st.claims or pend is None or pend.kind not in ("turn", "jail"):
-            return None
-        for c in g.st.claims:
-            if self.is_computer(c.owner) and c.payer != pend.player:
-                a = ClaimRent(player=c.owner, space=c.space)
-                if g.why_not(a) is None:
-                    return a
-        return None
-
-    def schedule_bot(self) -> None:
-        """Play the computer's next step after the pace (at once when skipping ahead)."""
-        if self._bot_scheduled:
-            return
-        self._bot_scheduled = True
-        delay = 0.0 if self._fast else self.pace
-        if delay <= 0:
-            self.call_later(self.bot_step)
-        else:
-            self._bot_timer = self.set_timer(delay, self.bot_step)
-
-    def bot_step(self) -> None:
-        self._bot_scheduled = False
-        self._bot_timer = None
-        g = self.game
-        pend = g.pending
-        if self._awaiting or not self.is_current or g.over or pend is None:
-            return
-        if not self.is_computer(pend.player):
-            self.sync()
-            return
-        bot = self.bots.get(pend.player)
-        if bot is None:  # a computer seat added since the screen opened (cannot happen today)
-            self.bots = make_bots(g)
-            bot = self.bots[pend.player]
-        try:
-            action = bot.choose(g, pend.player)
-        except Exception as exc:
-            if self.app.test_mode:
-                raise
-            self.app.notify(f"The computer player failed: {exc!r}. Save the game (s) and report it.",
-                            title="Computer error", severity="error", timeout=30)
-            return
-        self.act_computer(action)
-        self.sync()
-
-    def act_computer(self, action) -> None:
-        """A computer player's action. It is never undone (:meth:`can_undo`), so the engine need not
-        copy the whole state for it: undo is switched off for this one action. The engine keeps its
-        last snapshot when undo is off, so it is dropped too, or an undo would restore the state from
-        before an earlier action."""
-        g = self.game
-        g.keep_undo = False
-        try:
-            self.act(action)
-        finally:
-            g.keep_undo = True
-            g._undo = None  # type: ignore[attr-defined]
 
     # -- keys ------------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

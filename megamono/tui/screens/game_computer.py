@@ -1,0 +1,76 @@
+"""The game screen's computer players: their bots play each step at a readable pace (at once when
+skipping ahead), and claim the rent they may claim (option ``rent_must_be_claimed``)."""
+
+from __future__ import annotations
+
+from megamono.rules.actions import ClaimRent
+
+from ..computer import make_bots
+
+
+class ComputerTurns:
+    """Mixin of :class:`~.game.GameScreen`: uses its ``game``, ``bots``, ``pace``, ``act``, ``sync``
+    and the ``_bot_scheduled`` / ``_bot_timer`` / ``_fast`` / ``_awaiting`` flags."""
+
+    def computer_claim(self) -> ClaimRent | None:
+        """Rent a computer player claims now: when a player other than the payer is about to roll
+        (before the claim lapses), never while the payer has a decision open."""
+        g = self.game
+        pend = g.pending
+        if not g.st.claims or pend is None or pend.kind not in ("turn", "jail"):
+            return None
+        for c in g.st.claims:
+            if self.is_computer(c.owner) and c.payer != pend.player:
+                a = ClaimRent(player=c.owner, space=c.space)
+                if g.why_not(a) is None:
+                    return a
+        return None
+
+    def schedule_bot(self) -> None:
+        """Play the computer's next step after the pace (at once when skipping ahead)."""
+        if self._bot_scheduled:
+            return
+        self._bot_scheduled = True
+        delay = 0.0 if self._fast else self.pace
+        if delay <= 0:
+            self.call_later(self.bot_step)
+        else:
+            self._bot_timer = self.set_timer(delay, self.bot_step)
+
+    def bot_step(self) -> None:
+        self._bot_scheduled = False
+        self._bot_timer = None
+        g = self.game
+        pend = g.pending
+        if self._awaiting or not self.is_current or g.over or pend is None:
+            return
+        if not self.is_computer(pend.player):
+            self.sync()
+            return
+        bot = self.bots.get(pend.player)
+        if bot is None:  # a computer seat added since the screen opened (cannot happen today)
+            self.bots = make_bots(g)
+            bot = self.bots[pend.player]
+        try:
+            action = bot.choose(g, pend.player)
+        except Exception as exc:
+            if self.app.test_mode:
+                raise
+            self.app.notify(f"The computer player failed: {exc!r}. Save the game (s) and report it.",
+                            title="Computer error", severity="error", timeout=30)
+            return
+        self.act_computer(action)
+        self.sync()
+
+    def act_computer(self, action) -> None:
+        """A computer player's action. It is never undone (:meth:`can_undo`), so the engine need not
+        copy the whole state for it: undo is switched off for this one action. The engine keeps its
+        last snapshot when undo is off, so it is dropped too, or an undo would restore the state from
+        before an earlier action."""
+        g = self.game
+        g.keep_undo = False
+        try:
+            self.act(action)
+        finally:
+            g.keep_undo = True
+            g._undo = None  # type: ignore[attr-defined]

@@ -1,0 +1,74 @@
+"""What the game screen writes around the board: the status line (whose turn, whose decision, the
+house rules in play), rent that may still be claimed, and the compact layout's key legend."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from megamono.rules.engine import Game
+
+from ..look import DIM, Look, money
+
+
+def claim_lines(game: Game, look: Look) -> Text:
+    """One line per rent that may still be claimed (option ``rent_must_be_claimed``)."""
+    lines = []
+    for c in game.st.claims:
+        t = Text.assemble(look.who(c.owner), f" may claim ${c.amount:,} rent for {game.ed.spaces[c.space].name} from ",
+                          look.who(c.payer))
+        if game.st.players[c.owner].kind == "human":
+            t.append("  (key c, before the next player rolls)", style=DIM)
+        lines.append(t)
+    return Text("\n").join(lines)
+
+
+def house_rules(options, speed_die: bool = True) -> list[str]:
+    """Short names of the house-rule options that differ from the printed rules (RULES.md O)."""
+    from .setup import SWITCHES
+
+    default = type(options)()
+    out = [SWITCHES[f][0] for f in SWITCHES
+           if getattr(options, f) != getattr(default, f) and (speed_die or f != "speed_die_counts_for_utilities")]
+    if options.starting_cash is not None:
+        out.append(f"Starting cash {money(options.starting_cash)}")
+    return out
+
+
+def aside_keys(look: Look) -> Text:
+    """The keys and the board's letters, under the compact layout's deed card (15 columns)."""
+    dim = look.dim
+    t = Text("←↑↓→ look\n", style="bold")
+    t.append("m build\nh help\nF2 contrast\n", style=dim)
+    for key, what in (("A3", "A owns, 3h"), ("H S", "hotel, sky"), ("D", "depot"), ("M", "mortgaged"),
+                      ("220", "bank price"), ("3p", "3 tokens"), ("[C]", "in jail")):
+        t.append(f"{key:<4}", style="bold")
+        t.append(what + "\n", style=dim)
+    t.rstrip()
+    return t
+
+
+def status_text(game: Game, look: Look, levels: dict[int, str] | None = None) -> Text:
+    """Whose turn, and whose decision (in their colour) with the prompt."""
+    st = game.st
+    t = Text(f"Turn {st.turn.number}  ", style="bold")
+    t.append_text(look.block(st.turn.player))
+    t.append(" ")
+    t.append_text(look.who(st.turn.player))
+    if st.options.turn_limit:
+        t.append(f"   round {st.turn.round} of {st.options.turn_limit}", style=DIM)
+    if st.options.free_parking_pot:
+        t.append(f"   Free Parking pot {money(st.pot)}", style="bold")
+    rules = house_rules(st.options, game.ed.rules.speed_die)
+    if rules:
+        t.append("   House rules: " + ", ".join(rules), style=DIM)
+    pend = game.pending
+    if pend is not None:
+        colour = look.colour(pend.player)
+        t.append("\nDecision: ", style="bold")
+        t.append_text(look.block(pend.player))
+        t.append(" ")
+        t.append(pend.prompt or game.describe_pending(), style=f"bold {colour}")
+        if st.players[pend.player].kind == "computer" and not game.over:
+            level = (levels or {}).get(pend.player)
+            t.append(f"   computer{' (' + level + ')' if level else ''} playing — space skips ahead", style=DIM)
+    return t
