@@ -178,7 +178,7 @@ class View:
             pos = b.deed_pos
             for i in ch:
                 d = deeds[i]
-                sig[pos[i]] = (d.owner, d.mortgaged, d.level > 0)
+                sig[pos[i]] = (d.owner, d.mortgaged, d.level > 0 or d.depot)
         new.memo = {}
         new._families = {}
         if new.owners is self.owners:  # what depends on other families than the changed ones stays
@@ -223,11 +223,12 @@ class View:
         return out
 
     def trade_signature(self) -> tuple:
-        """(owner, mortgaged, built) of every deed, in board order: what a trade search reads."""
+        """(owner, mortgaged, built or with a depot) of every deed, in board order: what a trade
+        search reads."""
         t = self.memo.get("trade_sig")
         if t is None:
             if self._sig is None:
-                self._sig = [(d.owner, d.mortgaged, d.level > 0) for d in self.deeds.values()]
+                self._sig = [(d.owner, d.mortgaged, d.level > 0 or d.depot) for d in self.deeds.values()]
             t = self.memo["trade_sig"] = tuple(self._sig)
         return t
 
@@ -329,31 +330,44 @@ def holding_value(game: "Game", p: int, owners: dict[int, int | None], groups=No
     """
     b = board_of(game) if b is None else b
     price = b.price
+    glots, need_of, potential = b.groups, b.need, b.potential
+    get = owners.get
     total = 0.0
-    for g in (b.groups if groups is None else groups):
-        lots = b.groups[g]
-        mine = [i for i in lots if owners.get(i) == p]
-        k = len(mine)
+    for g in (glots if groups is None else groups):
+        lots = glots[g]
+        k = s = 0
+        for i in lots:
+            if get(i) == p:
+                k += 1
+                s += price[i]
         if not k:
             continue
-        total += sum(price[i] for i in mine)
-        need = b.need[g]
-        bp = b.potential[g]
+        total += s
+        need = need_of[g]
         if k >= need:
+            bp = potential[g]
             total += bp
             if k == len(lots) and need < len(lots):
                 total += 0.25 * bp  # [Mega] the whole group: triple rent, skyscrapers
         elif k == need - 1:
-            total += 0.2 * bp
+            total += 0.2 * potential[g]
         elif k == need - 2 and need >= 3:
-            total += 0.05 * bp
+            total += 0.05 * potential[g]
     if transport:
-        rr = [i for i in b.railroads if owners.get(i) == p]
-        if rr:
-            total += sum(price[i] for i in rr) * (1 + 0.2 * (len(rr) - 1))
-        ut = [i for i in b.utilities if owners.get(i) == p]
-        if ut:
-            total += sum(price[i] for i in ut) * (0.75 + 0.15 * (len(ut) - 1))
+        k = s = 0
+        for i in b.railroads:
+            if get(i) == p:
+                k += 1
+                s += price[i]
+        if k:
+            total += s * (1 + 0.2 * (k - 1))
+        k = s = 0
+        for i in b.utilities:
+            if get(i) == p:
+                k += 1
+                s += price[i]
+        if k:
+            total += s * (0.75 + 0.15 * (k - 1))
     return total
 
 

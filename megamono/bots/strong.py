@@ -40,6 +40,8 @@ if TYPE_CHECKING:  # pragma: no cover
 CARD_WORTH = {"jail_cards": 50, "bus_tickets": 40}
 TRADE_TOLERANCE = 5      # dollars of rounding a trade answer forgives
 MIN_TRADE_GAIN = 40      # a proposal must be worth at least this much to the proposer
+BID_OPENING = 0.4        # an auction of a deed: the opening bid, as a share of the price
+BID_RAISE = 0.05         # and each raise over the high bid
 
 
 class StrongBot(Bot):
@@ -55,6 +57,8 @@ class StrongBot(Bot):
         self._no_offer_sig: tuple | None = None
         self._bid_memo: tuple | None = None
         self._short_of_cash = False
+        self._need_budget: int | None = None  # what the last trade search would have needed
+        self._need_cash: dict[int, int] = {}
 
     def choose(self, game: "Game", player: int, check: bool = True) -> Action:
         self._settle_offer(game, player)
@@ -155,8 +159,17 @@ class StrongBot(Bot):
 
     def manage_spending(self, game: "Game", p: int) -> Action | None:
         """Unmortgage, build, or build a depot when the reserve allows; one action at a time."""
-        if not (view_of(game).mortgaged_of(p) or self._build_options(game, p) or self._depot_lots(game, p)):
+        v = view_of(game)
+        mortgaged, builds, depots = v.mortgaged_of(p), self._build_options(game, p), self._depot_lots(game, p)
+        if not (mortgaged or builds or depots):
             return None  # nothing to spend on (the reserve is not needed)
+        # the reserve is at least 6% of the starting cash: when even the cheapest spend leaves
+        # less than that, nothing is affordable (and the reserve need not be worked out)
+        b = v.board
+        cheapest = min([b.unmortgage_cost[i] for i in mortgaged] + [c for c, _, _ in builds]
+                       + ([game.ed.rules.depot_cost + 100] if depots else []))
+        if game.st.players[p].cash - cheapest < int(b.start_cash * 0.06):
+            return None
         reserve = self.reserve(game, p)
         return (self._unmortgage(game, p, reserve, groups_only=True) or self._build(game, p, reserve)
                 or self._depot(game, p, reserve) or self._unmortgage(game, p, reserve + 150, groups_only=False))
@@ -211,33 +224,50 @@ class StrongBot(Bot):
         if out is not None:
             return out
         b = v.board
-        st = game.st
         groups = v.building_groups(p)
-        out = v.keep(key, [], frozenset(b.family_of[b.groups[g][0]] for g in groups))
-        for g in b.groups:
+        out = []
+        memo = v.memo
+        for g in b.groups:  # board order
             if g not in groups:
                 continue
-            cost = b.house_cost[g]
-            mine = [i for i in b.groups[g] if st.deeds[i].owner == p]
-            if any(st.deeds[i].mortgaged for i in mine):
-                continue
-            levels = [st.deeds[i].level for i in mine]
-            low = min(levels)
-            lot = next(i for i in mine if st.deeds[i].level == low)
-            sp = game.ed.spaces[lot]
-            if low >= game.ed.max_level:
-                continue
-            if low < 3:
-                now = sum(v.visitor_rents[i] for i in mine)  # the rent each lot charges now
-                target = sum(game.ed.spaces[i].rents[3] for i in mine)
-                steps = sum(3 - lv for lv in levels)
-                ratio = (target - now) / (steps * cost) + 1.0  # three houses first
-            else:
-                ratio = (sp.rents[low + 1] - sp.rents[low]) / cost
-            if ratio <= 0:
-                continue
-            out.append((cost, lot, ratio))
-        return out
+            gkey = ("build_option", p, g)
+            opt = memo.get(gkey, False)
+            if opt is False:
+                opt = v.keep(gkey, self._build_option(game, v, p, g), frozenset((b.family_of[b.groups[g][0]],)))
+            if opt is not None:
+                out.append(opt)
+        return v.keep(key, out, frozenset(b.family_of[b.groups[g][0]] for g in groups))
+
+    @staticmethod
+    def _build_option(game: "Game", v, p: int, g: str) -> tuple[int, int, float] | None:
+        """The next build of ``p`` in colour group ``g`` (as in :meth:`_build_options`), or None."""
+        b = v.board
+        deeds = game.st.deeds
+        cost = b.house_cost[g]
+        mine = [i for i in b.groups[g] if deeds[i].owner == p]
+        levels = []
+        for i in mine:
+            d = deeds[i]
+            if d.mortgaged:
+                return None
+            levels.append(d.level)
+        low = min(levels)
+        if low >= game.ed.max_level:
+            return None
+        lot = mine[levels.index(low)]
+        rents = b.rents
+        if low < 3:
+            vr = v.visitor_rents
+            now = sum([vr[i] for i in mine])  # the rent each lot charges now
+            target = sum([rents[i][3] for i in mine])
+            steps = 3 * len(levels) - sum(levels)
+            ratio = (target - now) / (steps * cost) + 1.0  # three houses first
+        else:
+            r = rents[lot]
+            ratio = (r[low + 1] - r[low]) / cost
+        if ratio <= 0:
+            return None
+        return (cost, lot, ratio)
 
     def _depot_lots(self, game: "Game", p: int) -> list[int]:
         """``p``'s railroads that could take a depot (with two unmortgaged railroads or more)."""
@@ -367,10 +397,10 @@ class StrongBot(Bot):
                 spare = cash - (reserve // 2 if value >= 1.2 * price else reserve)
                 cap = int(min(value, spare))
                 self._bid_memo = (key, cap)
-            step = max(1, price // 20)
+            step = max(1, int(price * BID_RAISE))
         if low > cap:
             return DropOut(player=p)
-        opening = int(price * 0.4) if pend.high_bidder is None else low + step
+        opening = int(price * BID_OPENING) if pend.high_bidder is None else low + step
         return Bid(player=p, amount=max(low, min(cap, opening)))
 
     def on_auction_pick(self, game: "Game", p: int, pend: Pending) -> Action:
@@ -545,26 +575,38 @@ class StrongBot(Bot):
             self._refused[key] = max(cash, self._refused.get(key, -(1 << 30)))
 
     def propose_trade(self, game: "Game", p: int) -> ProposeTrade | None:
-        """The best group-completing trade this player can fairly offer now, or None."""
-        b = board_of(game)
-        st = game.st
+        """The best group-completing trade this player can fairly offer now, or None.
+
+        The search depends on the deeds, the players in the game, the refused offers, this
+        player's budget (cash less half the reserve) and the partners' cash. When a search found
+        nothing, it notes the least budget and partner cash that would have made a difference;
+        until one of those is reached (or the rest changes) the search is skipped: the answer
+        would be None again.
+        """
         v = view_of(game)
+        targets = self._trade_targets(v, p)
+        if not targets:
+            return None
+        b = v.board
+        st = game.st
         owners = v.owners
         cash = st.players[p].cash
-        # nothing changed since the last search found nothing (the deeds, the number of refusals,
-        # the budget to the hundred dollars): skip the search
-        deeds_sig, n_refused = v.trade_signature(), len(self._refused)
+        sig = (v.trade_signature(), len(self._refused), len(st.active_players()), p)
         budget = None  # cash - reserve // 2, worked out when needed
         last = self._no_offer_sig
-        if last is not None and last[0] == deeds_sig and last[1] == n_refused:
-            budget = cash - self.reserve(game, p) // 2
-            then_cash, then_rents, then_pos, then_p = last[2:]
-            if budget // 100 == (then_cash - self._reserve_of(game, then_p, then_rents, then_pos) // 2) // 100:
-                return None
+        if last is not None and last[0] == sig:
+            need_budget, need_cash = last[1], last[2]
+            if all(st.players[q].cash < c for q, c in need_cash.items()):
+                if need_budget is None or cash < need_budget:
+                    return None
+                budget = cash - self.reserve(game, p) // 2
+                if budget < need_budget:
+                    return None
+        self._need_budget, self._need_cash = None, {}
         w = self.rival_weight(game)
         mine_tradeable: list[int] | None = None
         best = None
-        for g, missing, partners in self._trade_targets(v, p):
+        for g, missing, partners in targets:
             for q, held in partners:
                 qlots = [i for i in held if self._tradeable(game, q, i)]
                 if len(qlots) < missing:
@@ -591,9 +633,9 @@ class StrongBot(Bot):
                 if cand is not None and (best is None or cand[0] > best[0]):
                     best = cand
         if best is None:
-            # what the budget is worked out from, for the next call to compare
-            self._no_offer_sig = (deeds_sig, n_refused, cash, v.rents(p), st.players[p].position, p)
+            self._no_offer_sig = (sig, self._need_budget, self._need_cash)
             return None
+        self._no_offer_sig = None
         _, terms, key, x = best
         offer = self._offer(terms)
         if game.why_not(offer) is not None:
@@ -654,8 +696,12 @@ class StrongBot(Bot):
         if x >= 0:
             if x > budget:
                 self._short_of_cash = True
+                if self._need_budget is None or x < self._need_budget:
+                    self._need_budget = x  # the least budget that would have done
                 return None
         elif -x > st.players[q].cash:
+            if -x < self._need_cash.get(q, 1 << 40):
+                self._need_cash[q] = -x  # the least cash of ``q`` that would have done
             return None
         key = (q, tuple(give), tuple(take))
         if key in self._refused:  # only a clearly better offer than the one refused
