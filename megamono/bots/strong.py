@@ -204,15 +204,15 @@ class StrongBot(Bot):
     def _build(self, game: "Game", p: int, reserve: int) -> Action | None:
         """The build with the best rent per dollar (towards three houses first)."""
         cash = game.st.players[p].cash
-        best = None
-        for cost, lot, ratio in self._build_options(game, p):
-            if cash - cost < reserve:
-                continue
-            if best is None or ratio > best[0]:
-                a = Build(player=p, space=lot)
-                if game.why_not(a) is None:
-                    best = (ratio, a)
-        return best[1] if best else None
+        # the affordable builds, best ratio first (the first on the board among equals): the
+        # first the rules allow
+        affordable = sorted((-ratio, k, lot) for k, (cost, lot, ratio) in enumerate(self._build_options(game, p))
+                            if cash - cost >= reserve)
+        for _, _, lot in affordable:
+            a = Build(player=p, space=lot)
+            if game.why_not(a) is None:
+                return a
+        return None
 
     def _build_options(self, game: "Game", p: int) -> list[tuple[int, int, float]]:
         """(house cost, lot, rent gained per dollar) of the next build in each group where ``p``
