@@ -24,12 +24,17 @@ def seed_state(seed: int) -> int:
     return seed & MASK
 
 
+GOLDEN = 0x9E3779B97F4A7C15
+_MIX1 = 0xBF58476D1CE4E5B9
+_MIX2 = 0x94D049BB133111EB
+
+
 def next_u64(state: int) -> tuple[int, int]:
     """Advance SplitMix64: returns (new state, 64-bit output)."""
-    state = (state + 0x9E3779B97F4A7C15) & MASK
+    state = (state + GOLDEN) & MASK
     z = state
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+    z = ((z ^ (z >> 30)) * _MIX1) & MASK
+    z = ((z ^ (z >> 27)) * _MIX2) & MASK
     return state, z ^ (z >> 31)
 
 
@@ -39,9 +44,29 @@ def randbelow(state: int, n: int) -> tuple[int, int]:
     if limit is None:
         limit = _LIMITS[n] = (1 << 64) - ((1 << 64) % n)
     while True:
-        state, x = next_u64(state)
-        if x < limit:
-            return state, x % n
+        state = (state + GOLDEN) & MASK  # next_u64, inlined (the dice are on every turn)
+        z = ((state ^ (state >> 30)) * _MIX1) & MASK
+        z = ((z ^ (z >> 27)) * _MIX2) & MASK
+        z ^= z >> 31
+        if z < limit:
+            return state, z % n
+
+
+_D6_LIMIT = (1 << 64) - ((1 << 64) % 6)
+
+
+def d6(state: int, count: int) -> tuple[int, list[int]]:
+    """``count`` six-sided dice as 0-5: the same values and new state as ``count`` calls of
+    ``randbelow(state, 6)`` in a row, in one call (a throw is two or three of them)."""
+    out: list[int] = []
+    while len(out) < count:
+        state = (state + GOLDEN) & MASK
+        z = ((state ^ (state >> 30)) * _MIX1) & MASK
+        z = ((z ^ (z >> 27)) * _MIX2) & MASK
+        z ^= z >> 31
+        if z < _D6_LIMIT:
+            out.append(z % 6)
+    return state, out
 
 
 _LIMITS: dict[int, int] = {}  # n -> the largest multiple of n up to 2**64 (rejection above it)
