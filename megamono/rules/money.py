@@ -12,27 +12,35 @@ class MoneyMixin(Core):
 
     # -- paying (D1) ---------------------------------------------------------------------------
     def _step_pay(self, s: Step) -> None:
-        """Pay each creditor ``[player|None, amount]``; if cash is short, wait in debt (D1)."""
-        p = s.player
-        if self.st.players[p].bankrupt:
+        """The agenda's form of :meth:`pay`: data ``creditors``, ``why`` and ``fine``."""
+        d = s.data
+        self.pay(s.player, d["creditors"], d["why"], d.get("fine", False))
+
+    def pay(self, p: int, creditors: list, why: str, fine: bool = False) -> None:
+        """Pay each creditor ``[player|None, amount]``; if cash is short, wait in debt (D1).
+
+        ``fine``: a tax or fine, which goes into the Free Parking pot when that option is on."""
+        players = self.st.players
+        if players[p].bankrupt:
             return
-        creditors = [Creditor(player=c, amount=a) for c, a in s.data["creditors"]
-                     if a > 0 and (c is None or not self.st.players[c].bankrupt)]
-        total = sum(c.amount for c in creditors)
+        owed = [(c, a) for c, a in creditors if a > 0 and (c is None or not players[c].bankrupt)]
+        total = sum(a for _, a in owed)
         if total == 0:
             return
-        if self.st.players[p].cash >= total:
-            for c in creditors:
-                self.transfer(p, c.player, c.amount, s.data["why"])
-            self.into_pot(s.data, total)
+        if players[p].cash >= total:
+            for c, a in owed:
+                self.transfer(p, c, a, why)
+            if fine:
+                self.into_pot({"fine": fine}, total)
             return
-        to = ", ".join(self.name(c.player) for c in creditors)
-        self.log("debt", f"{self.name(p)} owes ${total:,} ({s.data['why']}) but has only "
-                 f"${self.st.players[p].cash:,}: raise money or declare bankruptcy", player=p, amount=total)
-        self.wait("debt", p, f"{self.name(p)}: you owe ${total:,} to {to} ({s.data['why']}). "
-                  "Sell buildings or mortgage deeds to raise it.", amount=total, creditors=creditors,
+        owing = [Creditor(player=c, amount=a) for c, a in owed]
+        to = ", ".join(self.name(c) for c, _ in owed)
+        self.log("debt", f"{self.name(p)} owes ${total:,} ({why}) but has only "
+                 f"${players[p].cash:,}: raise money or declare bankruptcy", player=p, amount=total)
+        self.wait("debt", p, f"{self.name(p)}: you owe ${total:,} to {to} ({why}). "
+                  "Sell buildings or mortgage deeds to raise it.", amount=total, creditors=owing,
                   amounts={"raisable": max_raisable(self.ed, self.st, p)})
-        self.st.agenda.append(self.step("debt_note", p, why=s.data["why"], fine=s.data.get("fine", False)))
+        self.st.agenda.append(self.step("debt_note", p, why=why, fine=fine))
 
     def into_pot(self, data: dict, amount: int) -> None:
         """Option ``free_parking_pot``: a tax or fine paid to the bank goes into the pot (O)."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .core import Core
 from .rent import rent_due, tax_worth, ceil_percent
-from .state import Event, RentClaim, Step
+from .state import Event, Pending, RentClaim, Step
 
 
 class SpacesMixin(Core):
@@ -130,8 +130,8 @@ class SpacesMixin(Core):
         deed = self.st.deeds[space]
         sp = self.ed.spaces[space]
         if deed.owner is None:
-            self.wait("buy", p, f"{self.name(p)}: buy {sp.name} for ${sp.price:,}, or auction it?",
-                      space=space, amount=sp.price)
+            self.st.pending = Pending("buy", p, f"{self.st.players[p].name}: buy {sp.name} for ${sp.price:,},"
+                                      " or auction it?", space, sp.price)
             return
         if deed.owner == p or deed.mortgaged:
             if deed.mortgaged and deed.owner != p:
@@ -152,7 +152,7 @@ class SpacesMixin(Core):
             self.log("rent", f"{self.name(deed.owner)} may claim ${rent:,} rent for {sp.name} from {self.name(p)}"
                      " before the next player rolls", player=deed.owner, space=space)
             return
-        self.push(self.step("pay", p, creditors=[[deed.owner, rent]], why=f"rent for {sp.name}"))
+        self.pay(p, [(deed.owner, rent)], f"rent for {sp.name}")  # (as a pushed pay step, run next)
 
     # -- cards (K) ---------------------------------------------------------------------------
     def draw_card(self, p: int, deck_name: str) -> None:

@@ -196,8 +196,11 @@ class Throw(Record):
     def text(self) -> str:
         s = f"{self.white[0]}+{self.white[1]}"
         if self.speed is not None:
-            s += {"mr": " + Mr. Monopoly", "bus": " + Bus"}.get(str(self.speed), f" + {self.speed}")
+            s += _SYMBOL_TEXT.get(self.speed) or f" + {self.speed}"
         return s
+
+
+_SYMBOL_TEXT = {"mr": " + Mr. Monopoly", "bus": " + Bus"}
 
 
 @record
