@@ -52,24 +52,37 @@ def randbelow(state: int, n: int) -> tuple[int, int]:
             return state, z % n
 
 
+_LIMITS: dict[int, int] = {}  # n -> the largest multiple of n up to 2**64 (rejection above it)
 _D6_LIMIT = (1 << 64) - ((1 << 64) % 6)
 
 
 def d6(state: int, count: int) -> tuple[int, list[int]]:
-    """``count`` six-sided dice as 0-5: the same values and new state as ``count`` calls of
-    ``randbelow(state, 6)`` in a row, in one call (a throw is two or three of them)."""
+    """``count`` (2 or 3) six-sided dice as 0-5: the same values and new state as ``count``
+    calls of ``randbelow(state, 6)`` in a row, in one call (the dice are thrown every turn)."""
+    s1 = (state + GOLDEN) & MASK
+    z1 = ((s1 ^ (s1 >> 30)) * _MIX1) & MASK
+    z1 = ((z1 ^ (z1 >> 27)) * _MIX2) & MASK
+    z1 ^= z1 >> 31
+    s2 = (s1 + GOLDEN) & MASK
+    z2 = ((s2 ^ (s2 >> 30)) * _MIX1) & MASK
+    z2 = ((z2 ^ (z2 >> 27)) * _MIX2) & MASK
+    z2 ^= z2 >> 31
+    if count == 2:
+        if z1 < _D6_LIMIT and z2 < _D6_LIMIT:
+            return s2, [z1 % 6, z2 % 6]
+    elif count == 3:
+        s3 = (s2 + GOLDEN) & MASK
+        z3 = ((s3 ^ (s3 >> 30)) * _MIX1) & MASK
+        z3 = ((z3 ^ (z3 >> 27)) * _MIX2) & MASK
+        z3 ^= z3 >> 31
+        if z1 < _D6_LIMIT and z2 < _D6_LIMIT and z3 < _D6_LIMIT:
+            return s3, [z1 % 6, z2 % 6, z3 % 6]
+    # a rejected draw (about once in 10**18 throws), or another count: one die at a time
     out: list[int] = []
-    while len(out) < count:
-        state = (state + GOLDEN) & MASK
-        z = ((state ^ (state >> 30)) * _MIX1) & MASK
-        z = ((z ^ (z >> 27)) * _MIX2) & MASK
-        z ^= z >> 31
-        if z < _D6_LIMIT:
-            out.append(z % 6)
+    for _ in range(count):
+        state, v = randbelow(state, 6)
+        out.append(v)
     return state, out
-
-
-_LIMITS: dict[int, int] = {}  # n -> the largest multiple of n up to 2**64 (rejection above it)
 
 
 def shuffle(state: int, items: list) -> int:

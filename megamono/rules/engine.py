@@ -8,12 +8,13 @@ The app and the scripting API use four things: :meth:`Game.new`, :attr:`Game.pen
 
 from __future__ import annotations
 
+from dataclasses import fields
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from . import dice as _dice
 from .actions import (
-    ACTION_ADAPTER, ACTION_TYPES, MANAGE_KINDS, ActionBase, AcceptTrade, ClaimRent, PlacePiece, ProposeEnd, ShortageAnswer, ProposeTrade, RefuseTrade, VoteEnd, RAISE_MONEY_KINDS, Action, Bid, BirthdayChoice, Build,
+    ACTION_ADAPTER, ACTION_KINDS, ACTION_TYPES, MANAGE_KINDS, ActionBase, AcceptTrade, ClaimRent, PlacePiece, ProposeEnd, ShortageAnswer, ProposeTrade, RefuseTrade, VoteEnd, RAISE_MONEY_KINDS, Action, Bid, BirthdayChoice, Build,
     BuildDepot, BusChoice, Buy, ChooseDestination, DeclareBankruptcy, DeclineBuy, DropOut,
     IncomeTaxChoice, Level, Mortgage, MortgagedDeedChoice, PayDebt, PayJailFine, PickAuctionDeed,
     PlayBusTicket, Roll, RollForDoubles, SellBuilding, SellDepot, SellGroupBuildings, Unmortgage,
@@ -46,7 +47,7 @@ DECISION_OF = {
     "vote_end": ("end_vote",), "shortage_answer": ("shortage_ask",), "place_piece": ("place_piece",),
 }
 # The method names, spelled once (act and the agenda loop look them up by kind on every move).
-_ACT_METHOD = {t.model_fields["kind"].default: "_act_" + t.model_fields["kind"].default for t in ACTION_TYPES}
+_ACT_METHOD = {k: "_act_" + k for k in ACTION_KINDS}
 _STEP_METHOD: dict[str, str] = {}
 
 
@@ -199,23 +200,30 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         why = self.why_not(action)
         if why:
             raise IllegalAction(why)
-        st = self.st
-        start = len(st.log)
         if self.keep_undo:
-            before = self._snapshot()
-        else:
-            before = None
+            return self._act_keeping_undo(action)
+        log = self.st.log
+        start = len(log)
         getattr(self, _ACT_METHOD[action.kind])(action)
         self.history.append(action)
         self._advance()
         self._undo = None
-        if before is not None:
-            st = self.st
-            chance = (before.rng != st.rng or len(before.script) != len(st.script)
-                      or before.decks != st.decks)
-            if not chance:
-                self._undo = (before, action, start)
-        return self.st.log[start:]
+        return log[start:]
+
+    def _act_keeping_undo(self, action: Action) -> list[Event]:
+        """:meth:`act` (the action is legal) remembering the state before, for :meth:`undo`."""
+        start = len(self.st.log)
+        before = self._snapshot()
+        getattr(self, _ACT_METHOD[action.kind])(action)
+        self.history.append(action)
+        self._advance()
+        self._undo = None
+        st = self.st
+        chance = (before.rng != st.rng or len(before.script) != len(st.script)
+                  or before.decks != st.decks)
+        if not chance:
+            self._undo = (before, action, start)
+        return st.log[start:]
 
     def is_legal(self, action: Action) -> bool:
         return self.why_not(action) is None
@@ -235,7 +243,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
             # the quick way for the usual case: the awaited player answers the decision, with an
             # action that names no space (the checks below would all pass up to the last one)
             return getattr(self, "_check_" + kind)(action) if kind in _CHECKED else None
-        space = action.__dict__.get("space")
+        space = getattr(action, "space", None)
         if space is not None and not 0 <= space < self.ed.size:
             return f"there is no space {space} on this board"
         if kind == "propose_trade":
@@ -701,6 +709,6 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
 
 
 # Decision answers that name no space (why_not's quick way), and the kinds that have a check.
-_PLAIN_ANSWERS = frozenset(k for k, t in zip(_ACT_METHOD, ACTION_TYPES)
-                           if k in DECISION_OF and "space" not in t.model_fields)
+_PLAIN_ANSWERS = frozenset(k for k, t in ACTION_KINDS.items()
+                           if k in DECISION_OF and not any(f.name == "space" for f in fields(t)))
 _CHECKED = frozenset(k for k in _ACT_METHOD if hasattr(Game, "_check_" + k))
