@@ -13,6 +13,22 @@ from .editions import Edition
 from .state import Event, GameState, Pending, Step, Throw
 
 
+_COMMAS: dict[int, str] = {}
+
+
+def commas(n: int) -> str:
+    """``f"{n:,}"`` (1500 -> "1,500"), remembered: nearly every log line writes a sum of money,
+    and the thousands separator costs more than the rest of the line."""
+    if n.__class__ is not int:
+        return f"{n:,}"
+    s = _COMMAS.get(n)
+    if s is None:
+        s = f"{n:,}"
+        if len(_COMMAS) < 100_000:
+            _COMMAS[n] = s
+    return s
+
+
 class Core:
     """Holds the edition (``ed``) and the mutable state (``st``)."""
 
@@ -58,22 +74,22 @@ class Core:
         if payer is not None:
             p = players[payer]
             if p.cash < amount:
-                raise AssertionError(f"{p.name} cannot pay ${amount:,}: has ${p.cash:,}")
+                raise AssertionError(f"{p.name} cannot pay ${commas(amount)}: has ${commas(p.cash)}")
             p.cash -= amount
             if payee is None:
-                text = f"{p.name} pays ${amount:,} to the bank: {why}"
+                text = f"{p.name} pays ${commas(amount)} to the bank: {why}"
             else:
                 q = players[payee]
                 q.cash += amount
-                text = f"{p.name} pays ${amount:,} to {q.name}: {why}"
+                text = f"{p.name} pays ${commas(amount)} to {q.name}: {why}"
             st.log.append(Event("cash", text, payer, amount, payer, payee))
         elif payee is not None:
             q = players[payee]
             q.cash += amount
-            st.log.append(Event("cash", f"{q.name} receives ${amount:,} from the bank: {why}", payee, amount,
+            st.log.append(Event("cash", f"{q.name} receives ${commas(amount)} from the bank: {why}", payee, amount,
                                 None, payee))
         else:
-            self.log("cash", f"the bank receives ${amount:,} from the bank: {why}", amount=amount)
+            self.log("cash", f"the bank receives ${commas(amount)} from the bank: {why}", amount=amount)
 
     # -- dice -------------------------------------------------------------------------------
     def randbelow(self, n: int) -> int:

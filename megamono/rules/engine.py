@@ -20,7 +20,7 @@ from .actions import (
     PlayBusTicket, Roll, RollForDoubles, SellBuilding, SellDepot, SellGroupBuildings, Unmortgage,
     UseJailCard, parse_action,
 )
-from .core import new_seed
+from .core import commas, new_seed
 from .editions import Edition, load_edition
 from .errors import IllegalAction
 from .invariants import anything_settling, settling_groups, settling_spaces
@@ -371,7 +371,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         st.log.append(Event("turn", f"Turn {t.number}: {pl.name}", nxt))
         if pl.in_jail:
             self.wait("jail", nxt, f"{pl.name} is in jail (attempt {pl.jail_turns + 1} of 3): pay "
-                      f"${self.ed.rules.jail_fine:,}, use a card, or roll for doubles")
+                      f"${commas(self.ed.rules.jail_fine)}, use a card, or roll for doubles")
         else:
             self._offer_turn(nxt, again=False)
 
@@ -433,13 +433,22 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         # the move happens now; what follows it waits on the agenda (as Steps: a decision on
         # the way, such as buying the deed landed on, may be saved before they run)
         agenda = st.agenda
-        agenda.append(Step("end_of_throw", p, {"again": th.doubles}))
-        if face == "mr":
-            t.mr_monopoly_lock = True
-            agenda.append(Step("mr_monopoly", p, {"dice": white}))
-        elif face == "bus":
-            agenda.append(Step("bus_face", p, {}))
+        again = th.doubles
+        if face == "mr" or face == "bus":
+            agenda.append(Step("end_of_throw", p, {"again": again}))
+            if face == "mr":
+                t.mr_monopoly_lock = True
+                agenda.append(Step("mr_monopoly", p, {"dice": white}))
+            else:
+                agenda.append(Step("bus_face", p, {}))
+            self.move(p, steps, util)
+            return
+        base = len(agenda)
         self.move(p, steps, util)
+        if st.pending is None and len(agenda) == base:
+            self.end_of_throw(p, again)  # nothing came up on the way: the throw ends now
+        else:  # a decision or more steps came up: the end of the throw waits under them
+            agenda.insert(base, Step("end_of_throw", p, {"again": again}))
 
     def _act_choose_destination(self, a: ChooseDestination) -> None:
         """T3.2: triples move forward to the chosen space; no further roll."""
@@ -453,11 +462,15 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         return None if a.space in self.st.pending.choices else "choose any space but the one you stand on"
 
     def _step_end_of_throw(self, s: Step) -> None:
+        self.end_of_throw(s.player, s.data["again"])
+
+    def end_of_throw(self, p: int, again: bool) -> None:
+        """After a throw's move: roll again after doubles (T3), else the turn ends (T5)."""
         t = self.st.turn
         t.mr_monopoly_lock = False
-        pl = self.st.players[s.player]
-        if s.data["again"] and not (t.ended or pl.bankrupt or pl.in_jail):
-            self._offer_turn(s.player, again=True)
+        pl = self.st.players[p]
+        if again and not (t.ended or pl.bankrupt or pl.in_jail):
+            self._offer_turn(p, again=True)
         else:
             self._step_end_turn(None)  # (as pushing an end_turn step, which would run next)
 
@@ -465,7 +478,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
     def _check_pay_jail_fine(self, a: PayJailFine) -> str | None:
         fine = self.ed.rules.jail_fine
         if self.st.pending.kind == "jail" and self.st.players[a.player].cash < fine:
-            return f"the fine is ${fine:,}; {self.name(a.player)} has ${self.st.players[a.player].cash:,}"
+            return f"the fine is ${commas(fine)}; {self.name(a.player)} has ${commas(self.st.players[a.player].cash)}"
         return None
 
     def _check_use_jail_card(self, a: UseJailCard) -> str | None:
@@ -518,7 +531,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
             return
         pl.jail_turns += 1
         if pl.jail_turns >= 3:
-            self.wait("jail_pay", p, f"{pl.name}: third failed roll: pay ${self.ed.rules.jail_fine:,} or use a "
+            self.wait("jail_pay", p, f"{pl.name}: third failed roll: pay ${commas(self.ed.rules.jail_fine)} or use a "
                       f"card, then move {th.white_total}", amount=th.white_total)
         else:
             self.push(self.step("end_turn"))
@@ -704,7 +717,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
             return
         lapsed = [c for c in self.st.claims if c.payer != roller]
         for c in lapsed:
-            self.log("info", f"{self.name(c.owner)} did not claim ${c.amount:,} rent in time", player=c.owner)
+            self.log("info", f"{self.name(c.owner)} did not claim ${commas(c.amount)} rent in time", player=c.owner)
             self.st.claims.remove(c)
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .core import Core
+from .core import Core, commas
 from .rent import max_raisable, sale_value
 from .state import Creditor, Step
 
@@ -35,9 +35,9 @@ class MoneyMixin(Core):
             return
         owing = [Creditor(player=c, amount=a) for c, a in owed]
         to = ", ".join(self.name(c) for c, _ in owed)
-        self.log("debt", f"{self.name(p)} owes ${total:,} ({why}) but has only "
-                 f"${players[p].cash:,}: raise money or declare bankruptcy", player=p, amount=total)
-        self.wait("debt", p, f"{self.name(p)}: you owe ${total:,} to {to} ({why}). "
+        self.log("debt", f"{self.name(p)} owes ${commas(total)} ({why}) but has only "
+                 f"${commas(players[p].cash)}: raise money or declare bankruptcy", player=p, amount=total)
+        self.wait("debt", p, f"{self.name(p)}: you owe ${commas(total)} to {to} ({why}). "
                   "Sell buildings or mortgage deeds to raise it.", amount=total, creditors=owing,
                   amounts={"raisable": max_raisable(self.ed, self.st, p)})
         self.st.agenda.append(self.step("debt_note", p, why=why, fine=fine))
@@ -46,7 +46,7 @@ class MoneyMixin(Core):
         """Option ``free_parking_pot``: a tax or fine paid to the bank goes into the pot (O)."""
         if data.get("fine") and self.st.options.free_parking_pot:
             self.st.pot += amount
-            self.log("info", f"${amount:,} goes into the Free Parking pot (now ${self.st.pot:,})")
+            self.log("info", f"${commas(amount)} goes into the Free Parking pot (now ${commas(self.st.pot)})")
 
     def _step_debt_note(self, s: Step) -> None:
         """Marker left under a debt so its reason survives a save; nothing to do when reached."""
@@ -54,7 +54,7 @@ class MoneyMixin(Core):
     def why_not_pay_debt(self, p: int) -> str | None:
         pend = self.st.pending
         if self.st.players[p].cash < pend.amount:
-            return f"{self.name(p)} has ${self.st.players[p].cash:,} of the ${pend.amount:,} owed: raise more first"
+            return f"{self.name(p)} has ${commas(self.st.players[p].cash)} of the ${commas(pend.amount)} owed: raise more first"
         return None
 
     def do_pay_debt(self, p: int) -> None:
@@ -74,7 +74,7 @@ class MoneyMixin(Core):
         pend = self.st.pending
         raisable = max_raisable(self.ed, self.st, p)
         if raisable >= pend.amount:
-            return (f"{self.name(p)} can still raise ${raisable:,} by selling buildings and mortgaging:"
+            return (f"{self.name(p)} can still raise ${commas(raisable)} by selling buildings and mortgaging:"
                     " bankruptcy is only for a debt that cannot be covered")
         return None
 
@@ -253,22 +253,22 @@ class MoneyMixin(Core):
     def _bid_prompt(self) -> None:
         pend = self.st.pending
         lead = ("no bid yet" if pend.high_bidder is None
-                else f"high bid ${pend.high_bid:,} by {self.name(pend.high_bidder)}")
+                else f"high bid ${commas(pend.high_bid)} by {self.name(pend.high_bidder)}")
         pend.prompt = (f"{self.name(pend.player)}: auction of {self.auction_item()} ({lead});"
-                       f" bid at least ${self.min_bid():,} or drop out")
+                       f" bid at least ${commas(self.min_bid())} or drop out")
 
     def why_not_bid(self, p: int, amount: int) -> str | None:
         low = self.min_bid()
         if amount < low:
-            return f"the bid must be at least ${low:,}"
+            return f"the bid must be at least ${commas(low)}"
         if amount > self.st.players[p].cash:
-            return f"{self.name(p)} has only ${self.st.players[p].cash:,}: a bid cannot exceed your cash"
+            return f"{self.name(p)} has only ${commas(self.st.players[p].cash)}: a bid cannot exceed your cash"
         return None
 
     def do_bid(self, p: int, amount: int) -> None:
         pend = self.st.pending
         pend.high_bid, pend.high_bidder = amount, p
-        self.log("bid", f"{self.name(p)} bids ${amount:,} for {self.auction_item()}", player=p,
+        self.log("bid", f"{self.name(p)} bids ${commas(amount)} for {self.auction_item()}", player=p,
                  space=pend.space)
         self._next_bidder(pend.bidders.index(p) + 1)
 
@@ -290,14 +290,14 @@ class MoneyMixin(Core):
         if len(b) == 1 and pend.high_bidder == b[0] and pend.piece:
             w, price, piece = b[0], pend.high_bid, pend.piece
             self.st.pending = None
-            self.log("auction", f"{self.name(w)} wins the {piece} for ${price:,}", player=w)
+            self.log("auction", f"{self.name(w)} wins the {piece} for ${commas(price)}", player=w)
             self.push(self.step("pay", w, creditors=[[None, price]], why=f"auction of the last {piece}"),
                       self.step("place_piece", w, piece=piece))
             return
         if len(b) == 1 and pend.high_bidder == b[0]:
             w, price, space = b[0], pend.high_bid, pend.space
             self.st.pending = None
-            self.log("auction", f"{self.name(w)} wins {self.sname(space)} for ${price:,}", player=w, space=space)
+            self.log("auction", f"{self.name(w)} wins {self.sname(space)} for ${commas(price)}", player=w, space=space)
             self.push(self.step("pay", w, creditors=[[None, price]], why=f"auction of {self.sname(space)}"),
                       self.step("grant", w, space=space))
             return

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .core import Core
+from .core import Core, commas
 from .rent import transfer_fee, unmortgage_cost
 from .state import Step
 
@@ -64,7 +64,7 @@ class PropertyMixin(Core):
             if bank.skyscrapers < 1:
                 return "the bank has no skyscrapers left (B4)"
         if not ignore_cash and self.st.players[p].cash < sp.house_cost:
-            return f"building costs ${sp.house_cost:,}; {self.name(p)} has ${self.st.players[p].cash:,}"
+            return f"building costs ${commas(sp.house_cost)}; {self.name(p)} has ${commas(self.st.players[p].cash)}"
         return None
 
     def do_build(self, p: int, space: int) -> None:
@@ -192,7 +192,7 @@ class PropertyMixin(Core):
         if self.st.bank.depots < 1:
             return "the bank has no depots left (B4)"
         if self.st.players[p].cash < self.ed.rules.depot_cost:
-            return f"a depot costs ${self.ed.rules.depot_cost:,}"
+            return f"a depot costs ${commas(self.ed.rules.depot_cost)}"
         return None
 
     def do_build_depot(self, p: int, space: int) -> None:
@@ -238,7 +238,7 @@ class PropertyMixin(Core):
             return f"{self.sname(space)} is not mortgaged"
         cost = unmortgage_cost(self.ed, space)
         if self.st.players[p].cash < cost:
-            return f"unmortgaging costs ${cost:,} (M2); {self.name(p)} has ${self.st.players[p].cash:,}"
+            return f"unmortgaging costs ${commas(cost)} (M2); {self.name(p)} has ${commas(self.st.players[p].cash)}"
         return None
 
     def do_unmortgage(self, p: int, space: int) -> None:
@@ -249,7 +249,7 @@ class PropertyMixin(Core):
     def why_not_buy(self, p: int) -> str | None:
         price = self.st.pending.amount
         if self.st.players[p].cash < price:
-            return f"{self.name(p)} has ${self.st.players[p].cash:,} of the ${price:,}: raise money or auction it"
+            return f"{self.name(p)} has ${commas(self.st.players[p].cash)} of the ${commas(price)}: raise money or auction it"
         return None
 
     def do_buy(self, p: int) -> None:
@@ -327,7 +327,7 @@ class PropertyMixin(Core):
         if choice.endswith("build") and self.st.bank.houses < high - 1:
             return f"the bank has {self.st.bank.houses} houses; {high - 1} are needed"
         if cash < need:
-            return f"that costs ${need:,}; {self.name(p)} has ${cash:,}"
+            return f"that costs ${commas(need)}; {self.name(p)} has ${commas(cash)}"
         return None
 
     def do_level(self, p: int, choice: str) -> None:
@@ -387,14 +387,14 @@ class PropertyMixin(Core):
             self.push(self.step("pay", p, creditors=[[None, fee]], why=f"10% to keep {self.sname(space)} mortgaged"))
             return
         self.wait("mortgaged_deed", p, f"{self.name(p)}: {self.sname(space)} comes mortgaged: unmortgage it"
-                  f" (${unmortgage_cost(self.ed, space):,}) or pay ${fee:,} and keep it mortgaged (M3)",
+                  f" (${commas(unmortgage_cost(self.ed, space))}) or pay ${commas(fee)} and keep it mortgaged (M3)",
                   space=space, amounts={"unmortgage": unmortgage_cost(self.ed, space), "keep": fee})
 
     def why_not_mortgaged_deed_choice(self, p: int, choice: str) -> str | None:
         if choice == "unmortgage":
             cost = self.st.pending.amounts["unmortgage"]
             if self.st.players[p].cash < cost:
-                return f"unmortgaging costs ${cost:,}; {self.name(p)} has ${self.st.players[p].cash:,}"
+                return f"unmortgaging costs ${commas(cost)}; {self.name(p)} has ${commas(self.st.players[p].cash)}"
         return None
 
     def do_mortgaged_deed_choice(self, p: int, choice: str) -> None:

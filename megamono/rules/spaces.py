@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .core import Core
+from .core import Core, commas
 from .rent import rent_due, tax_worth, ceil_percent
 from .state import Event, Pending, RentClaim, Step
 
@@ -98,7 +98,7 @@ class SpacesMixin(Core):
             if sp.tax_percent:
                 pct = ceil_percent(tax_worth(self.ed, self.st, p), sp.tax_percent)
                 self.wait("income_tax", p,
-                          f"{self.name(p)}: pay {sp.name}: ${sp.tax:,} or {sp.tax_percent}% of your worth (${pct:,})",
+                          f"{self.name(p)}: pay {sp.name}: ${commas(sp.tax)} or {sp.tax_percent}% of your worth (${commas(pct)})",
                           space=space, amounts={"flat": sp.tax, "percent": pct})
             else:
                 self.push(self.step("pay", p, creditors=[[None, sp.tax]], why=sp.name, fine=True))
@@ -119,7 +119,7 @@ class SpacesMixin(Core):
         elif kind == "birthday_gift":
             gift = self.ed.rules.birthday_gift
             if self.st.decks.bus:
-                self.wait("birthday", p, f"{self.name(p)}: Birthday Gift: take ${gift:,} or a Bus Ticket",
+                self.wait("birthday", p, f"{self.name(p)}: Birthday Gift: take ${commas(gift)} or a Bus Ticket",
                           space=space, amount=gift)
             else:
                 self.transfer(None, p, gift, "Birthday Gift")
@@ -130,7 +130,7 @@ class SpacesMixin(Core):
         deed = self.st.deeds[space]
         sp = self.ed.spaces[space]
         if deed.owner is None:
-            self.st.pending = Pending("buy", p, f"{self.st.players[p].name}: buy {sp.name} for ${sp.price:,},"
+            self.st.pending = Pending("buy", p, f"{self.st.players[p].name}: buy {sp.name} for ${commas(sp.price)},"
                                       " or auction it?", space, sp.price)
             return
         if deed.owner == p or deed.mortgaged:
@@ -149,7 +149,7 @@ class SpacesMixin(Core):
             rent = rent_due(self.ed, self.st, space, p, 0, rr)
         if self.st.options.rent_must_be_claimed:
             self.st.claims.append(RentClaim(owner=deed.owner, payer=p, amount=rent, space=space))
-            self.log("rent", f"{self.name(deed.owner)} may claim ${rent:,} rent for {sp.name} from {self.name(p)}"
+            self.log("rent", f"{self.name(deed.owner)} may claim ${commas(rent)} rent for {sp.name} from {self.name(p)}"
                      " before the next player rolls", player=deed.owner, space=space)
             return
         self.pay(p, [(deed.owner, rent)], f"rent for {sp.name}")  # (as a pushed pay step, run next)

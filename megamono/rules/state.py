@@ -292,6 +292,30 @@ class Pending(Record):
     trade: TradeOffer | None = None
     piece: str | None = None
 
+    def __init__(self, kind: PendingKind, player: int, prompt: str = "", space: int | None = None,
+                 amount: int | None = None, amounts: dict[str, int] | None = None,
+                 choices: list[int] | None = None, high_bid: int = 0, high_bidder: int | None = None,
+                 bidders: list[int] | None = None, creditors: list[Creditor] | None = None,
+                 forced: bool = False, roll_again: bool = False, trade: TradeOffer | None = None,
+                 piece: str | None = None) -> None:
+        # written out: the dataclass's own __init__ makes each empty dict and list through its
+        # default factory, which costs a quarter of a decision (the engine makes one per turn)
+        self.kind = kind
+        self.player = player
+        self.prompt = prompt
+        self.space = space
+        self.amount = amount
+        self.amounts = {} if amounts is None else amounts
+        self.choices = [] if choices is None else choices
+        self.high_bid = high_bid
+        self.high_bidder = high_bidder
+        self.bidders = [] if bidders is None else bidders
+        self.creditors = [] if creditors is None else creditors
+        self.forced = forced
+        self.roll_again = roll_again
+        self.trade = trade
+        self.piece = piece
+
 
 @record
 class RentClaim(Record):
