@@ -3,20 +3,33 @@
 Each action names the ``player`` (seat index) who takes it. The engine decides whether
 it is legal now (:meth:`megamono.rules.engine.Game.legal_actions`); the app only sends
 actions back.
+
+The actions are frozen, slotted standard-library dataclasses, made with keywords
+(``Build(player=0, space=3)``), compared and hashed by value. Making one checks nothing
+(the bots make many to try them, and the engine checks legality anyway). pydantic works
+at the edges, as for the state (:class:`~megamono.rules.state.Record`):
+:func:`parse_action` (and :data:`ACTION_ADAPTER`) validate outside data, refusing a
+negative player, an unknown field or a bad value with the field named, and
+``model_dump`` gives the same dict (and save JSON) as when these were pydantic models.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field, fields
 from typing import Annotated, Literal, Union, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import ConfigDict, Field, TypeAdapter
 
-from .state import TradeOffer, TradeSide
+from .state import Record, TradeOffer, TradeSide
+
+action = dataclass(frozen=True, slots=True, kw_only=True)
+"""The decorator of every action class: a frozen, slotted, keyword-only dataclass."""
 
 
-class _Action(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-    player: int = Field(ge=0)
+@action
+class _Action(Record):
+    __pydantic_config__ = ConfigDict(extra="forbid")
+    player: Annotated[int, Field(ge=0)]
 
     def label(self) -> str:
         """Short text for menus and the log."""
@@ -24,78 +37,92 @@ class _Action(BaseModel):
 
 
 # Turn (T1-T3, J2, K8)
+@action
 class Roll(_Action):
     """Roll the dice (T2/T3)."""
     kind: Literal["roll"] = "roll"
 
 
+@action
 class PlayBusTicket(_Action):
     """[Mega] Play a Bus Ticket instead of rolling: move to ``destination`` (K8)."""
     kind: Literal["play_bus_ticket"] = "play_bus_ticket"
     destination: int
 
 
+@action
 class PayJailFine(_Action):
     """Pay the jail fine (J2)."""
     kind: Literal["pay_jail_fine"] = "pay_jail_fine"
 
 
+@action
 class UseJailCard(_Action):
     """Use a Get Out of Jail Free card (J2)."""
     kind: Literal["use_jail_card"] = "use_jail_card"
 
 
+@action
 class RollForDoubles(_Action):
     """In jail: roll the two white dice for doubles (J2)."""
     kind: Literal["roll_for_doubles"] = "roll_for_doubles"
 
 
 # Space decisions (S1, A, T3.2, T3.4, S3, S7, S9)
+@action
 class Buy(_Action):
     """Buy the offered deed at its printed price (S1)."""
     kind: Literal["buy"] = "buy"
 
 
+@action
 class DeclineBuy(_Action):
     """Decline the offered deed; it goes to auction (S1, A1)."""
     kind: Literal["decline_buy"] = "decline_buy"
 
 
+@action
 class Bid(_Action):
     """Bid ``amount`` dollars in the running auction (A2)."""
     kind: Literal["bid"] = "bid"
     amount: int
 
 
+@action
 class DropOut(_Action):
     """Leave the running auction for good (A3)."""
     kind: Literal["drop_out"] = "drop_out"
 
 
+@action
 class ChooseDestination(_Action):
     """[Mega] Triples: move to ``space`` (T3.2)."""
     kind: Literal["choose_destination"] = "choose_destination"
     space: int
 
 
+@action
 class BusChoice(_Action):
     """[Mega] Bus face: take a Bus Ticket or advance to the next Chance/Community Chest (T3.4)."""
     kind: Literal["bus_choice"] = "bus_choice"
     choice: Literal["ticket", "advance"]
 
 
+@action
 class BirthdayChoice(_Action):
     """[Mega] Birthday Gift: take the cash or a Bus Ticket (S9)."""
     kind: Literal["birthday_choice"] = "birthday_choice"
     choice: Literal["cash", "ticket"]
 
 
+@action
 class IncomeTaxChoice(_Action):
     """[Mega] Income Tax: pay the flat sum or the percentage of tax worth (S3)."""
     kind: Literal["income_tax_choice"] = "income_tax_choice"
     choice: Literal["flat", "percent"]
 
 
+@action
 class PickAuctionDeed(_Action):
     """[Mega] Auction space: pick the bank deed at ``space`` to auction (S7)."""
     kind: Literal["pick_auction_deed"] = "pick_auction_deed"
@@ -106,115 +133,134 @@ LevelChoice = Literal["build", "rearrange", "unmortgage", "unmortgage_build",
                       "unmortgage_rearrange", "sell_all", "return"]
 
 
+@action
 class Level(_Action):
     """[Mega] Levelling after gaining the last lot of a built group (B8)."""
     kind: Literal["level"] = "level"
     choice: LevelChoice
 
 
+@action
 class MortgagedDeedChoice(_Action):
     """A mortgaged deed received: unmortgage now or pay 10% and keep it mortgaged (M3)."""
     kind: Literal["mortgaged_deed_choice"] = "mortgaged_deed_choice"
     choice: Literal["unmortgage", "keep"]
 
 
+@action
 class PayDebt(_Action):
     """Pay what is owed, once enough cash is raised (D1)."""
     kind: Literal["pay_debt"] = "pay_debt"
 
 
+@action
 class DeclareBankruptcy(_Action):
     """Declare bankruptcy (D2-D5): allowed only when the debt cannot be covered."""
     kind: Literal["declare_bankruptcy"] = "declare_bankruptcy"
 
 
 # Managing property, any time the game waits (T1, B, M)
+@action
 class Build(_Action):
     """Build one level (house, hotel or skyscraper) on the street at ``space`` (B1-B4)."""
     kind: Literal["build"] = "build"
     space: int
 
 
+@action
 class SellBuilding(_Action):
     """Sell one level of building on ``space`` back to the bank for half a step (B5)."""
     kind: Literal["sell_building"] = "sell_building"
     space: int
 
 
+@action
 class SellGroupBuildings(_Action):
     """Sell every building in the colour group of ``space`` (B5, when pieces are short)."""
     kind: Literal["sell_group_buildings"] = "sell_group_buildings"
     space: int
 
 
+@action
 class BuildDepot(_Action):
     """[Mega] Build a train depot on the railroad at ``space`` (B6)."""
     kind: Literal["build_depot"] = "build_depot"
     space: int
 
 
+@action
 class SellDepot(_Action):
     """[Mega] Sell the depot on ``space`` back to the bank (B6)."""
     kind: Literal["sell_depot"] = "sell_depot"
     space: int
 
 
+@action
 class Mortgage(_Action):
     """Mortgage the deed at ``space`` (M1)."""
     kind: Literal["mortgage"] = "mortgage"
     space: int
 
 
+@action
 class Unmortgage(_Action):
     """Lift the mortgage on ``space`` for its value plus 10% (M2)."""
     kind: Literal["unmortgage"] = "unmortgage"
     space: int
 
 
+@action
 class ProposeTrade(_Action):
     """Offer ``partner`` a trade: ``player`` gives ``give`` and receives ``take`` (X1)."""
     kind: Literal["propose_trade"] = "propose_trade"
     partner: int
-    give: TradeSide = Field(default_factory=TradeSide)
-    take: TradeSide = Field(default_factory=TradeSide)
+    give: TradeSide = field(default_factory=TradeSide)
+    take: TradeSide = field(default_factory=TradeSide)
 
     def offer(self) -> TradeOffer:
         return TradeOffer(proposer=self.player, partner=self.partner, give=self.give, take=self.take)
 
 
+@action
 class AcceptTrade(_Action):
     """Accept the trade on offer (X1)."""
     kind: Literal["accept_trade"] = "accept_trade"
 
 
+@action
 class RefuseTrade(_Action):
     """Refuse the trade on offer; nothing changes (X1)."""
     kind: Literal["refuse_trade"] = "refuse_trade"
 
 
+@action
 class ProposeEnd(_Action):
     """Propose to end the game now; every other player must agree (E2)."""
     kind: Literal["propose_end"] = "propose_end"
 
 
+@action
 class VoteEnd(_Action):
     """Agree or not to end the game now (E2)."""
     kind: Literal["vote_end"] = "vote_end"
     agree: bool
 
 
+@action
 class ClaimRent(_Action):
     """Option ``rent_must_be_claimed``: claim the rent owed for ``space`` (T6)."""
     kind: Literal["claim_rent"] = "claim_rent"
     space: int
 
 
+@action
 class ShortageAnswer(_Action):
     """B7: say whether you want the bank's last piece too."""
     kind: Literal["shortage_answer"] = "shortage_answer"
     want: bool
 
 
+@action
 class PlacePiece(_Action):
     """B7: place the piece won at a shortage auction on ``space``."""
     kind: Literal["place_piece"] = "place_piece"
@@ -234,6 +280,8 @@ Action = Annotated[
 ]
 ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
 ACTION_TYPES: tuple[type, ...] = get_args(get_args(Action)[0])
+ACTION_KINDS: dict[str, type] = {next(f.default for f in fields(t) if f.name == "kind"): t for t in ACTION_TYPES}
+"""Each action class by its ``kind``."""
 ActionBase = _Action
 """The base class of every action (``isinstance(x, ActionBase)``)."""
 MANAGE_KINDS = frozenset({"build", "sell_building", "sell_group_buildings", "build_depot",

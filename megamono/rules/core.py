@@ -13,6 +13,22 @@ from .editions import Edition
 from .state import Event, GameState, Pending, Step, Throw
 
 
+_COMMAS: dict[int, str] = {}
+
+
+def commas(n: int) -> str:
+    """``f"{n:,}"`` (1500 -> "1,500"), remembered: nearly every log line writes a sum of money,
+    and the thousands separator costs more than the rest of the line."""
+    if n.__class__ is not int:
+        return f"{n:,}"
+    s = _COMMAS.get(n)
+    if s is None:
+        s = f"{n:,}"
+        if len(_COMMAS) < 100_000:
+            _COMMAS[n] = s
+    return s
+
+
 class Core:
     """Holds the edition (``ed``) and the mutable state (``st``)."""
 
@@ -33,15 +49,16 @@ class Core:
 
     @staticmethod
     def step(kind: str, player: int | None = None, **data) -> Step:
-        return Step(kind=kind, player=player, data=data)
+        return Step(kind, player, data)
 
     def wait(self, kind: str, player: int, prompt: str, **fields) -> None:
         """Set the pending decision (T7)."""
         self.st.pending = Pending(kind=kind, player=player, prompt=prompt, **fields)
 
     # -- log and money ---------------------------------------------------------------------
-    def log(self, kind: str, text: str, **fields) -> Event:
-        ev = Event(kind=kind, text=text, **fields)
+    def log(self, kind: str, text: str, player: int | None = None, amount: int | None = None,
+            payer: int | None = None, payee: int | None = None, space: int | None = None) -> Event:
+        ev = Event(kind, text, player, amount, payer, payee, space)
         self.st.log.append(ev)
         return ev
 
@@ -52,21 +69,27 @@ class Core:
         """
         if amount <= 0:
             return
+        st = self.st
+        players = st.players
         if payer is not None:
-            p = self.st.players[payer]
+            p = players[payer]
             if p.cash < amount:
-                raise AssertionError(f"{p.name} cannot pay ${amount:,}: has ${p.cash:,}")
+                raise AssertionError(f"{p.name} cannot pay ${commas(amount)}: has ${commas(p.cash)}")
             p.cash -= amount
-        if payee is not None:
-            self.st.players[payee].cash += amount
-        if payer is None:
-            text = f"{self.name(payee)} receives ${amount:,} from the bank: {why}"
-        elif payee is None:
-            text = f"{self.name(payer)} pays ${amount:,} to the bank: {why}"
+            if payee is None:
+                text = f"{p.name} pays ${commas(amount)} to the bank: {why}"
+            else:
+                q = players[payee]
+                q.cash += amount
+                text = f"{p.name} pays ${commas(amount)} to {q.name}: {why}"
+            st.log.append(Event("cash", text, payer, amount, payer, payee))
+        elif payee is not None:
+            q = players[payee]
+            q.cash += amount
+            st.log.append(Event("cash", f"{q.name} receives ${commas(amount)} from the bank: {why}", payee, amount,
+                                None, payee))
         else:
-            text = f"{self.name(payer)} pays ${amount:,} to {self.name(payee)}: {why}"
-        self.log("cash", text, player=payer if payer is not None else payee,
-                 amount=amount, payer=payer, payee=payee)
+            self.log("cash", f"the bank receives ${commas(amount)} from the bank: {why}", amount=amount)
 
     # -- dice -------------------------------------------------------------------------------
     def randbelow(self, n: int) -> int:
@@ -78,15 +101,15 @@ class Core:
 
         A scripted throw is used first when one is queued (``st.script``).
         """
-        if self.st.script:
-            raw = self.st.script.pop(0)
+        st = self.st
+        if st.script:
+            raw = st.script.pop(0)
             if speed and len(raw) < 3:
                 raise ValueError(f"scripted throw {raw} lacks the Speed Die")
-            return Throw(white=(raw[0], raw[1]), speed=raw[2] if speed else None)
-        w1 = self.randbelow(6) + 1
-        w2 = self.randbelow(6) + 1
-        face = _dice.SPEED_FACES[self.randbelow(6)] if speed else None
-        return Throw(white=(w1, w2), speed=face)
+            return Throw((raw[0], raw[1]), raw[2] if speed else None)
+        # the white dice, then the Speed Die: the same as three randbelow(6) calls in turn
+        st.rng, f = _dice.d6(st.rng, 3 if speed else 2)
+        return Throw((f[0] + 1, f[1] + 1), _dice.SPEED_FACES[f[2]] if speed else None)
 
     def utility_roll(self, payer: int) -> int:
         """A fresh roll for utility rent (R5, K5): two dice, or [Mega] three with a symbol as 0."""

@@ -24,12 +24,17 @@ def seed_state(seed: int) -> int:
     return seed & MASK
 
 
+GOLDEN = 0x9E3779B97F4A7C15
+_MIX1 = 0xBF58476D1CE4E5B9
+_MIX2 = 0x94D049BB133111EB
+
+
 def next_u64(state: int) -> tuple[int, int]:
     """Advance SplitMix64: returns (new state, 64-bit output)."""
-    state = (state + 0x9E3779B97F4A7C15) & MASK
+    state = (state + GOLDEN) & MASK
     z = state
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+    z = ((z ^ (z >> 30)) * _MIX1) & MASK
+    z = ((z ^ (z >> 27)) * _MIX2) & MASK
     return state, z ^ (z >> 31)
 
 
@@ -39,12 +44,45 @@ def randbelow(state: int, n: int) -> tuple[int, int]:
     if limit is None:
         limit = _LIMITS[n] = (1 << 64) - ((1 << 64) % n)
     while True:
-        state, x = next_u64(state)
-        if x < limit:
-            return state, x % n
+        state = (state + GOLDEN) & MASK  # next_u64, inlined (the dice are on every turn)
+        z = ((state ^ (state >> 30)) * _MIX1) & MASK
+        z = ((z ^ (z >> 27)) * _MIX2) & MASK
+        z ^= z >> 31
+        if z < limit:
+            return state, z % n
 
 
 _LIMITS: dict[int, int] = {}  # n -> the largest multiple of n up to 2**64 (rejection above it)
+_D6_LIMIT = (1 << 64) - ((1 << 64) % 6)
+
+
+def d6(state: int, count: int) -> tuple[int, list[int]]:
+    """``count`` (2 or 3) six-sided dice as 0-5: the same values and new state as ``count``
+    calls of ``randbelow(state, 6)`` in a row, in one call (the dice are thrown every turn)."""
+    s1 = (state + GOLDEN) & MASK
+    z1 = ((s1 ^ (s1 >> 30)) * _MIX1) & MASK
+    z1 = ((z1 ^ (z1 >> 27)) * _MIX2) & MASK
+    z1 ^= z1 >> 31
+    s2 = (s1 + GOLDEN) & MASK
+    z2 = ((s2 ^ (s2 >> 30)) * _MIX1) & MASK
+    z2 = ((z2 ^ (z2 >> 27)) * _MIX2) & MASK
+    z2 ^= z2 >> 31
+    if count == 2:
+        if z1 < _D6_LIMIT and z2 < _D6_LIMIT:
+            return s2, [z1 % 6, z2 % 6]
+    elif count == 3:
+        s3 = (s2 + GOLDEN) & MASK
+        z3 = ((s3 ^ (s3 >> 30)) * _MIX1) & MASK
+        z3 = ((z3 ^ (z3 >> 27)) * _MIX2) & MASK
+        z3 ^= z3 >> 31
+        if z1 < _D6_LIMIT and z2 < _D6_LIMIT and z3 < _D6_LIMIT:
+            return s3, [z1 % 6, z2 % 6, z3 % 6]
+    # a rejected draw (about once in 10**18 throws), or another count: one die at a time
+    out: list[int] = []
+    for _ in range(count):
+        state, v = randbelow(state, 6)
+        out.append(v)
+    return state, out
 
 
 def shuffle(state: int, items: list) -> int:

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from .core import Core
+from .core import Core, commas
 
 
 class EndgameMixin(Core):
@@ -35,7 +35,7 @@ class EndgameMixin(Core):
         worth = {p: self.final_worth(p) for p in active}
         best = max(worth.values())
         winners = [p for p in active if worth[p] == best]
-        self.log("game_over", f"{why}. Final worth: " + ", ".join(f"{self.name(p)} ${worth[p]:,}" for p in active))
+        self.log("game_over", f"{why}. Final worth: " + ", ".join(f"{self.name(p)} ${commas(worth[p])}" for p in active))
         self.finish(winners)
 
     def finish(self, winners: list[int]) -> None:

@@ -8,18 +8,19 @@ The app and the scripting API use four things: :meth:`Game.new`, :attr:`Game.pen
 
 from __future__ import annotations
 
+from dataclasses import fields
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from . import dice as _dice
 from .actions import (
-    ACTION_ADAPTER, ACTION_TYPES, MANAGE_KINDS, ActionBase, AcceptTrade, ClaimRent, PlacePiece, ProposeEnd, ShortageAnswer, ProposeTrade, RefuseTrade, VoteEnd, RAISE_MONEY_KINDS, Action, Bid, BirthdayChoice, Build,
+    ACTION_ADAPTER, ACTION_KINDS, ACTION_TYPES, MANAGE_KINDS, ActionBase, AcceptTrade, ClaimRent, PlacePiece, ProposeEnd, ShortageAnswer, ProposeTrade, RefuseTrade, VoteEnd, RAISE_MONEY_KINDS, Action, Bid, BirthdayChoice, Build,
     BuildDepot, BusChoice, Buy, ChooseDestination, DeclareBankruptcy, DeclineBuy, DropOut,
     IncomeTaxChoice, Level, Mortgage, MortgagedDeedChoice, PayDebt, PayJailFine, PickAuctionDeed,
     PlayBusTicket, Roll, RollForDoubles, SellBuilding, SellDepot, SellGroupBuildings, Unmortgage,
     UseJailCard, parse_action,
 )
-from .core import new_seed
+from .core import commas, new_seed
 from .editions import Edition, load_edition
 from .errors import IllegalAction
 from .invariants import anything_settling, settling_groups, settling_spaces
@@ -45,6 +46,9 @@ DECISION_OF = {
     "declare_bankruptcy": ("debt",), "accept_trade": ("trade_reply",), "refuse_trade": ("trade_reply",),
     "vote_end": ("end_vote",), "shortage_answer": ("shortage_ask",), "place_piece": ("place_piece",),
 }
+# The method names, spelled once (act and the agenda loop look them up by kind on every move).
+_ACT_METHOD = {k: "_act_" + k for k in ACTION_KINDS}
+_STEP_METHOD: dict[str, str] = {}
 
 
 class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, ShortageMixin, HistoryMixin):
@@ -196,18 +200,30 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         why = self.why_not(action)
         if why:
             raise IllegalAction(why)
-        start = len(self.st.log)
-        before = self._snapshot() if self.keep_undo else None
-        getattr(self, "_act_" + action.kind)(action)
+        if self.keep_undo:
+            return self._act_keeping_undo(action)
+        log = self.st.log
+        start = len(log)
+        getattr(self, _ACT_METHOD[action.kind])(action)
         self.history.append(action)
         self._advance()
         self._undo = None
-        if before is not None:
-            chance = (before.rng != self.st.rng or len(before.script) != len(self.st.script)
-                      or before.decks != self.st.decks)
-            if not chance:
-                self._undo = (before, action, start)
-        return self.st.log[start:]
+        return log[start:]
+
+    def _act_keeping_undo(self, action: Action) -> list[Event]:
+        """:meth:`act` (the action is legal) remembering the state before, for :meth:`undo`."""
+        start = len(self.st.log)
+        before = self._snapshot()
+        getattr(self, _ACT_METHOD[action.kind])(action)
+        self.history.append(action)
+        self._advance()
+        self._undo = None
+        st = self.st
+        chance = (before.rng != st.rng or len(before.script) != len(st.script)
+                  or before.decks != st.decks)
+        if not chance:
+            self._undo = (before, action, start)
+        return st.log[start:]
 
     def is_legal(self, action: Action) -> bool:
         return self.why_not(action) is None
@@ -219,12 +235,17 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         p = action.player
         if pend is None or st.winner is not None:
             return "the game is over" if st.winner is not None else "the game is not waiting for a decision"
-        if not 0 <= p < len(st.players) or st.players[p].bankrupt:
+        players = st.players
+        if not 0 <= p < len(players) or players[p].bankrupt:
             return "no such player in the game"
-        space = action.__dict__.get("space")
+        kind = action.kind
+        if kind in _PLAIN_ANSWERS and p == pend.player and pend.kind in DECISION_OF[kind]:
+            # the quick way for the usual case: the awaited player answers the decision, with an
+            # action that names no space (the checks below would all pass up to the last one)
+            return getattr(self, "_check_" + kind)(action) if kind in _CHECKED else None
+        space = getattr(action, "space", None)
         if space is not None and not 0 <= space < self.ed.size:
             return f"there is no space {space} on this board"
-        kind = action.kind
         if kind == "propose_trade":
             return self.why_not_trade(action.offer())
         if kind == "propose_end":
@@ -240,8 +261,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
             return f"the game is waiting for {self.describe_pending()}, not for {action.label()}"
         if p != pend.player:
             return f"it is {self.name(pend.player)}'s decision, not {self.name(p)}'s"
-        check = getattr(self, "_check_" + kind, None)
-        return None if check is None else check(action)
+        return getattr(self, "_check_" + kind)(action) if kind in _CHECKED else None
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
         """Every legal action now (optionally only ``player``'s).
@@ -319,31 +339,39 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
     def _advance(self) -> None:
         """Run agenda steps until a decision is pending or the game is over."""
         st = self.st
-        while st.pending is None and st.agenda and st.winner is None:
-            s = st.agenda.pop()
-            getattr(self, "_step_" + s.kind)(s)
+        agenda = st.agenda
+        while st.pending is None and agenda and st.winner is None:
+            s = agenda.pop()
+            name = _STEP_METHOD.get(s.kind)
+            if name is None:
+                name = _STEP_METHOD[s.kind] = "_step_" + s.kind
+            getattr(self, name)(s)
         if st.pending is None and st.winner is None:
             raise AssertionError("the engine ran out of things to do without a decision")
 
     # ===================================================================== turns (T1-T5)
-    def _step_end_turn(self, s: Step) -> None:
+    def _step_end_turn(self, s: Step | None) -> None:
         """T5: the turn passes to the next active player in seat order."""
-        n = len(self.st.players)
-        cur = self.st.turn.player
-        nxt = next((cur + d) % n for d in range(1, n + 1) if not self.st.players[(cur + d) % n].bankrupt)
-        t = self.st.turn
+        st = self.st
+        players = st.players
+        n = len(players)
+        t = st.turn
+        cur = t.player
+        nxt = (cur + 1) % n
+        while players[nxt].bankrupt:  # (someone is always left: the game is over otherwise)
+            nxt = (nxt + 1) % n
         if nxt <= cur:  # a new round starts
-            if self.st.options.turn_limit and t.round >= self.st.options.turn_limit:
+            if st.options.turn_limit and t.round >= st.options.turn_limit:
                 self.end_by_worth(f"Round {t.round} is over: the turn limit is reached")
                 return
             t.round += 1
         t.player, t.doubles, t.ended, t.last_throw, t.mr_monopoly_lock = nxt, 0, False, None, False
         t.number += 1
-        pl = self.st.players[nxt]
-        self.log("turn", f"Turn {t.number}: {pl.name}", player=nxt)
+        pl = players[nxt]
+        st.log.append(Event("turn", f"Turn {t.number}: {pl.name}", nxt))
         if pl.in_jail:
             self.wait("jail", nxt, f"{pl.name} is in jail (attempt {pl.jail_turns + 1} of 3): pay "
-                      f"${self.ed.rules.jail_fine:,}, use a card, or roll for doubles")
+                      f"${commas(self.ed.rules.jail_fine)}, use a card, or roll for doubles")
         else:
             self._offer_turn(nxt, again=False)
 
@@ -352,7 +380,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         what = "roll again" if again else "roll the dice"
         if pl.bus_tickets and self.ed.bus_tickets:
             what += " or play a Bus Ticket"
-        self.wait("turn", p, f"{pl.name}: {what}", roll_again=again)
+        self.st.pending = Pending("turn", p, f"{pl.name}: {what}", roll_again=again)
 
     def _check_play_bus_ticket(self, a: PlayBusTicket) -> str | None:
         pl = self.st.players[a.player]
@@ -374,13 +402,15 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
     def _act_roll(self, a: Roll) -> None:
         """T2/T3: throw, then move (doubles, third doubles, triples, Mr. Monopoly, Bus)."""
         p = a.player
-        t = self.st.turn
-        self.st.pending = None
-        self.lapse_claims(p)
+        st = self.st
+        t = st.turn
+        st.pending = None
+        if st.claims:
+            self.lapse_claims(p)
         speed = self.ed.rules.speed_die
         th = self.throw(speed)
         t.last_throw = th
-        self.log("dice", f"{self.name(p)} rolls {th.text()}", player=p)
+        st.log.append(Event("dice", f"{st.players[p].name} rolls {th.text()}", p))
         if speed and th.triples:
             self.log("dice", "Triples! Move to any space", player=p)
             pos = self.st.players[p].position
@@ -393,19 +423,32 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
                 self.go_to_jail(p, "third doubles in one turn")
                 self.push(self.step("end_turn"))
                 return
-        opt = self.st.options.speed_die_counts_for_utilities
-        if speed and isinstance(th.speed, int):
-            steps, util = th.total, (th.total if opt else th.white_total)
+        white = th.white[0] + th.white[1]
+        face = th.speed
+        if speed and face.__class__ is int:
+            steps = white + face
+            util = steps if st.options.speed_die_counts_for_utilities else white
         else:
-            steps, util = th.white_total, th.white_total
-        after = []
-        if th.speed == "mr":
-            t.mr_monopoly_lock = True
-            after.append(self.step("mr_monopoly", p, dice=th.white_total))
-        elif th.speed == "bus":
-            after.append(self.step("bus_face", p))
-        self.push(self.step("move", p, steps=steps, dice=util), *after,
-                  self.step("end_of_throw", p, again=th.doubles))
+            steps = util = white
+        # the move happens now; what follows it waits on the agenda (as Steps: a decision on
+        # the way, such as buying the deed landed on, may be saved before they run)
+        agenda = st.agenda
+        again = th.doubles
+        if face == "mr" or face == "bus":
+            agenda.append(Step("end_of_throw", p, {"again": again}))
+            if face == "mr":
+                t.mr_monopoly_lock = True
+                agenda.append(Step("mr_monopoly", p, {"dice": white}))
+            else:
+                agenda.append(Step("bus_face", p, {}))
+            self.move(p, steps, util)
+            return
+        base = len(agenda)
+        self.move(p, steps, util)
+        if st.pending is None and len(agenda) == base:
+            self.end_of_throw(p, again)  # nothing came up on the way: the throw ends now
+        else:  # a decision or more steps came up: the end of the throw waits under them
+            agenda.insert(base, Step("end_of_throw", p, {"again": again}))
 
     def _act_choose_destination(self, a: ChooseDestination) -> None:
         """T3.2: triples move forward to the chosen space; no further roll."""
@@ -419,19 +462,23 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         return None if a.space in self.st.pending.choices else "choose any space but the one you stand on"
 
     def _step_end_of_throw(self, s: Step) -> None:
+        self.end_of_throw(s.player, s.data["again"])
+
+    def end_of_throw(self, p: int, again: bool) -> None:
+        """After a throw's move: roll again after doubles (T3), else the turn ends (T5)."""
         t = self.st.turn
         t.mr_monopoly_lock = False
-        pl = self.st.players[s.player]
-        if s.data["again"] and not (t.ended or pl.bankrupt or pl.in_jail):
-            self._offer_turn(s.player, again=True)
+        pl = self.st.players[p]
+        if again and not (t.ended or pl.bankrupt or pl.in_jail):
+            self._offer_turn(p, again=True)
         else:
-            self.push(self.step("end_turn"))
+            self._step_end_turn(None)  # (as pushing an end_turn step, which would run next)
 
     # ===================================================================== jail (J2)
     def _check_pay_jail_fine(self, a: PayJailFine) -> str | None:
         fine = self.ed.rules.jail_fine
         if self.st.pending.kind == "jail" and self.st.players[a.player].cash < fine:
-            return f"the fine is ${fine:,}; {self.name(a.player)} has ${self.st.players[a.player].cash:,}"
+            return f"the fine is ${commas(fine)}; {self.name(a.player)} has ${commas(self.st.players[a.player].cash)}"
         return None
 
     def _check_use_jail_card(self, a: UseJailCard) -> str | None:
@@ -484,7 +531,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
             return
         pl.jail_turns += 1
         if pl.jail_turns >= 3:
-            self.wait("jail_pay", p, f"{pl.name}: third failed roll: pay ${self.ed.rules.jail_fine:,} or use a "
+            self.wait("jail_pay", p, f"{pl.name}: third failed roll: pay ${commas(self.ed.rules.jail_fine)} or use a "
                       f"card, then move {th.white_total}", amount=th.white_total)
         else:
             self.push(self.step("end_turn"))
@@ -670,5 +717,11 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
             return
         lapsed = [c for c in self.st.claims if c.payer != roller]
         for c in lapsed:
-            self.log("info", f"{self.name(c.owner)} did not claim ${c.amount:,} rent in time", player=c.owner)
+            self.log("info", f"{self.name(c.owner)} did not claim ${commas(c.amount)} rent in time", player=c.owner)
             self.st.claims.remove(c)
+
+
+# Decision answers that name no space (why_not's quick way), and the kinds that have a check.
+_PLAIN_ANSWERS = frozenset(k for k, t in ACTION_KINDS.items()
+                           if k in DECISION_OF and not any(f.name == "space" for f in fields(t)))
+_CHECKED = frozenset(k for k in _ACT_METHOD if hasattr(Game, "_check_" + k))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .core import Core
+from .core import Core, commas
 from .rent import max_raisable, sale_value
 from .state import Creditor, Step
 
@@ -12,33 +12,41 @@ class MoneyMixin(Core):
 
     # -- paying (D1) ---------------------------------------------------------------------------
     def _step_pay(self, s: Step) -> None:
-        """Pay each creditor ``[player|None, amount]``; if cash is short, wait in debt (D1)."""
-        p = s.player
-        if self.st.players[p].bankrupt:
+        """The agenda's form of :meth:`pay`: data ``creditors``, ``why`` and ``fine``."""
+        d = s.data
+        self.pay(s.player, d["creditors"], d["why"], d.get("fine", False))
+
+    def pay(self, p: int, creditors: list, why: str, fine: bool = False) -> None:
+        """Pay each creditor ``[player|None, amount]``; if cash is short, wait in debt (D1).
+
+        ``fine``: a tax or fine, which goes into the Free Parking pot when that option is on."""
+        players = self.st.players
+        if players[p].bankrupt:
             return
-        creditors = [Creditor(player=c, amount=a) for c, a in s.data["creditors"]
-                     if a > 0 and (c is None or not self.st.players[c].bankrupt)]
-        total = sum(c.amount for c in creditors)
+        owed = [(c, a) for c, a in creditors if a > 0 and (c is None or not players[c].bankrupt)]
+        total = sum(a for _, a in owed)
         if total == 0:
             return
-        if self.st.players[p].cash >= total:
-            for c in creditors:
-                self.transfer(p, c.player, c.amount, s.data["why"])
-            self.into_pot(s.data, total)
+        if players[p].cash >= total:
+            for c, a in owed:
+                self.transfer(p, c, a, why)
+            if fine:
+                self.into_pot({"fine": fine}, total)
             return
-        to = ", ".join(self.name(c.player) for c in creditors)
-        self.log("debt", f"{self.name(p)} owes ${total:,} ({s.data['why']}) but has only "
-                 f"${self.st.players[p].cash:,}: raise money or declare bankruptcy", player=p, amount=total)
-        self.wait("debt", p, f"{self.name(p)}: you owe ${total:,} to {to} ({s.data['why']}). "
-                  "Sell buildings or mortgage deeds to raise it.", amount=total, creditors=creditors,
+        owing = [Creditor(player=c, amount=a) for c, a in owed]
+        to = ", ".join(self.name(c) for c, _ in owed)
+        self.log("debt", f"{self.name(p)} owes ${commas(total)} ({why}) but has only "
+                 f"${commas(players[p].cash)}: raise money or declare bankruptcy", player=p, amount=total)
+        self.wait("debt", p, f"{self.name(p)}: you owe ${commas(total)} to {to} ({why}). "
+                  "Sell buildings or mortgage deeds to raise it.", amount=total, creditors=owing,
                   amounts={"raisable": max_raisable(self.ed, self.st, p)})
-        self.st.agenda.append(self.step("debt_note", p, why=s.data["why"], fine=s.data.get("fine", False)))
+        self.st.agenda.append(self.step("debt_note", p, why=why, fine=fine))
 
     def into_pot(self, data: dict, amount: int) -> None:
         """Option ``free_parking_pot``: a tax or fine paid to the bank goes into the pot (O)."""
         if data.get("fine") and self.st.options.free_parking_pot:
             self.st.pot += amount
-            self.log("info", f"${amount:,} goes into the Free Parking pot (now ${self.st.pot:,})")
+            self.log("info", f"${commas(amount)} goes into the Free Parking pot (now ${commas(self.st.pot)})")
 
     def _step_debt_note(self, s: Step) -> None:
         """Marker left under a debt so its reason survives a save; nothing to do when reached."""
@@ -46,7 +54,7 @@ class MoneyMixin(Core):
     def why_not_pay_debt(self, p: int) -> str | None:
         pend = self.st.pending
         if self.st.players[p].cash < pend.amount:
-            return f"{self.name(p)} has ${self.st.players[p].cash:,} of the ${pend.amount:,} owed: raise more first"
+            return f"{self.name(p)} has ${commas(self.st.players[p].cash)} of the ${commas(pend.amount)} owed: raise more first"
         return None
 
     def do_pay_debt(self, p: int) -> None:
@@ -66,7 +74,7 @@ class MoneyMixin(Core):
         pend = self.st.pending
         raisable = max_raisable(self.ed, self.st, p)
         if raisable >= pend.amount:
-            return (f"{self.name(p)} can still raise ${raisable:,} by selling buildings and mortgaging:"
+            return (f"{self.name(p)} can still raise ${commas(raisable)} by selling buildings and mortgaging:"
                     " bankruptcy is only for a debt that cannot be covered")
         return None
 
@@ -245,22 +253,22 @@ class MoneyMixin(Core):
     def _bid_prompt(self) -> None:
         pend = self.st.pending
         lead = ("no bid yet" if pend.high_bidder is None
-                else f"high bid ${pend.high_bid:,} by {self.name(pend.high_bidder)}")
+                else f"high bid ${commas(pend.high_bid)} by {self.name(pend.high_bidder)}")
         pend.prompt = (f"{self.name(pend.player)}: auction of {self.auction_item()} ({lead});"
-                       f" bid at least ${self.min_bid():,} or drop out")
+                       f" bid at least ${commas(self.min_bid())} or drop out")
 
     def why_not_bid(self, p: int, amount: int) -> str | None:
         low = self.min_bid()
         if amount < low:
-            return f"the bid must be at least ${low:,}"
+            return f"the bid must be at least ${commas(low)}"
         if amount > self.st.players[p].cash:
-            return f"{self.name(p)} has only ${self.st.players[p].cash:,}: a bid cannot exceed your cash"
+            return f"{self.name(p)} has only ${commas(self.st.players[p].cash)}: a bid cannot exceed your cash"
         return None
 
     def do_bid(self, p: int, amount: int) -> None:
         pend = self.st.pending
         pend.high_bid, pend.high_bidder = amount, p
-        self.log("bid", f"{self.name(p)} bids ${amount:,} for {self.auction_item()}", player=p,
+        self.log("bid", f"{self.name(p)} bids ${commas(amount)} for {self.auction_item()}", player=p,
                  space=pend.space)
         self._next_bidder(pend.bidders.index(p) + 1)
 
@@ -282,14 +290,14 @@ class MoneyMixin(Core):
         if len(b) == 1 and pend.high_bidder == b[0] and pend.piece:
             w, price, piece = b[0], pend.high_bid, pend.piece
             self.st.pending = None
-            self.log("auction", f"{self.name(w)} wins the {piece} for ${price:,}", player=w)
+            self.log("auction", f"{self.name(w)} wins the {piece} for ${commas(price)}", player=w)
             self.push(self.step("pay", w, creditors=[[None, price]], why=f"auction of the last {piece}"),
                       self.step("place_piece", w, piece=piece))
             return
         if len(b) == 1 and pend.high_bidder == b[0]:
             w, price, space = b[0], pend.high_bid, pend.space
             self.st.pending = None
-            self.log("auction", f"{self.name(w)} wins {self.sname(space)} for ${price:,}", player=w, space=space)
+            self.log("auction", f"{self.name(w)} wins {self.sname(space)} for ${commas(price)}", player=w, space=space)
             self.push(self.step("pay", w, creditors=[[None, price]], why=f"auction of {self.sname(space)}"),
                       self.step("grant", w, space=space))
             return

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .core import Core
+from .core import Core, commas
 from .rent import transfer_fee, unmortgage_cost
 from .state import Step
 
@@ -19,45 +19,52 @@ class PropertyMixin(Core):
 
     def may_build_group(self, space: int, owner: int) -> str | None:
         """B1: who may build on this group at all."""
-        lots = self.group_lots(space)
-        owned = self.owned_lots(space, owner)
+        return self._may_build_lots(self.group_lots(space), self.owned_lots(space, owner))
+
+    def _may_build_lots(self, lots: list[int], owned: list[int]) -> str | None:
+        """:meth:`may_build_group` for a group's ``lots`` of which the builder holds ``owned``."""
         need = len(lots) if self.ed.rules.building == "whole_group" else len(lots) - 1
         if len(owned) < need:
             what = "the whole colour group" if need == len(lots) else "all lots of the group but one"
             return f"building needs {what} ({len(owned)} of {len(lots)} owned)"
-        if any(self.st.deeds[i].mortgaged for i in owned):
-            return "no building while a lot of the group is mortgaged (B1)"
+        deeds = self.st.deeds
+        for i in owned:
+            if deeds[i].mortgaged:
+                return "no building while a lot of the group is mortgaged (B1)"
         return None
 
     # -- build / sell (B1-B5) -------------------------------------------------------------------
     def why_not_build(self, p: int, space: int, ignore_cash: bool = False) -> str | None:
         sp = self.ed.spaces[space]
-        deed = self.st.deeds.get(space)
+        deeds = self.st.deeds
+        deed = deeds.get(space)
         if sp.kind != "street" or deed is None:
             return f"{sp.name} is not a street: only streets take houses"
         if deed.owner != p:
             return f"{self.name(p)} does not own {sp.name}"
-        why = self.may_build_group(space, p)
+        lots = self.ed.groups[sp.group]
+        owned = [i for i in lots if deeds[i].owner == p]
+        why = self._may_build_lots(lots, owned)
         if why:
             return why
         lvl = deed.level
         if lvl >= self.ed.max_level:
             return f"{sp.name} is fully built"
-        levels = [self.st.deeds[i].level for i in self.owned_lots(space, p)]
-        if lvl > min(levels):
-            return "build evenly: another lot of the group has fewer buildings (B2)"
+        for i in owned:
+            if lvl > deeds[i].level:
+                return "build evenly: another lot of the group has fewer buildings (B2)"
         bank = self.st.bank
         if lvl < 4 and bank.houses < 1:
             return "the bank has no houses left (B4)"
         if lvl == 4 and bank.hotels < 1:
             return "the bank has no hotels left (B4)"
         if lvl == 5:
-            if len(self.owned_lots(space, p)) < len(self.group_lots(space)):
+            if len(owned) < len(lots):
                 return "a skyscraper needs the whole colour group (B1)"
             if bank.skyscrapers < 1:
                 return "the bank has no skyscrapers left (B4)"
         if not ignore_cash and self.st.players[p].cash < sp.house_cost:
-            return f"building costs ${sp.house_cost:,}; {self.name(p)} has ${self.st.players[p].cash:,}"
+            return f"building costs ${commas(sp.house_cost)}; {self.name(p)} has ${commas(self.st.players[p].cash)}"
         return None
 
     def do_build(self, p: int, space: int) -> None:
@@ -75,7 +82,7 @@ class PropertyMixin(Core):
 
     @staticmethod
     def level_name(level: int) -> str:
-        return {0: "no buildings", 1: "1 house", 5: "a hotel", 6: "a skyscraper"}.get(level, f"{level} houses")
+        return _LEVEL_NAMES.get(level) or f"{level} houses"
 
     def why_not_sell_building(self, p: int, space: int) -> str | None:
         deed = self.st.deeds.get(space)
@@ -185,7 +192,7 @@ class PropertyMixin(Core):
         if self.st.bank.depots < 1:
             return "the bank has no depots left (B4)"
         if self.st.players[p].cash < self.ed.rules.depot_cost:
-            return f"a depot costs ${self.ed.rules.depot_cost:,}"
+            return f"a depot costs ${commas(self.ed.rules.depot_cost)}"
         return None
 
     def do_build_depot(self, p: int, space: int) -> None:
@@ -231,7 +238,7 @@ class PropertyMixin(Core):
             return f"{self.sname(space)} is not mortgaged"
         cost = unmortgage_cost(self.ed, space)
         if self.st.players[p].cash < cost:
-            return f"unmortgaging costs ${cost:,} (M2); {self.name(p)} has ${self.st.players[p].cash:,}"
+            return f"unmortgaging costs ${commas(cost)} (M2); {self.name(p)} has ${commas(self.st.players[p].cash)}"
         return None
 
     def do_unmortgage(self, p: int, space: int) -> None:
@@ -242,7 +249,7 @@ class PropertyMixin(Core):
     def why_not_buy(self, p: int) -> str | None:
         price = self.st.pending.amount
         if self.st.players[p].cash < price:
-            return f"{self.name(p)} has ${self.st.players[p].cash:,} of the ${price:,}: raise money or auction it"
+            return f"{self.name(p)} has ${commas(self.st.players[p].cash)} of the ${commas(price)}: raise money or auction it"
         return None
 
     def do_buy(self, p: int) -> None:
@@ -320,7 +327,7 @@ class PropertyMixin(Core):
         if choice.endswith("build") and self.st.bank.houses < high - 1:
             return f"the bank has {self.st.bank.houses} houses; {high - 1} are needed"
         if cash < need:
-            return f"that costs ${need:,}; {self.name(p)} has ${cash:,}"
+            return f"that costs ${commas(need)}; {self.name(p)} has ${commas(cash)}"
         return None
 
     def do_level(self, p: int, choice: str) -> None:
@@ -380,14 +387,14 @@ class PropertyMixin(Core):
             self.push(self.step("pay", p, creditors=[[None, fee]], why=f"10% to keep {self.sname(space)} mortgaged"))
             return
         self.wait("mortgaged_deed", p, f"{self.name(p)}: {self.sname(space)} comes mortgaged: unmortgage it"
-                  f" (${unmortgage_cost(self.ed, space):,}) or pay ${fee:,} and keep it mortgaged (M3)",
+                  f" (${commas(unmortgage_cost(self.ed, space))}) or pay ${commas(fee)} and keep it mortgaged (M3)",
                   space=space, amounts={"unmortgage": unmortgage_cost(self.ed, space), "keep": fee})
 
     def why_not_mortgaged_deed_choice(self, p: int, choice: str) -> str | None:
         if choice == "unmortgage":
             cost = self.st.pending.amounts["unmortgage"]
             if self.st.players[p].cash < cost:
-                return f"unmortgaging costs ${cost:,}; {self.name(p)} has ${self.st.players[p].cash:,}"
+                return f"unmortgaging costs ${commas(cost)}; {self.name(p)} has ${commas(self.st.players[p].cash)}"
         return None
 
     def do_mortgaged_deed_choice(self, p: int, choice: str) -> None:
@@ -398,3 +405,6 @@ class PropertyMixin(Core):
         else:
             self.push(self.step("pay", p, creditors=[[None, transfer_fee(self.ed, space)]],
                                 why=f"10% to keep {self.sname(space)} mortgaged (M3)"))
+
+
+_LEVEL_NAMES = {0: "no buildings", 1: "1 house", 5: "a hotel", 6: "a skyscraper"}

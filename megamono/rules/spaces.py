@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from .core import Core
+from .core import Core, commas
 from .rent import rent_due, tax_worth, ceil_percent
-from .state import RentClaim, Step
+from .state import Event, Pending, RentClaim, Step
 
 
 class SpacesMixin(Core):
@@ -18,18 +18,25 @@ class SpacesMixin(Core):
             amount *= 2
         self.transfer(None, p, amount, "salary for passing GO" if not landed else "salary for landing on GO")
 
-    def _step_move(self, s: Step) -> None:
-        """Move forward ``steps`` spaces (dice moves), paying salary past GO, then land."""
-        p = s.player
-        pl = self.st.players[p]
+    def move(self, p: int, steps: int, dice: int | None) -> None:
+        """Move forward ``steps`` spaces (dice moves), paying salary past GO, then land.
+
+        ``dice`` is the total a utility's rent uses (R5). Landing follows at once (as the
+        ``land`` step it once pushed would have, straight after)."""
+        st = self.st
+        pl = st.players[p]
         n = self.ed.size
-        dest = (pl.position + s.data["steps"]) % n
-        passed = pl.position + s.data["steps"] >= n
+        dest = (pl.position + steps) % n
+        passed = pl.position + steps >= n
         pl.position = dest
-        self.log("move", f"{pl.name} moves to {self.sname(dest)}", player=p, space=dest)
+        st.log.append(Event("move", f"{pl.name} moves to {self.ed.spaces[dest].name}", p, space=dest))
         if passed:
             self.salary(p, dest == 0)
-        self.push(self.step("land", p, space=dest, dice=s.data.get("dice")))
+        self.land(p, dest, dice)
+
+    def _step_move(self, s: Step) -> None:
+        """The agenda's form of :meth:`move`: data ``steps`` and ``dice``."""
+        self.move(s.player, s.data["steps"], s.data.get("dice"))
 
     def _step_move_to(self, s: Step) -> None:
         """Move forward to ``space`` (salary when the move passes or lands on GO), then land."""
@@ -41,8 +48,7 @@ class SpacesMixin(Core):
         self.log("move", f"{pl.name} moves to {self.sname(dest)}", player=p, space=dest)
         if passed and s.data.get("salary", True):
             self.salary(p, dest == 0)
-        self.push(self.step("land", p, space=dest, dice=s.data.get("dice"),
-                            rr=s.data.get("rr", 1), ucard=s.data.get("ucard", False)))
+        self.land(p, dest, s.data.get("dice"), s.data.get("rr", 1), s.data.get("ucard", False))
 
     def _step_back(self, s: Step) -> None:
         """Go back ``steps`` spaces: never pays salary (T4, K3)."""
@@ -50,7 +56,7 @@ class SpacesMixin(Core):
         pl.position = (pl.position - s.data["steps"]) % self.ed.size
         self.log("move", f"{pl.name} goes back to {self.sname(pl.position)}", player=s.player,
                  space=pl.position)
-        self.push(self.step("land", s.player, space=pl.position, dice=None))
+        self.land(s.player, pl.position, None)
 
     def go_to_jail(self, p: int, why: str) -> None:
         """J1: token to Jail, no salary, the turn ends at once."""
@@ -76,19 +82,23 @@ class SpacesMixin(Core):
 
     # -- landing (S) --------------------------------------------------------------------------
     def _step_land(self, s: Step) -> None:
-        p, space = s.player, s.data["space"]
+        """The agenda's form of :meth:`land` (moves now land at once; a save may hold one)."""
+        self.land(s.player, s.data["space"], s.data.get("dice"), s.data.get("rr", 1), s.data.get("ucard", False))
+
+    def land(self, p: int, space: int, dice: int | None, rr: int = 1, ucard: bool = False) -> None:
+        """Resolve ``p`` landing on ``space`` (S): ``dice`` for a utility's rent (R5), ``rr`` the
+        railroad rent multiplier and ``ucard`` the utility card's rent (K4, K5)."""
         if self.st.players[p].bankrupt:
             return
         sp = self.ed.spaces[space]
         kind = sp.kind
         if sp.is_property:
-            self.land_on_property(p, space, s.data.get("dice"), s.data.get("rr", 1),
-                                  s.data.get("ucard", False))
+            self.land_on_property(p, space, dice, rr, ucard)
         elif kind == "tax":
             if sp.tax_percent:
                 pct = ceil_percent(tax_worth(self.ed, self.st, p), sp.tax_percent)
                 self.wait("income_tax", p,
-                          f"{self.name(p)}: pay {sp.name}: ${sp.tax:,} or {sp.tax_percent}% of your worth (${pct:,})",
+                          f"{self.name(p)}: pay {sp.name}: ${commas(sp.tax)} or {sp.tax_percent}% of your worth (${commas(pct)})",
                           space=space, amounts={"flat": sp.tax, "percent": pct})
             else:
                 self.push(self.step("pay", p, creditors=[[None, sp.tax]], why=sp.name, fine=True))
@@ -100,7 +110,7 @@ class SpacesMixin(Core):
             pot, self.st.pot = self.st.pot, 0
             self.transfer(None, p, pot, "the Free Parking pot")
         elif kind == "auction":
-            self.land_on_auction(p, s.data.get("dice"))
+            self.land_on_auction(p, dice)
         elif kind == "bus_ticket":
             if self.st.decks.bus:
                 self.draw_bus_ticket(p)
@@ -109,7 +119,7 @@ class SpacesMixin(Core):
         elif kind == "birthday_gift":
             gift = self.ed.rules.birthday_gift
             if self.st.decks.bus:
-                self.wait("birthday", p, f"{self.name(p)}: Birthday Gift: take ${gift:,} or a Bus Ticket",
+                self.wait("birthday", p, f"{self.name(p)}: Birthday Gift: take ${commas(gift)} or a Bus Ticket",
                           space=space, amount=gift)
             else:
                 self.transfer(None, p, gift, "Birthday Gift")
@@ -120,8 +130,8 @@ class SpacesMixin(Core):
         deed = self.st.deeds[space]
         sp = self.ed.spaces[space]
         if deed.owner is None:
-            self.wait("buy", p, f"{self.name(p)}: buy {sp.name} for ${sp.price:,}, or auction it?",
-                      space=space, amount=sp.price)
+            self.st.pending = Pending("buy", p, f"{self.st.players[p].name}: buy {sp.name} for ${commas(sp.price)},"
+                                      " or auction it?", space, sp.price)
             return
         if deed.owner == p or deed.mortgaged:
             if deed.mortgaged and deed.owner != p:
@@ -139,10 +149,10 @@ class SpacesMixin(Core):
             rent = rent_due(self.ed, self.st, space, p, 0, rr)
         if self.st.options.rent_must_be_claimed:
             self.st.claims.append(RentClaim(owner=deed.owner, payer=p, amount=rent, space=space))
-            self.log("rent", f"{self.name(deed.owner)} may claim ${rent:,} rent for {sp.name} from {self.name(p)}"
+            self.log("rent", f"{self.name(deed.owner)} may claim ${commas(rent)} rent for {sp.name} from {self.name(p)}"
                      " before the next player rolls", player=deed.owner, space=space)
             return
-        self.push(self.step("pay", p, creditors=[[deed.owner, rent]], why=f"rent for {sp.name}"))
+        self.pay(p, [(deed.owner, rent)], f"rent for {sp.name}")  # (as a pushed pay step, run next)
 
     # -- cards (K) ---------------------------------------------------------------------------
     def draw_card(self, p: int, deck_name: str) -> None:

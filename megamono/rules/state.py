@@ -60,6 +60,9 @@ class Record:
 _ADAPTERS: dict[type, TypeAdapter] = {}
 record = dataclass(slots=True, kw_only=True)
 """The decorator of every state class: a slotted, keyword-only dataclass."""
+hot_record = dataclass(slots=True)
+"""The decorator of the classes the engine makes on every move (throws, agenda steps, decisions,
+log events): as :data:`record`, but the fields may also be passed in order, which is quicker."""
 
 PLAYER_COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan", "white", "orange")
 
@@ -162,7 +165,7 @@ class Decks(Record):
     bus_out: list[str] = field(default_factory=list)
 
 
-@record
+@hot_record
 class Throw(Record):
     """One throw of the dice: two white dice and, in Mega, the Speed Die face."""
 
@@ -193,8 +196,11 @@ class Throw(Record):
     def text(self) -> str:
         s = f"{self.white[0]}+{self.white[1]}"
         if self.speed is not None:
-            s += {"mr": " + Mr. Monopoly", "bus": " + Bus"}.get(str(self.speed), f" + {self.speed}")
+            s += _SYMBOL_TEXT.get(self.speed) or f" + {self.speed}"
         return s
+
+
+_SYMBOL_TEXT = {"mr": " + Mr. Monopoly", "bus": " + Bus"}
 
 
 @record
@@ -210,7 +216,7 @@ class Turn(Record):
     mr_monopoly_lock: bool = False
 
 
-@record
+@hot_record
 class Step(Record):
     """One item of the engine's agenda: a piece of resolution still to do (data, so it saves)."""
 
@@ -258,7 +264,7 @@ PendingKind = Literal[
 ]
 
 
-@record
+@hot_record
 class Pending(Record):
     """The single decision the game is waiting for (RULES.md T7).
 
@@ -286,6 +292,30 @@ class Pending(Record):
     trade: TradeOffer | None = None
     piece: str | None = None
 
+    def __init__(self, kind: PendingKind, player: int, prompt: str = "", space: int | None = None,
+                 amount: int | None = None, amounts: dict[str, int] | None = None,
+                 choices: list[int] | None = None, high_bid: int = 0, high_bidder: int | None = None,
+                 bidders: list[int] | None = None, creditors: list[Creditor] | None = None,
+                 forced: bool = False, roll_again: bool = False, trade: TradeOffer | None = None,
+                 piece: str | None = None) -> None:
+        # written out: the dataclass's own __init__ makes each empty dict and list through its
+        # default factory, which costs a quarter of a decision (the engine makes one per turn)
+        self.kind = kind
+        self.player = player
+        self.prompt = prompt
+        self.space = space
+        self.amount = amount
+        self.amounts = {} if amounts is None else amounts
+        self.choices = [] if choices is None else choices
+        self.high_bid = high_bid
+        self.high_bidder = high_bidder
+        self.bidders = [] if bidders is None else bidders
+        self.creditors = [] if creditors is None else creditors
+        self.forced = forced
+        self.roll_again = roll_again
+        self.trade = trade
+        self.piece = piece
+
 
 @record
 class RentClaim(Record):
@@ -297,7 +327,7 @@ class RentClaim(Record):
     space: int
 
 
-@record
+@hot_record
 class Event(Record):
     """One line of the game log. Cash changes carry ``amount`` with ``payer``/``payee``
     (None = the bank), so every change of cash is on record (I7)."""

@@ -8,7 +8,7 @@ a trade that completes a built colour group leads to levelling (B8).
 
 from __future__ import annotations
 
-from .core import Core
+from .core import Core, commas
 from .invariants import settling_spaces
 from .state import Step, TradeOffer, TradeSide
 
@@ -33,7 +33,7 @@ class TradesMixin(Core):
         if side.cash < 0:
             return "cash in a trade cannot be negative"
         if side.cash > pl.cash:
-            return f"{pl.name} has only ${pl.cash:,}"
+            return f"{pl.name} has only ${commas(pl.cash)}"
         if len(set(side.deeds)) != len(side.deeds):
             return "a deed is listed twice"
         for i in side.deeds:
@@ -79,7 +79,7 @@ class TradesMixin(Core):
     def describe_side(self, holder: int, side: TradeSide) -> str:
         parts = []
         if side.cash:
-            parts.append(f"${side.cash:,}")
+            parts.append(f"${commas(side.cash)}")
         parts += [self.sname(i) for i in side.deeds]
         if side.jail_cards:
             parts.append(f"{side.jail_cards} Get Out of Jail Free card{'s' * (side.jail_cards > 1)}")

@@ -1,0 +1,95 @@
+"""Engine regression fingerprint: seeded bot games hashed (a script, not a test).
+
+    .venv/bin/python tests/bench/regress.py [--write FILE | --check FILE] [--quick]
+
+Plays seeded bot games in both editions (4 strong bots; easy/strong/easy; house-rule options;
+the turn-order roll) and hashes, per game, every action taken, the pending decision after
+every action, every log event and the final state. Run ``--write`` before an engine change
+and ``--check`` after: any difference in the games the engine plays is reported by game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from megamono.bots import play_bot_game  # noqa: E402
+from megamono.rules.engine import Game  # noqa: E402
+
+OPTION_SETS = [
+    {"free_parking_pot": True, "double_salary_on_go": True},
+    {"rent_must_be_claimed": True},
+    {"no_rent_in_jail": True, "speed_die_counts_for_utilities": False},
+    {"auctions": False, "shortage_auctions": False, "starting_cash": 900},
+    {"rent_must_be_claimed": True, "free_parking_pot": True, "no_rent_in_jail": True},
+]
+
+
+def cases(quick: bool) -> list[tuple]:
+    n = 30 if quick else 150
+    out = []
+    for ed in ("classic", "mega"):
+        out += [(ed, ("strong",) * 4, s, 1000, True, None) for s in range(n)]
+        out += [(ed, ("easy", "strong", "easy"), 1000 + s, 300, True, None) for s in range(n // 5)]
+        for k, opts in enumerate(OPTION_SETS):
+            out += [(ed, ("strong", "easy", "strong", "strong"), 2000 + 100 * k + s, 400, True, opts)
+                    for s in range(n // 10)]
+        out += [(ed, ("strong", "strong", "easy"), 3000 + s, 300, False, None) for s in range(n // 10)]
+        out += [(ed, ("strong",) * 2, 4000 + s, 500, True, None) for s in range(n // 10)]
+    return out
+
+
+_trace: list = []
+_orig_act = Game.act
+
+
+def _traced_act(self, action):
+    events = _orig_act(self, action)
+    pend = self.st.pending
+    _trace.append(None if pend is None else pend.model_dump(mode="json"))
+    _trace.append(len(events))
+    return events
+
+
+def run(case: tuple) -> tuple[str, str]:
+    ed, levels, seed, limit, seat_order, opts = case
+    Game.act = _traced_act
+    _trace.clear()
+    g = play_bot_game(ed, list(levels), seed, turn_limit=limit, seat_order=seat_order, options=opts)
+    h = hashlib.sha256()
+    h.update(json.dumps([a.model_dump(mode="json") for a in g.history]).encode())
+    h.update(json.dumps(_trace, default=str).encode())
+    h.update(g.to_json().encode())
+    h.update("\n".join(e.text for e in g.st.log).encode())
+    return repr(case), h.hexdigest()
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--write")
+    ap.add_argument("--check")
+    ap.add_argument("--quick", action="store_true")
+    args = ap.parse_args(argv)
+    with ProcessPoolExecutor(2) as pool:
+        got = dict(pool.map(run, cases(args.quick), chunksize=4))
+    print(f"{len(got)} games hashed; overall {hashlib.sha256(json.dumps(got, sort_keys=True).encode()).hexdigest()[:16]}")
+    if args.write:
+        Path(args.write).write_text(json.dumps(got, indent=0, sort_keys=True))
+    if args.check:
+        want = json.loads(Path(args.check).read_text())
+        bad = [k for k in want if got.get(k) != want[k]]
+        print(f"{len(want) - len(bad)} of {len(want)} games identical")
+        for k in bad[:10]:
+            print("  DIFFERENT:", k)
+        return 1 if bad else 0
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
