@@ -62,6 +62,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
     def __init__(self, edition: Edition, state: GameState, setup: dict[str, Any] | None = None,
                  history: list[Action] | None = None) -> None:
         self.ed = edition
+        self.board = edition.board
         self.st = state
         self.setup = setup or {}
         self.history: list[Action] = history or []
@@ -161,7 +162,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
             return out
 
         seats = list(range(len(self.st.players)))
-        if self.ed.rules.turn_order == "ranked":
+        if self.board.rules.turn_order == "ranked":
             order = rank(seats)
         else:
             group = seats
@@ -244,7 +245,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
             # action that names no space (the checks below would all pass up to the last one)
             return getattr(self, "_check_" + kind)(action) if kind in _CHECKED else None
         space = getattr(action, "space", None)
-        if space is not None and not 0 <= space < self.ed.size:
+        if space is not None and not 0 <= space < self.board.size:
             return f"there is no space {space} on this board"
         if kind == "propose_trade":
             return self.why_not_trade(action.offer())
@@ -276,12 +277,12 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
             for i, d in self.st.deeds.items():
                 if d.owner != p:
                     continue
-                kind = self.ed.spaces[i].kind
+                kind = self.board.spaces[i].kind
                 if kind == "street":
                     cands += [Build(player=p, space=i), SellBuilding(player=p, space=i)]
                     if i == self.owned_lots(i, p)[0]:
                         cands.append(SellGroupBuildings(player=p, space=i))
-                elif kind == "railroad" and self.ed.supply.depots:
+                elif kind == "railroad" and self.board.supply.depots:
                     cands += [BuildDepot(player=p, space=i), SellDepot(player=p, space=i)]
                 cands += [Mortgage(player=p, space=i), Unmortgage(player=p, space=i)]
         cands += [ClaimRent(player=c.owner, space=c.space) for c in self.st.claims]
@@ -371,14 +372,14 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         st.log.append(Event("turn", f"Turn {t.number}: {pl.name}", nxt))
         if pl.in_jail:
             self.wait("jail", nxt, f"{pl.name} is in jail (attempt {pl.jail_turns + 1} of 3): pay "
-                      f"${commas(self.ed.rules.jail_fine)}, use a card, or roll for doubles")
+                      f"${commas(self.board.rules.jail_fine)}, use a card, or roll for doubles")
         else:
             self._offer_turn(nxt, again=False)
 
     def _offer_turn(self, p: int, again: bool) -> None:
         pl = self.st.players[p]
         what = "roll again" if again else "roll the dice"
-        if pl.bus_tickets and self.ed.bus_tickets:
+        if pl.bus_tickets and self.board.bus_tickets:
             what += " or play a Bus Ticket"
         self.st.pending = Pending("turn", p, f"{pl.name}: {what}", roll_again=again)
 
@@ -407,7 +408,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         st.pending = None
         if st.claims:
             self.lapse_claims(p)
-        speed = self.ed.rules.speed_die
+        speed = self.board.rules.speed_die
         th = self.throw(speed)
         t.last_throw = th
         st.log.append(Event("dice", f"{st.players[p].name} rolls {th.text()}", p))
@@ -415,7 +416,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
             self.log("dice", "Triples! Move to any space", player=p)
             pos = self.st.players[p].position
             self.wait("triples", p, f"{self.name(p)}: triples! Choose any space to move to",
-                      choices=[i for i in range(self.ed.size) if i != pos])
+                      choices=[i for i in range(self.board.size) if i != pos])
             return
         if th.doubles:
             t.doubles += 1
@@ -476,7 +477,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
 
     # ===================================================================== jail (J2)
     def _check_pay_jail_fine(self, a: PayJailFine) -> str | None:
-        fine = self.ed.rules.jail_fine
+        fine = self.board.rules.jail_fine
         if self.st.pending.kind == "jail" and self.st.players[a.player].cash < fine:
             return f"the fine is ${commas(fine)}; {self.name(a.player)} has ${commas(self.st.players[a.player].cash)}"
         return None
@@ -492,13 +493,13 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         pend = self.st.pending
         self.st.pending = None
         if pend.kind == "jail":
-            self.transfer(a.player, None, self.ed.rules.jail_fine, "jail fine")
-            self.into_pot({"fine": True}, self.ed.rules.jail_fine)
+            self.transfer(a.player, None, self.board.rules.jail_fine, "jail fine")
+            self.into_pot({"fine": True}, self.board.rules.jail_fine)
             self._leave_jail(a.player)
             self.log("jail", f"{self.name(a.player)} leaves jail", player=a.player)
             self._offer_turn(a.player, again=False)
         else:
-            self.push(self.step("pay", a.player, creditors=[[None, self.ed.rules.jail_fine]], why="jail fine", fine=True),
+            self.push(self.step("pay", a.player, creditors=[[None, self.board.rules.jail_fine]], why="jail fine", fine=True),
                       self.step("jail_move", a.player, steps=pend.amount))
 
     def _act_use_jail_card(self, a: UseJailCard) -> None:
@@ -531,7 +532,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
             return
         pl.jail_turns += 1
         if pl.jail_turns >= 3:
-            self.wait("jail_pay", p, f"{pl.name}: third failed roll: pay ${commas(self.ed.rules.jail_fine)} or use a "
+            self.wait("jail_pay", p, f"{pl.name}: third failed roll: pay ${commas(self.board.rules.jail_fine)} or use a "
                       f"card, then move {th.white_total}", amount=th.white_total)
         else:
             self.push(self.step("end_turn"))
@@ -582,12 +583,12 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         if a.choice == "ticket":
             self.draw_bus_ticket(a.player)
         else:
-            self.transfer(None, a.player, self.ed.rules.birthday_gift, "Birthday Gift")
+            self.transfer(None, a.player, self.board.rules.birthday_gift, "Birthday Gift")
 
     def _act_income_tax_choice(self, a: IncomeTaxChoice) -> None:
         pend = self.st.pending
         self.st.pending = None
-        label = "flat" if a.choice == "flat" else f"{self.ed.spaces[pend.space].tax_percent}% of worth"
+        label = "flat" if a.choice == "flat" else f"{self.board.spaces[pend.space].tax_percent}% of worth"
         self.push(self.step("pay", a.player, creditors=[[None, pend.amounts[a.choice]]],
                             why=f"{self.sname(pend.space)} ({label})", fine=True))
 
@@ -639,7 +640,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         if anything_settling(st):
             if a.space in settling_spaces(st):
                 return f"first settle {self.sname(a.space)}: it was just received (B8, M3)"
-            group = self.ed.spaces[a.space].group
+            group = self.board.spaces[a.space].group
             raising = pend.kind == "debt" and pend.player == p and a.kind in RAISE_MONEY_KINDS
             if group is not None and not raising and group in settling_groups(self.ed, st):
                 return "first settle the deed just received in this group (B8, M3)"
