@@ -23,7 +23,7 @@ from .actions import (
 from .core import commas, new_seed
 from .editions import Edition, load_edition
 from .errors import IllegalAction
-from .invariants import anything_settling, settling_groups, settling_spaces
+from .invariants import SETTLING_KINDS, anything_settling, settling_groups, settling_spaces
 from .money import MoneyMixin
 from .property import PropertyMixin
 from .spaces import SpacesMixin
@@ -49,6 +49,7 @@ DECISION_OF = {
 # The method names, spelled once (act and the agenda loop look them up by kind on every move).
 _ACT_METHOD = {k: "_act_" + k for k in ACTION_KINDS}
 _STEP_METHOD: dict[str, str] = {}
+_WHY_NOT_METHOD = {k: "why_not_" + k for k in MANAGE_KINDS}
 
 
 class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, ShortageMixin, HistoryMixin):
@@ -247,14 +248,14 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         space = getattr(action, "space", None)
         if space is not None and not 0 <= space < self.board.size:
             return f"there is no space {space} on this board"
+        if kind in MANAGE_KINDS:
+            return self._why_not_manage(action)
         if kind == "propose_trade":
             return self.why_not_trade(action.offer())
         if kind == "propose_end":
             return self.why_not_propose_end(p)
         if kind == "claim_rent":
             return self.why_not_claim_rent(p, action.space)
-        if kind in MANAGE_KINDS:
-            return self._why_not_manage(action)
         if kind == "play_bus_ticket" and pend.kind in ("jail", "jail_pay") and p == pend.player:
             return ("a Bus Ticket cannot be played in jail: pay the fine or use a Get Out of Jail Free"
                     " card first (J3)")
@@ -412,20 +413,22 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         th = self.throw(speed)
         t.last_throw = th
         st.log.append(Event("dice", f"{st.players[p].name} rolls {th.text()}", p))
-        if speed and th.triples:
+        w1, w2 = th.white
+        face = th.speed
+        doubles = w1 == w2
+        if speed and doubles and face == w1:  # (th.triples)
             self.log("dice", "Triples! Move to any space", player=p)
             pos = self.st.players[p].position
             self.wait("triples", p, f"{self.name(p)}: triples! Choose any space to move to",
                       choices=[i for i in range(self.board.size) if i != pos])
             return
-        if th.doubles:
+        if doubles:
             t.doubles += 1
             if t.doubles == 3:
                 self.go_to_jail(p, "third doubles in one turn")
                 self.push(self.step("end_turn"))
                 return
-        white = th.white[0] + th.white[1]
-        face = th.speed
+        white = w1 + w2
         if speed and face.__class__ is int:
             steps = white + face
             util = steps if st.options.speed_die_counts_for_utilities else white
@@ -434,7 +437,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         # the move happens now; what follows it waits on the agenda (as Steps: a decision on
         # the way, such as buying the deed landed on, may be saved before they run)
         agenda = st.agenda
-        again = th.doubles
+        again = doubles
         if face == "mr" or face == "bus":
             agenda.append(Step("end_of_throw", p, {"again": again}))
             if face == "mr":
@@ -637,14 +640,14 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
             return f"{self.name(p)} is in debt: only selling and mortgaging are allowed until it is paid (D1)"
         if st.turn.mr_monopoly_lock and p != st.turn.player and a.kind in ("build", "build_depot"):
             return "no other player may build until Mr. Monopoly's move is over (T8)"
-        if anything_settling(st):
+        if (st.agenda or st.suspended or pend.kind in SETTLING_KINDS) and anything_settling(st):
             if a.space in settling_spaces(st):
                 return f"first settle {self.sname(a.space)}: it was just received (B8, M3)"
             group = self.board.spaces[a.space].group
             raising = pend.kind == "debt" and pend.player == p and a.kind in RAISE_MONEY_KINDS
             if group is not None and not raising and group in settling_groups(self.ed, st):
                 return "first settle the deed just received in this group (B8, M3)"
-        return getattr(self, "why_not_" + a.kind)(p, a.space)
+        return getattr(self, _WHY_NOT_METHOD[a.kind])(p, a.space)
 
     def _act_build(self, a: Build) -> None:
         others = self.shortage_candidates(a.player, a.space)

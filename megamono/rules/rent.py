@@ -102,10 +102,14 @@ def sale_value(edition: Edition, state: GameState, space: int) -> int:
 def max_raisable(edition: Edition, state: GameState, player: int) -> int:
     """Cash a player could hold after selling every building and mortgaging every deed (D2)."""
     total = state.players[player].cash
-    spaces = edition.board.spaces
+    board = edition.board
+    spaces = board.spaces
     for i, deed in state.deeds.items():
         if deed.owner == player:
-            total += sale_value(edition, state, i)
+            # sale_value(edition, state, i), written out: a debt asks for this over every deed
+            total += deed.level * ((spaces[i].house_cost or 0) // 2)
+            if deed.depot:
+                total += board.rules.depot_cost // 2
             if not deed.mortgaged:
                 total += spaces[i].mortgage or 0
     return total

@@ -253,7 +253,14 @@ class SpacesMixin(Core):
         if any(d.owner is None for d in deeds.values()):
             # an unowned property exists: go to the next one ahead; if the only one is the
             # token's own space, the search never comes back to it, so stay
-            target = self.next_space(pos, lambda i: i in deeds and deeds[i].owner is None)
+            # (next_space(pos, test), written out: this runs on a third of Mega throws)
+            n = self.board.size
+            target = None
+            for i in [*range(pos + 1, n), *range(0, pos)]:
+                d = deeds.get(i)
+                if d is not None and d.owner is None:
+                    target = i
+                    break
         else:
             jailed_skip = self.st.options.no_rent_in_jail  # option O: skip jailed owners
             target = self.next_space(pos, lambda i: i in deeds and deeds[i].owner not in (None, p)
