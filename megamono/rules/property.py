@@ -220,8 +220,12 @@ class PropertyMixin(Core):
             return f"{self.name(p)} does not own {sp.name}"
         if deed.mortgaged:
             return f"{sp.name} is already mortgaged"
-        if sp.kind == "street" and any(self.st.deeds[i].level for i in self.owned_lots(space, p)):
-            return f"sell the buildings in {sp.group} first (M1)"
+        if sp.kind == "street":
+            deeds = self.st.deeds
+            for i in self.board.groups[sp.group]:  # (any built lot of owned_lots(space, p))
+                d = deeds[i]
+                if d.owner == p and d.level:
+                    return f"sell the buildings in {sp.group} first (M1)"
         if deed.depot:
             return f"sell the depot on {sp.name} first (B6)"
         return None
@@ -280,10 +284,15 @@ class PropertyMixin(Core):
 
     def levelling_need(self, p: int, space: int) -> int:
         """Highest level on the other lots when ``space`` completes a built group, else 0 (B8)."""
-        lots = self.group_lots(space)
-        if any(self.st.deeds[i].owner != p for i in lots):
-            return 0
-        return max(self.st.deeds[i].level for i in lots if i != space)
+        deeds = self.st.deeds
+        high = 0
+        for i in self.group_lots(space):
+            d = deeds[i]
+            if d.owner != p:
+                return 0
+            if i != space and d.level > high:
+                high = d.level
+        return high
 
     def _step_levelling(self, s: Step) -> None:
         p, space = s.player, s.data["space"]

@@ -250,22 +250,27 @@ class SpacesMixin(Core):
             return
         pos = self.st.players[p].position
         deeds = self.st.deeds
-        if any(d.owner is None for d in deeds.values()):
-            # an unowned property exists: go to the next one ahead; if the only one is the
-            # token's own space, the search never comes back to it, so stay
-            # (next_space(pos, test), written out: this runs on a third of Mega throws)
-            n = self.board.size
-            target = None
-            for i in [*range(pos + 1, n), *range(0, pos)]:
+        # the next unowned property ahead; if the only one is the token's own space, the search
+        # never comes back to it, so it stays (the searches are next_space(pos, test) written
+        # out: this runs on a third of Mega throws)
+        ahead = [*range(pos + 1, self.board.size), *range(0, pos)]
+        target = None
+        for i in ahead:
+            d = deeds.get(i)
+            if d is not None and d.owner is None:
+                target = i
+                break
+        here = deeds.get(pos)
+        if target is None and (here is None or here.owner is not None):
+            # every property is owned: the next one that would charge rent
+            jailed_skip = self.st.options.no_rent_in_jail  # option O: skip jailed owners
+            players = self.st.players
+            for i in ahead:
                 d = deeds.get(i)
-                if d is not None and d.owner is None:
+                if (d is not None and d.owner is not None and d.owner != p and not d.mortgaged
+                        and not (jailed_skip and players[d.owner].in_jail)):
                     target = i
                     break
-        else:
-            jailed_skip = self.st.options.no_rent_in_jail  # option O: skip jailed owners
-            target = self.next_space(pos, lambda i: i in deeds and deeds[i].owner not in (None, p)
-                                     and not deeds[i].mortgaged
-                                     and not (jailed_skip and self.st.players[deeds[i].owner].in_jail))
         if target is None:
             self.log("move", f"Mr. Monopoly: nowhere to go, {self.name(p)} stays", player=p)
             self.st.turn.mr_monopoly_lock = False
