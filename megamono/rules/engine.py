@@ -244,7 +244,8 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         if kind in _PLAIN_ANSWERS and p == pend.player and pend.kind in DECISION_OF[kind]:
             # the quick way for the usual case: the awaited player answers the decision, with an
             # action that names no space (the checks below would all pass up to the last one)
-            return getattr(self, "_check_" + kind)(action) if kind in _CHECKED else None
+            check = _CHECK_METHOD.get(kind)
+            return None if check is None else getattr(self, check)(action)
         space = getattr(action, "space", None)
         if space is not None and not 0 <= space < self.board.size:
             return f"there is no space {space} on this board"
@@ -263,7 +264,8 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
             return f"the game is waiting for {self.describe_pending()}, not for {action.label()}"
         if p != pend.player:
             return f"it is {self.name(pend.player)}'s decision, not {self.name(p)}'s"
-        return getattr(self, "_check_" + kind)(action) if kind in _CHECKED else None
+        check = _CHECK_METHOD.get(kind)
+        return None if check is None else getattr(self, check)(action)
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
         """Every legal action now (optionally only ``player``'s).
@@ -728,4 +730,4 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
 # Decision answers that name no space (why_not's quick way), and the kinds that have a check.
 _PLAIN_ANSWERS = frozenset(k for k, t in ACTION_KINDS.items()
                            if k in DECISION_OF and not any(f.name == "space" for f in fields(t)))
-_CHECKED = frozenset(k for k in _ACT_METHOD if hasattr(Game, "_check_" + k))
+_CHECK_METHOD = {k: "_check_" + k for k in _ACT_METHOD if hasattr(Game, "_check_" + k)}

@@ -23,8 +23,12 @@ class MoneyMixin(Core):
         players = self.st.players
         if players[p].bankrupt:
             return
-        owed = [(c, a) for c, a in creditors if a > 0 and (c is None or not players[c].bankrupt)]
-        total = sum(a for _, a in owed)
+        owed = []
+        total = 0
+        for c, a in creditors:
+            if a > 0 and (c is None or not players[c].bankrupt):
+                owed.append((c, a))
+                total += a
         if total == 0:
             return
         if players[p].cash >= total:

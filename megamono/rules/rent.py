@@ -54,7 +54,10 @@ def rent_due(edition: Edition, state: GameState, space: int, payer: int,
             return sp.rents[deed.level]  # type: ignore[index]
         deeds = state.deeds
         lots = board.groups[sp.group]
-        owned = sum(1 for i in lots if deeds[i].owner == owner)  # (group_holding)
+        owned = 0  # (group_holding)
+        for i in lots:
+            if deeds[i].owner == owner:
+                owned += 1
         return sp.rents[0] * rules.unbuilt_multipliers.get(str(len(lots) - owned), 1)  # type: ignore[index]
     if sp.kind == "railroad":
         n = count_owned(state, board.railroads, owner)
