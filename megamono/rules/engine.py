@@ -57,7 +57,8 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
 
     Attributes: ``ed`` (the :class:`Edition`), ``st`` (the :class:`GameState`), ``setup``
     (the arguments it was created with) and ``history`` (every action applied), which
-    together replay the game (I8).
+    together replay the game (I8); ``board`` is ``ed.board``, the edition as plain objects,
+    quicker to read than the pydantic models (for code that reads the board many times a move).
     """
 
     def __init__(self, edition: Edition, state: GameState, setup: dict[str, Any] | None = None,
