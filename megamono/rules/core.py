@@ -9,7 +9,7 @@ from __future__ import annotations
 import secrets
 
 from . import dice as _dice
-from .editions import Edition
+from .editions import Board, Edition
 from .state import Event, GameState, Pending, Step, Throw
 
 
@@ -34,13 +34,15 @@ class Core:
 
     ed: Edition
     st: GameState
+    board: Board
+    """The edition as plain objects (``ed.board``): what the engine reads on every move."""
 
     # -- names -----------------------------------------------------------------------------
     def name(self, player: int | None) -> str:
         return "the bank" if player is None else self.st.players[player].name
 
     def sname(self, space: int) -> str:
-        return self.ed.spaces[space].name
+        return self.board.spaces[space].name
 
     # -- agenda and pending ----------------------------------------------------------------
     def push(self, *steps: Step) -> None:
@@ -113,7 +115,7 @@ class Core:
 
     def utility_roll(self, payer: int) -> int:
         """A fresh roll for utility rent (R5, K5): two dice, or [Mega] three with a symbol as 0."""
-        t = self.throw(self.ed.rules.speed_die)
+        t = self.throw(self.board.rules.speed_die)
         total = t.total if self.st.options.speed_die_counts_for_utilities else t.white_total
         self.log("dice", f"{self.name(payer)} rolls {t.text()} for the utility rent"
                  f" (total {total})")

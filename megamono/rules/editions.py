@@ -11,6 +11,7 @@ Errors: :func:`load_edition` raises :class:`EditionError` naming the bad field.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass, make_dataclass
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
@@ -242,6 +243,45 @@ class Edition(_Strict):
     @cached_property
     def _cards(self) -> dict[str, Card]:
         return {c.id: c for c in [*self.chance, *self.community_chest]}
+
+    @cached_property
+    def board(self) -> "Board":
+        """The same edition as plain objects, for code that reads it many times a move (see
+        :class:`Board`)."""
+        return Board(
+            spaces=tuple(SpaceInfo(**s.__dict__, is_property=s.is_property) for s in self.spaces),
+            rules=RulesInfo(**self.rules.__dict__), supply=SupplyInfo(**self.supply.__dict__),
+            bus_tickets=self.bus_tickets, size=self.size, jail=self.jail, max_level=self.max_level,
+            groups=self.groups, properties=self.properties, railroads=self.railroads,
+            utilities=self.utilities)
+
+
+# Plain, frozen, slotted copies of the models above with the same attribute names: reading an
+# attribute of a pydantic model goes through its ``__getattr__`` hook and costs about five times
+# a plain object's, and the engine reads the board on every move.
+SpaceInfo = make_dataclass("SpaceInfo", [*Space.model_fields, "is_property"], frozen=True, slots=True)
+RulesInfo = make_dataclass("RulesInfo", list(EditionRules.model_fields), frozen=True, slots=True)
+SupplyInfo = make_dataclass("SupplyInfo", list(Supply.model_fields), frozen=True, slots=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """An :class:`Edition` as plain objects (``Edition.board``, made once per edition; the engine
+    keeps it as ``Game.board``): ``spaces`` (each with the fields of :class:`Space` and
+    ``is_property``), ``rules`` and ``supply`` (the fields of :class:`EditionRules` and
+    :class:`Supply`), and the edition's derived look-ups. Read-only, like the edition."""
+
+    spaces: tuple
+    rules: object
+    supply: object
+    bus_tickets: BusTickets | None
+    size: int
+    jail: int
+    max_level: int
+    groups: dict[str, list[int]]
+    properties: list[int]
+    railroads: list[int]
+    utilities: list[int]
 
 
 class EditionError(ValueError):

@@ -16,9 +16,9 @@ class EndgameMixin(Core):
         for i, d in self.st.deeds.items():
             if d.owner != p:
                 continue
-            sp = self.ed.spaces[i]
+            sp = self.board.spaces[i]
             total += sp.mortgage if d.mortgaged else sp.price
-            total += d.level * (sp.house_cost or 0) + (self.ed.rules.depot_cost if d.depot else 0)
+            total += d.level * (sp.house_cost or 0) + (self.board.rules.depot_cost if d.depot else 0)
         return total
 
     def standings(self) -> list[tuple[int, int]]:

@@ -23,7 +23,7 @@ from .actions import (
 from .core import commas, new_seed
 from .editions import Edition, load_edition
 from .errors import IllegalAction
-from .invariants import anything_settling, settling_groups, settling_spaces
+from .invariants import SETTLING_KINDS, anything_settling, settling_groups, settling_spaces
 from .money import MoneyMixin
 from .property import PropertyMixin
 from .spaces import SpacesMixin
@@ -49,6 +49,7 @@ DECISION_OF = {
 # The method names, spelled once (act and the agenda loop look them up by kind on every move).
 _ACT_METHOD = {k: "_act_" + k for k in ACTION_KINDS}
 _STEP_METHOD: dict[str, str] = {}
+_WHY_NOT_METHOD = {k: "why_not_" + k for k in MANAGE_KINDS}
 
 
 class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, ShortageMixin, HistoryMixin):
@@ -56,12 +57,14 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
 
     Attributes: ``ed`` (the :class:`Edition`), ``st`` (the :class:`GameState`), ``setup``
     (the arguments it was created with) and ``history`` (every action applied), which
-    together replay the game (I8).
+    together replay the game (I8); ``board`` is ``ed.board``, the edition as plain objects,
+    quicker to read than the pydantic models (for code that reads the board many times a move).
     """
 
     def __init__(self, edition: Edition, state: GameState, setup: dict[str, Any] | None = None,
                  history: list[Action] | None = None) -> None:
         self.ed = edition
+        self.board = edition.board
         self.st = state
         self.setup = setup or {}
         self.history: list[Action] = history or []
@@ -161,7 +164,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
             return out
 
         seats = list(range(len(self.st.players)))
-        if self.ed.rules.turn_order == "ranked":
+        if self.board.rules.turn_order == "ranked":
             order = rank(seats)
         else:
             group = seats
@@ -242,18 +245,19 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         if kind in _PLAIN_ANSWERS and p == pend.player and pend.kind in DECISION_OF[kind]:
             # the quick way for the usual case: the awaited player answers the decision, with an
             # action that names no space (the checks below would all pass up to the last one)
-            return getattr(self, "_check_" + kind)(action) if kind in _CHECKED else None
+            check = _CHECK_METHOD.get(kind)
+            return None if check is None else getattr(self, check)(action)
         space = getattr(action, "space", None)
-        if space is not None and not 0 <= space < self.ed.size:
+        if space is not None and not 0 <= space < self.board.size:
             return f"there is no space {space} on this board"
+        if kind in MANAGE_KINDS:
+            return self._why_not_manage(action)
         if kind == "propose_trade":
             return self.why_not_trade(action.offer())
         if kind == "propose_end":
             return self.why_not_propose_end(p)
         if kind == "claim_rent":
             return self.why_not_claim_rent(p, action.space)
-        if kind in MANAGE_KINDS:
-            return self._why_not_manage(action)
         if kind == "play_bus_ticket" and pend.kind in ("jail", "jail_pay") and p == pend.player:
             return ("a Bus Ticket cannot be played in jail: pay the fine or use a Get Out of Jail Free"
                     " card first (J3)")
@@ -261,7 +265,8 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
             return f"the game is waiting for {self.describe_pending()}, not for {action.label()}"
         if p != pend.player:
             return f"it is {self.name(pend.player)}'s decision, not {self.name(p)}'s"
-        return getattr(self, "_check_" + kind)(action) if kind in _CHECKED else None
+        check = _CHECK_METHOD.get(kind)
+        return None if check is None else getattr(self, check)(action)
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
         """Every legal action now (optionally only ``player``'s).
@@ -276,12 +281,12 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
             for i, d in self.st.deeds.items():
                 if d.owner != p:
                     continue
-                kind = self.ed.spaces[i].kind
+                kind = self.board.spaces[i].kind
                 if kind == "street":
                     cands += [Build(player=p, space=i), SellBuilding(player=p, space=i)]
                     if i == self.owned_lots(i, p)[0]:
                         cands.append(SellGroupBuildings(player=p, space=i))
-                elif kind == "railroad" and self.ed.supply.depots:
+                elif kind == "railroad" and self.board.supply.depots:
                     cands += [BuildDepot(player=p, space=i), SellDepot(player=p, space=i)]
                 cands += [Mortgage(player=p, space=i), Unmortgage(player=p, space=i)]
         cands += [ClaimRent(player=c.owner, space=c.space) for c in self.st.claims]
@@ -371,14 +376,14 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         st.log.append(Event("turn", f"Turn {t.number}: {pl.name}", nxt))
         if pl.in_jail:
             self.wait("jail", nxt, f"{pl.name} is in jail (attempt {pl.jail_turns + 1} of 3): pay "
-                      f"${commas(self.ed.rules.jail_fine)}, use a card, or roll for doubles")
+                      f"${commas(self.board.rules.jail_fine)}, use a card, or roll for doubles")
         else:
             self._offer_turn(nxt, again=False)
 
     def _offer_turn(self, p: int, again: bool) -> None:
         pl = self.st.players[p]
         what = "roll again" if again else "roll the dice"
-        if pl.bus_tickets and self.ed.bus_tickets:
+        if pl.bus_tickets and self.board.bus_tickets:
             what += " or play a Bus Ticket"
         self.st.pending = Pending("turn", p, f"{pl.name}: {what}", roll_again=again)
 
@@ -407,24 +412,26 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         st.pending = None
         if st.claims:
             self.lapse_claims(p)
-        speed = self.ed.rules.speed_die
+        speed = self.board.rules.speed_die
         th = self.throw(speed)
         t.last_throw = th
         st.log.append(Event("dice", f"{st.players[p].name} rolls {th.text()}", p))
-        if speed and th.triples:
+        w1, w2 = th.white
+        face = th.speed
+        doubles = w1 == w2
+        if speed and doubles and face == w1:  # (th.triples)
             self.log("dice", "Triples! Move to any space", player=p)
             pos = self.st.players[p].position
             self.wait("triples", p, f"{self.name(p)}: triples! Choose any space to move to",
-                      choices=[i for i in range(self.ed.size) if i != pos])
+                      choices=[i for i in range(self.board.size) if i != pos])
             return
-        if th.doubles:
+        if doubles:
             t.doubles += 1
             if t.doubles == 3:
                 self.go_to_jail(p, "third doubles in one turn")
                 self.push(self.step("end_turn"))
                 return
-        white = th.white[0] + th.white[1]
-        face = th.speed
+        white = w1 + w2
         if speed and face.__class__ is int:
             steps = white + face
             util = steps if st.options.speed_die_counts_for_utilities else white
@@ -433,7 +440,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         # the move happens now; what follows it waits on the agenda (as Steps: a decision on
         # the way, such as buying the deed landed on, may be saved before they run)
         agenda = st.agenda
-        again = th.doubles
+        again = doubles
         if face == "mr" or face == "bus":
             agenda.append(Step("end_of_throw", p, {"again": again}))
             if face == "mr":
@@ -476,7 +483,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
 
     # ===================================================================== jail (J2)
     def _check_pay_jail_fine(self, a: PayJailFine) -> str | None:
-        fine = self.ed.rules.jail_fine
+        fine = self.board.rules.jail_fine
         if self.st.pending.kind == "jail" and self.st.players[a.player].cash < fine:
             return f"the fine is ${commas(fine)}; {self.name(a.player)} has ${commas(self.st.players[a.player].cash)}"
         return None
@@ -492,13 +499,13 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         pend = self.st.pending
         self.st.pending = None
         if pend.kind == "jail":
-            self.transfer(a.player, None, self.ed.rules.jail_fine, "jail fine")
-            self.into_pot({"fine": True}, self.ed.rules.jail_fine)
+            self.transfer(a.player, None, self.board.rules.jail_fine, "jail fine")
+            self.into_pot({"fine": True}, self.board.rules.jail_fine)
             self._leave_jail(a.player)
             self.log("jail", f"{self.name(a.player)} leaves jail", player=a.player)
             self._offer_turn(a.player, again=False)
         else:
-            self.push(self.step("pay", a.player, creditors=[[None, self.ed.rules.jail_fine]], why="jail fine", fine=True),
+            self.push(self.step("pay", a.player, creditors=[[None, self.board.rules.jail_fine]], why="jail fine", fine=True),
                       self.step("jail_move", a.player, steps=pend.amount))
 
     def _act_use_jail_card(self, a: UseJailCard) -> None:
@@ -531,7 +538,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
             return
         pl.jail_turns += 1
         if pl.jail_turns >= 3:
-            self.wait("jail_pay", p, f"{pl.name}: third failed roll: pay ${commas(self.ed.rules.jail_fine)} or use a "
+            self.wait("jail_pay", p, f"{pl.name}: third failed roll: pay ${commas(self.board.rules.jail_fine)} or use a "
                       f"card, then move {th.white_total}", amount=th.white_total)
         else:
             self.push(self.step("end_turn"))
@@ -582,12 +589,12 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         if a.choice == "ticket":
             self.draw_bus_ticket(a.player)
         else:
-            self.transfer(None, a.player, self.ed.rules.birthday_gift, "Birthday Gift")
+            self.transfer(None, a.player, self.board.rules.birthday_gift, "Birthday Gift")
 
     def _act_income_tax_choice(self, a: IncomeTaxChoice) -> None:
         pend = self.st.pending
         self.st.pending = None
-        label = "flat" if a.choice == "flat" else f"{self.ed.spaces[pend.space].tax_percent}% of worth"
+        label = "flat" if a.choice == "flat" else f"{self.board.spaces[pend.space].tax_percent}% of worth"
         self.push(self.step("pay", a.player, creditors=[[None, pend.amounts[a.choice]]],
                             why=f"{self.sname(pend.space)} ({label})", fine=True))
 
@@ -636,14 +643,14 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
             return f"{self.name(p)} is in debt: only selling and mortgaging are allowed until it is paid (D1)"
         if st.turn.mr_monopoly_lock and p != st.turn.player and a.kind in ("build", "build_depot"):
             return "no other player may build until Mr. Monopoly's move is over (T8)"
-        if anything_settling(st):
+        if (st.agenda or st.suspended or pend.kind in SETTLING_KINDS) and anything_settling(st):
             if a.space in settling_spaces(st):
                 return f"first settle {self.sname(a.space)}: it was just received (B8, M3)"
-            group = self.ed.spaces[a.space].group
+            group = self.board.spaces[a.space].group
             raising = pend.kind == "debt" and pend.player == p and a.kind in RAISE_MONEY_KINDS
             if group is not None and not raising and group in settling_groups(self.ed, st):
                 return "first settle the deed just received in this group (B8, M3)"
-        return getattr(self, "why_not_" + a.kind)(p, a.space)
+        return getattr(self, _WHY_NOT_METHOD[a.kind])(p, a.space)
 
     def _act_build(self, a: Build) -> None:
         others = self.shortage_candidates(a.player, a.space)
@@ -724,4 +731,4 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
 # Decision answers that name no space (why_not's quick way), and the kinds that have a check.
 _PLAIN_ANSWERS = frozenset(k for k, t in ACTION_KINDS.items()
                            if k in DECISION_OF and not any(f.name == "space" for f in fields(t)))
-_CHECKED = frozenset(k for k in _ACT_METHOD if hasattr(Game, "_check_" + k))
+_CHECK_METHOD = {k: "_check_" + k for k in _ACT_METHOD if hasattr(Game, "_check_" + k)}

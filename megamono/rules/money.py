@@ -23,8 +23,12 @@ class MoneyMixin(Core):
         players = self.st.players
         if players[p].bankrupt:
             return
-        owed = [(c, a) for c, a in creditors if a > 0 and (c is None or not players[c].bankrupt)]
-        total = sum(a for _, a in owed)
+        owed = []
+        total = 0
+        for c, a in creditors:
+            if a > 0 and (c is None or not players[c].bankrupt):
+                owed.append((c, a))
+                total += a
         if total == 0:
             return
         if players[p].cash >= total:
@@ -251,14 +255,20 @@ class MoneyMixin(Core):
         return 10 if pend.high_bidder is None else pend.high_bid + 1
 
     def _bid_prompt(self) -> None:
-        pend = self.st.pending
-        lead = ("no bid yet" if pend.high_bidder is None
-                else f"high bid ${commas(pend.high_bid)} by {self.name(pend.high_bidder)}")
-        pend.prompt = (f"{self.name(pend.player)}: auction of {self.auction_item()} ({lead});"
-                       f" bid at least ${commas(self.min_bid())} or drop out")
+        st = self.st
+        pend = st.pending
+        players = st.players
+        item = f"the last {pend.piece}" if pend.piece else self.board.spaces[pend.space].name  # auction_item()
+        if pend.high_bidder is None:
+            lead, low = "no bid yet", 10  # (min_bid())
+        else:
+            lead, low = f"high bid ${commas(pend.high_bid)} by {players[pend.high_bidder].name}", pend.high_bid + 1
+        pend.prompt = (f"{players[pend.player].name}: auction of {item} ({lead});"
+                       f" bid at least ${commas(low)} or drop out")
 
     def why_not_bid(self, p: int, amount: int) -> str | None:
-        low = self.min_bid()
+        pend = self.st.pending
+        low = 10 if pend.high_bidder is None else pend.high_bid + 1  # min_bid()
         if amount < low:
             return f"the bid must be at least ${commas(low)}"
         if amount > self.st.players[p].cash:

@@ -11,7 +11,7 @@ class PropertyMixin(Core):
     """Checks return a reason string when an action is not allowed, or None when it is."""
 
     def group_lots(self, space: int) -> list[int]:
-        return self.ed.groups[self.ed.spaces[space].group]
+        return self.board.groups[self.board.spaces[space].group]
 
     def owned_lots(self, space: int, owner: int) -> list[int]:
         """The lots of ``space``'s colour group that ``owner`` holds, in board order."""
@@ -23,7 +23,7 @@ class PropertyMixin(Core):
 
     def _may_build_lots(self, lots: list[int], owned: list[int]) -> str | None:
         """:meth:`may_build_group` for a group's ``lots`` of which the builder holds ``owned``."""
-        need = len(lots) if self.ed.rules.building == "whole_group" else len(lots) - 1
+        need = len(lots) if self.board.rules.building == "whole_group" else len(lots) - 1
         if len(owned) < need:
             what = "the whole colour group" if need == len(lots) else "all lots of the group but one"
             return f"building needs {what} ({len(owned)} of {len(lots)} owned)"
@@ -35,20 +35,20 @@ class PropertyMixin(Core):
 
     # -- build / sell (B1-B5) -------------------------------------------------------------------
     def why_not_build(self, p: int, space: int, ignore_cash: bool = False) -> str | None:
-        sp = self.ed.spaces[space]
+        sp = self.board.spaces[space]
         deeds = self.st.deeds
         deed = deeds.get(space)
         if sp.kind != "street" or deed is None:
             return f"{sp.name} is not a street: only streets take houses"
         if deed.owner != p:
             return f"{self.name(p)} does not own {sp.name}"
-        lots = self.ed.groups[sp.group]
+        lots = self.board.groups[sp.group]
         owned = [i for i in lots if deeds[i].owner == p]
         why = self._may_build_lots(lots, owned)
         if why:
             return why
         lvl = deed.level
-        if lvl >= self.ed.max_level:
+        if lvl >= self.board.max_level:
             return f"{sp.name} is fully built"
         for i in owned:
             if lvl > deeds[i].level:
@@ -69,7 +69,7 @@ class PropertyMixin(Core):
 
     def do_build(self, p: int, space: int) -> None:
         deed = self.st.deeds[space]
-        sp = self.ed.spaces[space]
+        sp = self.board.spaces[space]
         self.transfer(p, None, sp.house_cost, f"building on {sp.name}")
         self.return_pieces(space, deed.level + 1) if deed.level < 5 else self._to_skyscraper(space)
         self.log("build", f"{self.name(p)} builds on {sp.name}: now {self.level_name(deed.level)}",
@@ -86,7 +86,7 @@ class PropertyMixin(Core):
 
     def why_not_sell_building(self, p: int, space: int) -> str | None:
         deed = self.st.deeds.get(space)
-        sp = self.ed.spaces[space]
+        sp = self.board.spaces[space]
         if deed is None or deed.owner != p:
             return f"{self.name(p)} does not own {sp.name}"
         if deed.level == 0:
@@ -125,7 +125,7 @@ class PropertyMixin(Core):
 
     def do_sell_building(self, p: int, space: int) -> None:
         deed = self.st.deeds[space]
-        sp = self.ed.spaces[space]
+        sp = self.board.spaces[space]
         plan = self.sell_down_plan(p, space)
         if plan is not None:
             self.sell_down(p, plan)
@@ -152,13 +152,13 @@ class PropertyMixin(Core):
             else:
                 self.return_pieces(i, lvl)
         removed = sum(before[i] - plan[i] for i in plan)
-        hc = self.ed.spaces[next(iter(plan))].house_cost
+        hc = self.board.spaces[next(iter(plan))].house_cost
         self.transfer(None, p, removed * (hc // 2), f"{removed} building levels sold: the bank lacked pieces (B5)")
-        self.log("build", "Now " + ", ".join(f"{self.ed.spaces[i].short} {self.level_name(v)}"
+        self.log("build", "Now " + ", ".join(f"{self.board.spaces[i].short} {self.level_name(v)}"
                                            for i, v in plan.items()), player=p)
 
     def why_not_sell_group_buildings(self, p: int, space: int) -> str | None:
-        sp = self.ed.spaces[space]
+        sp = self.board.spaces[space]
         if sp.kind != "street" or self.st.deeds[space].owner != p:
             return f"{self.name(p)} does not own {sp.name}"
         if not any(self.st.deeds[i].level for i in self.owned_lots(space, p)):
@@ -173,15 +173,15 @@ class PropertyMixin(Core):
         """Sell every level on lot ``i`` to the bank, half a step each (B5)."""
         deed = self.st.deeds[i]
         if deed.level:
-            value = deed.level * (self.ed.spaces[i].house_cost // 2)
+            value = deed.level * (self.board.spaces[i].house_cost // 2)
             self.return_pieces(i, 0)
             self.transfer(None, p, value, f"all buildings on {self.sname(i)} sold")
 
     # -- depots (B6) ----------------------------------------------------------------------------
     def why_not_build_depot(self, p: int, space: int) -> str | None:
-        sp = self.ed.spaces[space]
+        sp = self.board.spaces[space]
         deed = self.st.deeds.get(space)
-        if not self.ed.supply.depots:
+        if not self.board.supply.depots:
             return "this edition has no depots"
         if sp.kind != "railroad" or deed is None or deed.owner != p:
             return f"{self.name(p)} does not own the railroad {sp.name}"
@@ -191,12 +191,12 @@ class PropertyMixin(Core):
             return f"{sp.name} already has a depot"
         if self.st.bank.depots < 1:
             return "the bank has no depots left (B4)"
-        if self.st.players[p].cash < self.ed.rules.depot_cost:
-            return f"a depot costs ${commas(self.ed.rules.depot_cost)}"
+        if self.st.players[p].cash < self.board.rules.depot_cost:
+            return f"a depot costs ${commas(self.board.rules.depot_cost)}"
         return None
 
     def do_build_depot(self, p: int, space: int) -> None:
-        self.transfer(p, None, self.ed.rules.depot_cost, f"depot on {self.sname(space)}")
+        self.transfer(p, None, self.board.rules.depot_cost, f"depot on {self.sname(space)}")
         self.st.deeds[space].depot = True
         self.st.bank.depots -= 1
         self.log("build", f"{self.name(p)} builds a depot on {self.sname(space)}", player=p, space=space)
@@ -210,25 +210,29 @@ class PropertyMixin(Core):
     def do_sell_depot(self, p: int, space: int) -> None:
         self.st.deeds[space].depot = False
         self.st.bank.depots += 1
-        self.transfer(None, p, self.ed.rules.depot_cost // 2, f"depot on {self.sname(space)} sold")
+        self.transfer(None, p, self.board.rules.depot_cost // 2, f"depot on {self.sname(space)} sold")
 
     # -- mortgages (M1, M2) -----------------------------------------------------------------------
     def why_not_mortgage(self, p: int, space: int) -> str | None:
         deed = self.st.deeds.get(space)
-        sp = self.ed.spaces[space]
+        sp = self.board.spaces[space]
         if deed is None or deed.owner != p:
             return f"{self.name(p)} does not own {sp.name}"
         if deed.mortgaged:
             return f"{sp.name} is already mortgaged"
-        if sp.kind == "street" and any(self.st.deeds[i].level for i in self.owned_lots(space, p)):
-            return f"sell the buildings in {sp.group} first (M1)"
+        if sp.kind == "street":
+            deeds = self.st.deeds
+            for i in self.board.groups[sp.group]:  # (any built lot of owned_lots(space, p))
+                d = deeds[i]
+                if d.owner == p and d.level:
+                    return f"sell the buildings in {sp.group} first (M1)"
         if deed.depot:
             return f"sell the depot on {sp.name} first (B6)"
         return None
 
     def do_mortgage(self, p: int, space: int) -> None:
         self.st.deeds[space].mortgaged = True
-        self.transfer(None, p, self.ed.spaces[space].mortgage, f"mortgage on {self.sname(space)}")
+        self.transfer(None, p, self.board.spaces[space].mortgage, f"mortgage on {self.sname(space)}")
 
     def why_not_unmortgage(self, p: int, space: int) -> str | None:
         deed = self.st.deeds.get(space)
@@ -255,7 +259,7 @@ class PropertyMixin(Core):
     def do_buy(self, p: int) -> None:
         space = self.st.pending.space
         self.st.pending = None
-        self.transfer(p, None, self.ed.spaces[space].price, f"buys {self.sname(space)}")
+        self.transfer(p, None, self.board.spaces[space].price, f"buys {self.sname(space)}")
         self.st.deeds[space].owner = p
         self.push(*self.after_receiving(p, [space], forced=False))
 
@@ -271,7 +275,7 @@ class PropertyMixin(Core):
         """Steps owed after ``p`` gains ``spaces``: B8 checks, then M3 choices."""
         steps = []
         for i in spaces:
-            if self.ed.rules.levelling and self.ed.spaces[i].kind == "street":
+            if self.board.rules.levelling and self.board.spaces[i].kind == "street":
                 steps.append(self.step("levelling", p, space=i, forced=forced,
                                        mortgaged=self.st.deeds[i].mortgaged))
             elif self.st.deeds[i].mortgaged:
@@ -280,10 +284,15 @@ class PropertyMixin(Core):
 
     def levelling_need(self, p: int, space: int) -> int:
         """Highest level on the other lots when ``space`` completes a built group, else 0 (B8)."""
-        lots = self.group_lots(space)
-        if any(self.st.deeds[i].owner != p for i in lots):
-            return 0
-        return max(self.st.deeds[i].level for i in lots if i != space)
+        deeds = self.st.deeds
+        high = 0
+        for i in self.group_lots(space):
+            d = deeds[i]
+            if d.owner != p:
+                return 0
+            if i != space and d.level > high:
+                high = d.level
+        return high
 
     def _step_levelling(self, s: Step) -> None:
         p, space = s.player, s.data["space"]
@@ -297,11 +306,11 @@ class PropertyMixin(Core):
             elif high == 1:
                 self.log("info", f"{self.sname(space)} completes the group; it is already even (B8)", player=p)
             return
-        hc = self.ed.spaces[space].house_cost
+        hc = self.board.spaces[space].house_cost
         amounts = {"build": (high - 1) * hc, "houses": max(high - 1, 0),
                    "unmortgage": unmortgage_cost(self.ed, space) if mortgaged else 0}
         self.wait("levelling", p, f"{self.name(p)}: {self.sname(space)} completes your built "
-                  f"{self.ed.spaces[space].group} group: make it even (B8)",
+                  f"{self.board.spaces[space].group} group: make it even (B8)",
                   space=space, forced=s.data["forced"], amounts=amounts)
 
     def why_not_level(self, p: int, choice: str) -> str | None:
@@ -310,7 +319,7 @@ class PropertyMixin(Core):
         mortgaged = self.st.deeds[space].mortgaged
         high = self.levelling_need(p, space)
         cash = self.st.players[p].cash
-        build_cost = max(high - 1, 0) * self.ed.spaces[space].house_cost
+        build_cost = max(high - 1, 0) * self.board.spaces[space].house_cost
         unm = unmortgage_cost(self.ed, space)
         if choice == "return":
             return None if pend.forced else "only a deed gained by a forced transfer can be handed back"
@@ -345,7 +354,7 @@ class PropertyMixin(Core):
             choice = choice.removeprefix("unmortgage").lstrip("_") or "none"
         if choice == "build":
             high = self.levelling_need(p, space)
-            self.transfer(p, None, (high - 1) * self.ed.spaces[space].house_cost,
+            self.transfer(p, None, (high - 1) * self.board.spaces[space].house_cost,
                           f"levelling: {high - 1} houses on {self.sname(space)}")
             self.return_pieces(space, high - 1)
             self.log("build", f"{self.sname(space)} now has {self.level_name(high - 1)} (B8)", player=p)
@@ -375,8 +384,8 @@ class PropertyMixin(Core):
         for j, i in enumerate(lots):
             lvl = houses // k + (1 if j >= k - houses % k else 0)
             self.return_pieces(i, lvl)
-        self.log("build", f"{self.name(p)} rearranges {self.ed.spaces[space].group}: "
-                 + ", ".join(f"{self.ed.spaces[i].short} {self.st.deeds[i].level}" for i in lots), player=p)
+        self.log("build", f"{self.name(p)} rearranges {self.board.spaces[space].group}: "
+                 + ", ".join(f"{self.board.spaces[i].short} {self.st.deeds[i].level}" for i in lots), player=p)
 
     def _step_mortgaged_deed(self, s: Step) -> None:
         p, space = s.player, s.data["space"]

@@ -30,7 +30,7 @@ class ShortageMixin(Core):
         """Lots where ``p`` could place ``piece`` now (B1-B4), cash aside when ``ignore_cash``."""
         out = []
         for i, d in self.st.deeds.items():
-            if d.owner == p and self.ed.spaces[i].kind == "street" and self.piece_for(i) == piece:
+            if d.owner == p and self.board.spaces[i].kind == "street" and self.piece_for(i) == piece:
                 why = self.why_not(Build(player=p, space=i)) if not ignore_cash else \
                     self.why_not_build(p, i, ignore_cash=True)  # type: ignore[attr-defined]
                 if why is None:

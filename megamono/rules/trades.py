@@ -39,12 +39,12 @@ class TradesMixin(Core):
         for i in side.deeds:
             deed = self.st.deeds.get(i)
             if deed is None or deed.owner != holder:
-                return f"{pl.name} does not own {self.sname(i) if 0 <= i < self.ed.size else i}"
-            sp = self.ed.spaces[i]
+                return f"{pl.name} does not own {self.sname(i) if 0 <= i < self.board.size else i}"
+            sp = self.board.spaces[i]
             if i in settling_spaces(self.st):
                 return f"{sp.name} was just received: first settle it (B8, M3)"
             if sp.kind == "street" and any(self.st.deeds[j].owner == holder and self.st.deeds[j].level
-                                           for j in self.ed.groups[sp.group]):
+                                           for j in self.board.groups[sp.group]):
                 return f"{sp.name} cannot be traded while {pl.name} has buildings in {sp.group} (X2)"
             if deed.depot:
                 return f"{sp.name} has a depot: sell it before trading the railroad (B6, X2)"
