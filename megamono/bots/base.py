@@ -149,7 +149,7 @@ class Bot:
         st = game.st
         deeds = st.deeds
         group_of = board_of(game).group_of
-        groups = game.ed.groups
+        groups = game.board.groups
         # the legal mortgage of the lowest keep value (the first on the board among equals);
         # deeds with a depot or buildings in their group cannot be mortgaged (M1, B6): not asked
         for i in self.mortgage_order(game, p):

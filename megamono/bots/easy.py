@@ -81,7 +81,7 @@ class EasyBot(Bot):
         pl = game.st.players[p]
         if pl.gojf:
             return UseJailCard(player=p)
-        if pl.cash >= game.ed.rules.jail_fine + 200 and self.rng.random() < 0.7:
+        if pl.cash >= game.board.rules.jail_fine + 200 and self.rng.random() < 0.7:
             return PayJailFine(player=p)
         return RollForDoubles(player=p)
 
@@ -99,9 +99,9 @@ class EasyBot(Bot):
         cash = st.players[p].cash
         if pend.piece:
             lots = game.lots_for_piece(p, pend.piece, ignore_cash=True)
-            worth = game.ed.spaces[lots[0]].house_cost if lots else 0
+            worth = game.board.spaces[lots[0]].house_cost if lots else 0
         else:
-            worth = game.ed.spaces[pend.space].price
+            worth = game.board.spaces[pend.space].price
         key = (pend.space, pend.piece, st.turn.number)  # one auction
         cap = self._caps.get(key)
         if cap is None:

@@ -111,7 +111,7 @@ class StrongBot(Bot):
                 return max(0.0, deed_value(game, p, s) - price) + 0.2 * price
             return -float(rents[s])
         k = b.kind[s]
-        sp = game.ed.spaces[s]
+        sp = game.board.spaces[s]
         if k == "tax":
             tax = sp.tax or 0
             if sp.tax_percent:
@@ -128,7 +128,7 @@ class StrongBot(Bot):
         if k == "bus_ticket":
             return 40.0 if st.decks.bus else 0.0
         if k == "birthday_gift":
-            return float(game.ed.rules.birthday_gift)
+            return float(game.board.rules.birthday_gift)
         if k == "free_parking":
             return float(st.pot)
         return 0.0
@@ -151,7 +151,7 @@ class StrongBot(Bot):
             a = self.manage_spending(game, p)
             if a is not None:
                 return a
-        if pl.bus_tickets and game.ed.bus_tickets:
+        if pl.bus_tickets and game.board.bus_tickets:
             a = self.bus_ticket_move(game, p)
             if a is not None:
                 return a
@@ -167,7 +167,7 @@ class StrongBot(Bot):
         # less than that, nothing is affordable (and the reserve need not be worked out)
         b = v.board
         cheapest = min([b.unmortgage_cost[i] for i in mortgaged] + [c for c, _, _ in builds]
-                       + ([game.ed.rules.depot_cost + 100] if depots else []))
+                       + ([game.board.rules.depot_cost + 100] if depots else []))
         if game.st.players[p].cash - cheapest < int(b.start_cash * 0.06):
             return None
         reserve = self.reserve(game, p)
@@ -252,7 +252,7 @@ class StrongBot(Bot):
                 return None
             levels.append(d.level)
         low = min(levels)
-        if low >= game.ed.max_level:
+        if low >= game.board.max_level:
             return None
         lot = mine[levels.index(low)]
         rents = b.rents
@@ -272,7 +272,7 @@ class StrongBot(Bot):
     def _depot_lots(self, game: "Game", p: int) -> list[int]:
         """``p``'s railroads that could take a depot (with two unmortgaged railroads or more)."""
         st = game.st
-        if not game.ed.supply.depots or st.bank.depots < 1:
+        if not game.board.supply.depots or st.bank.depots < 1:
             return []
         mine = [i for i in board_of(game).railroads if st.deeds[i].owner == p and not st.deeds[i].mortgaged]
         if len(mine) < 2:
@@ -280,7 +280,7 @@ class StrongBot(Bot):
         return [i for i in mine if not st.deeds[i].depot]
 
     def _depot(self, game: "Game", p: int, reserve: int) -> Action | None:
-        cost = game.ed.rules.depot_cost
+        cost = game.board.rules.depot_cost
         if game.st.players[p].cash - cost < reserve + 100:
             return None
         for i in self._depot_lots(game, p):
@@ -318,7 +318,7 @@ class StrongBot(Bot):
         st = game.st
         pl = st.players[p]
         b = board_of(game)
-        jail = game.ed.jail
+        jail = game.board.jail
         rents = self.rents(game, p)
         danger = sum(pr * rents[(jail + d) % b.size] for d, pr in TWO_DICE.items())
         built_ahead = sum(1 for d in range(2, 13)
@@ -330,7 +330,7 @@ class StrongBot(Bot):
         if not stay:
             if pl.gojf:
                 return UseJailCard(player=p)
-            if pl.cash - game.ed.rules.jail_fine >= min(self.reserve(game, p), 300):
+            if pl.cash - game.board.rules.jail_fine >= min(self.reserve(game, p), 300):
                 return PayJailFine(player=p)
         return RollForDoubles(player=p)
 
@@ -382,7 +382,7 @@ class StrongBot(Bot):
             lots = game.lots_for_piece(p, pend.piece, ignore_cash=True)
             if not lots:
                 return DropOut(player=p)
-            cost = game.ed.spaces[lots[0]].house_cost
+            cost = game.board.spaces[lots[0]].house_cost
             cap = min(int(cost * 1.6), cash - reserve // 2)
             step = max(1, cost // 10)
             price = cost
@@ -457,7 +457,7 @@ class StrongBot(Bot):
 
     def on_shortage_ask(self, game: "Game", p: int, pend: Pending) -> Action:
         lots = game.lots_for_piece(p, pend.piece, ignore_cash=True)
-        want = bool(lots) and game.st.players[p].cash - game.ed.spaces[lots[0]].house_cost >= self.reserve(game, p)
+        want = bool(lots) and game.st.players[p].cash - game.board.spaces[lots[0]].house_cost >= self.reserve(game, p)
         return ShortageAnswer(player=p, want=want)
 
     def on_place_piece(self, game: "Game", p: int, pend: Pending) -> Action:
@@ -465,7 +465,7 @@ class StrongBot(Bot):
 
         def gain(i: int) -> int:
             lvl = st.deeds[i].level
-            rents = game.ed.spaces[i].rents
+            rents = game.board.spaces[i].rents
             return rents[min(lvl + 1, len(rents) - 1)] - rents[lvl]
 
         return PlacePiece(player=p, space=max(pend.choices, key=gain))
@@ -494,7 +494,7 @@ class StrongBot(Bot):
 
         def earning(g: str) -> float:
             lots = [i for i in b.groups[g] if st.deeds[i].owner == p]
-            return sum(game.ed.spaces[i].rents[st.deeds[i].level] for i in lots) / (
+            return sum(game.board.spaces[i].rents[st.deeds[i].level] for i in lots) / (
                 b.house_cost[g] * max(1, sum(st.deeds[i].level for i in lots)))
 
         return sorted(groups, key=earning)
