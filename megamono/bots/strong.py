@@ -645,8 +645,9 @@ class StrongBot(Bot):
 
     @staticmethod
     def _trade_targets(v, p: int) -> list[tuple[str, int, list[tuple[int, list[int]]]]]:
-        """The colour groups ``p`` could complete by a trade: (group, lots missing, [(holder,
-        the holder's lots there)]), holders by seat; kept until a deed changes hands."""
+        """The colour groups ``p`` could complete by one trade with one partner: (group, lots
+        missing, [(holder, the holder's lots there)]), only holders with enough of the missing
+        lots, by seat; kept until a deed changes hands."""
         key = ("trade_targets", p)
         out = v.owner_memo.get(key)
         if out is None:
@@ -658,8 +659,13 @@ class StrongBot(Bot):
                 if k == 0 or missing <= 0 or missing > 2:
                     continue
                 held = [i for i in lots if owners[i] not in (None, p)]
-                out.append((g, missing, [(q, [i for i in held if owners[i] == q])
-                                         for q in sorted({owners[i] for i in held})]))
+                if len(held) < missing:
+                    continue
+                # the holders who alone hold enough of the missing lots (one trade, one partner)
+                partners = [(q, mine) for q in sorted({owners[i] for i in held})
+                            if len(mine := [i for i in held if owners[i] == q]) >= missing]
+                if partners:
+                    out.append((g, missing, partners))
         return out
 
     def _tradeable(self, game: "Game", holder: int, space: int) -> bool:
