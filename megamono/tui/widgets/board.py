@@ -307,6 +307,8 @@ class Board(Vertical):
         """Where to show a token instead of its player's position (animations)."""
         self.selected: int = game.st.players[game.st.turn.player].position
         self.geometry = Geometry.of(layout, game.ed.size)
+        self.edges: dict[str, BoardEdge] = {}
+        """The four sides (once composed)."""
         self._size_centre()
 
     def _size_centre(self) -> None:
@@ -315,12 +317,13 @@ class Board(Vertical):
         self.centre.styles.height = h
 
     def compose(self) -> ComposeResult:
-        yield BoardEdge(self, "top")
+        self.edges = {side: BoardEdge(self, side) for side in ("top", "left", "right", "bottom")}
+        yield self.edges["top"]
         with Horizontal():
-            yield BoardEdge(self, "left")
+            yield self.edges["left"]
             yield self.centre
-            yield BoardEdge(self, "right")
-        yield BoardEdge(self, "bottom")
+            yield self.edges["right"]
+        yield self.edges["bottom"]
 
     @property
     def layout_name(self) -> str:
@@ -332,13 +335,13 @@ class Board(Vertical):
             return
         self.geometry = Geometry.of(layout, self.game.ed.size)
         self._size_centre()
-        for edge in self.query(BoardEdge):
+        for edge in self.edges.values():
             edge.apply_geometry()
             edge.refresh()
 
     def refresh_board(self) -> None:
         """Repaint the cells whose look changed (the game, the cursor, a pick, a walking token)."""
-        for edge in self.query(BoardEdge):
+        for edge in self.edges.values():
             edge.refresh_cells()
 
     @property
