@@ -184,6 +184,8 @@ class GameScreen(ComputerTurns, Screen):
         for name in LAYOUT_MIN:
             self.set_class(name == layout, f"-{name}")
         self._card.tall = layout == "large"
+        shown, hidden = self._cards()
+        shown.show(hidden.space if hidden.space is not None else shown.space)
         self.board.set_layout(layout)
         self.call_after_refresh(self.refresh_view)
 
@@ -194,9 +196,17 @@ class GameScreen(ComputerTurns, Screen):
         self.show_space(message.space)
 
     def show_space(self, space: int) -> None:
-        """Show ``space`` in the deed cards (the one beside the board and the one inside it)."""
-        for card in (self._aside_card, self._card):
-            card.show(space)
+        """Show ``space`` in the deed card of the layout (the one beside the board in the compact
+        layout, else the one inside it); the hidden one only remembers it (see :meth:`_lay_out`)."""
+        shown, hidden = self._cards()
+        hidden.space = space
+        shown.show(space)
+
+    def _cards(self) -> tuple[DeedCard, DeedCard]:
+        """(the deed card shown in this layout, the hidden one)."""
+        if self.board_layout == "compact":
+            return self._aside_card, self._card
+        return self._card, self._aside_card
 
     def follow_turn(self) -> None:
         """Move the cursor to the token of whose turn it is whenever that token moves or the turn
