@@ -1,7 +1,8 @@
-"""The board's sides are drawn from kept cells (Textual's Line API, see ``BoardEdge``): through a
-played game, cursor moves, a pick, a walking token, the other theme and the three layouts, each side
-must look exactly as when drawn whole from :meth:`BoardEdge.render`, both as rendered and as shown
-on the screen (only the cells that changed are repainted)."""
+"""The board's sides are drawn from kept cells, the player panels from kept lines (Textual's Line
+API, see ``BoardEdge`` and ``look.KeptLines``): through a played game, cursor moves, a pick, a
+walking token, the other theme and the three layouts, each must look exactly as when drawn whole
+from its ``render()``, both as rendered and (the board) as shown on the screen, where only the cells
+that changed are repainted."""
 
 from __future__ import annotations
 
@@ -36,6 +37,10 @@ def check(app) -> None:
         x, y, width, height = edge.region
         on_screen = [shown[y + k].crop(x, x + width).text for k in range(height)]
         assert on_screen == [s.text for s in expected], edge.side
+    for panel in screen._players.panels:
+        if panel.size.width:
+            expected = whole(panel)
+            assert [panel.render_line(y) for y in range(len(expected))] == expected, panel.id
 
 
 async def test_kept_cells_match_the_side_drawn_whole(saves):

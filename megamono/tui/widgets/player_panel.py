@@ -11,7 +11,7 @@ from textual.widgets import Sparkline, Static
 from megamono.rules.actions import Build, BuildDepot
 from megamono.rules.engine import Game
 
-from ..look import Look, building_text, money, update_if_changed
+from ..look import KeptLines, Look, building_text, money, update_if_changed
 
 
 def deed_groups(game: Game, p: int) -> list[tuple[str, list[int]]]:
@@ -162,7 +162,7 @@ def player_text(game: Game, look: Look, p: int, width: int = 56,
     return out
 
 
-class PlayerPanel(Static):
+class PlayerPanel(KeptLines, Static):
     """One player's panel; the left border is the player's colour."""
 
     def __init__(self, game: Game, look: Look, p: int) -> None:
