@@ -277,3 +277,46 @@ def update_if_changed(widget, content) -> None:
         same_size = (len(old) == len(new) and width > 0
                      and all(cell_len(line) <= width for line in old + new))
     widget.update(content, layout=not same_size)
+
+
+class KeptLines:
+    """For a ``Static`` showing a Rich ``Text`` whose lines fit its width (a player panel): each line
+    is rendered on its own and kept, so a new text re-renders only its new lines (Textual's Line
+    API: :meth:`render_line`). Anything else (a line too wide to fit, so wrapped; a mouse selection)
+    is drawn whole by Textual, as before."""
+
+    KEPT_LINES = 64
+
+    def render_line(self, y: int):
+        from textual.cache import LRUCache
+        from textual.content import Content
+        from textual.strip import Strip
+        from textual.visual import Visual
+
+        content = self.content
+        width = self.size.width
+        if self.text_selection is not None or not isinstance(content, Text) or width <= 0:
+            return super().render_line(y)
+        lines = getattr(self, "_kept_split", None)
+        if lines is None or lines[0] is not content:
+            lines = (content, content.split("\n", allow_blank=True))
+            self._kept_split = lines
+        lines = lines[1]
+        if any(line.cell_len > width for line in lines):
+            return super().render_line(y)
+        if y >= len(lines):
+            return Strip.blank(width, self.visual_style.rich_style)
+        style = self.visual_style
+        kept = getattr(self, "_kept_lines", None)
+        if kept is None or self._kept_style != style:
+            kept = self._kept_lines = LRUCache(self.KEPT_LINES)
+            self._kept_style = style
+        line = lines[y]
+        key = (line.plain, tuple(line.spans), str(line.style), width)
+        strip = kept.get(key)
+        if strip is None:
+            visual = Content.from_rich_text(line, console=self.app.console)
+            strips = Visual.to_strips(self, visual, width, 1, style)
+            strip = strips[0] if strips else Strip.blank(width, style.rich_style)
+            kept[key] = strip
+        return strip.apply_offsets(0, y)

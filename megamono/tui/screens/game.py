@@ -132,14 +132,20 @@ class GameScreen(ComputerTurns, Screen):
     def _centre(self) -> Vertical:
         """What the board's ring holds: whose turn, the dice, the looked-at space, log and players."""
         g, look = self.game, self.look
-        card = DeedCard(g, look, id="card")
+        # kept: the view is refreshed after every step, without searching the screen for them
+        card = self._card = DeedCard(g, look, id="card")
         card.border_title = "Space (←↑↓→ look around)"
+        self._aside_card = DeedCard(g, look, id="aside-card")
+        self._status = Static(id="status")
+        self._dice = DiceView(g)
+        self._claims = Static(id="claims")
+        self._log = GameLog(look)
+        self._players = PlayersView(g, look)
         return Vertical(
-            Static(id="status"),
-            DiceView(g),
-            Static(id="claims"),
-            Horizontal(Vertical(card, GameLog(look), id="logcol"),
-                       PlayersView(g, look), id="lower"),
+            self._status,
+            self._dice,
+            self._claims,
+            Horizontal(Vertical(card, self._log, id="logcol"), self._players, id="lower"),
             id="centre",
         )
 
@@ -151,7 +157,7 @@ class GameScreen(ComputerTurns, Screen):
         with Horizontal(id="main"):
             yield self.board
             with Vertical(id="aside"):
-                yield DeedCard(self.game, self.look, id="aside-card")
+                yield self._aside_card
                 yield Static(aside_keys(self.look), id="aside-keys")
         yield Footer()
 
@@ -169,7 +175,7 @@ class GameScreen(ComputerTurns, Screen):
 
     def _refill_log(self) -> None:
         """Write the log again at its new width (a log keeps the line breaks it was written with)."""
-        log = self.query_one(GameLog)
+        log = self._log
         log.clear()
         log.add(self.game.st.log[-400:])
 
@@ -177,10 +183,9 @@ class GameScreen(ComputerTurns, Screen):
         """Classes, board geometry and widget options for ``layout``."""
         for name in LAYOUT_MIN:
             self.set_class(name == layout, f"-{name}")
-        try:
-            self.query_one("#card", DeedCard).tall = layout == "large"
-        except Exception:  # noqa: BLE001 - not composed yet
-            pass
+        self._card.tall = layout == "large"
+        shown, hidden = self._cards()
+        shown.show(hidden.space if hidden.space is not None else shown.space)
         self.board.set_layout(layout)
         self.call_after_refresh(self.refresh_view)
 
@@ -191,9 +196,17 @@ class GameScreen(ComputerTurns, Screen):
         self.show_space(message.space)
 
     def show_space(self, space: int) -> None:
-        """Show ``space`` in the deed cards (the one beside the board and the one inside it)."""
-        for card in self.query(DeedCard):
-            card.show(space)
+        """Show ``space`` in the deed card of the layout (the one beside the board in the compact
+        layout, else the one inside it); the hidden one only remembers it (see :meth:`_lay_out`)."""
+        shown, hidden = self._cards()
+        hidden.space = space
+        shown.show(space)
+
+    def _cards(self) -> tuple[DeedCard, DeedCard]:
+        """(the deed card shown in this layout, the hidden one)."""
+        if self.board_layout == "compact":
+            return self._aside_card, self._card
+        return self._card, self._aside_card
 
     def follow_turn(self) -> None:
         """Move the cursor to the token of whose turn it is whenever that token moves or the turn
@@ -213,7 +226,7 @@ class GameScreen(ComputerTurns, Screen):
     def on_mount(self) -> None:
         if getattr(self.app, "test_mode", False):
             self.pace = 0.0
-        log = self.query_one(GameLog)
+        log = self._log
         log.border_title = "Log"
         log.add(self.game.st.log[-400:])
         self.look.palette = palette_for(self.app.theme)
@@ -246,12 +259,12 @@ class GameScreen(ComputerTurns, Screen):
         self.follow_turn()
         self.board.refresh_board()
         self.show_space(self.board.shown)
-        update_if_changed(self.query_one("#status", Static), status_text(self.game, self.look, self.levels))
-        self.query_one(DiceView).refresh_dice()
-        claims = self.query_one("#claims", Static)
+        update_if_changed(self._status, status_text(self.game, self.look, self.levels))
+        self._dice.refresh_dice()
+        claims = self._claims
         claims.display = bool(self.game.st.claims)
         update_if_changed(claims, claim_lines(self.game, self.look))
-        self.query_one(PlayersView).refresh_players()
+        self._players.refresh_players()
         self.refresh_bindings()
 
     def announce(self, events: list[Event]) -> None:
@@ -278,7 +291,7 @@ class GameScreen(ComputerTurns, Screen):
             self.refresh_view()
             return False
         self.unsaved = True
-        self.query_one(GameLog).add(events)
+        self._log.add(events)
         self.announce(events)
         self.refresh_view()
         self.animate(before, events)
@@ -297,10 +310,7 @@ class GameScreen(ComputerTurns, Screen):
     """The animation running (dice, token moves), or None; :meth:`sync` waits for its end."""
 
     def dice_view(self) -> DiceView | None:
-        try:
-            return self.query_one(DiceView)
-        except Exception:  # noqa: BLE001
-            return None
+        return self._dice
 
     def animate(self, before: list[int], events: list[Event]) -> None:
         """Animate what the last action did, briefly (when the app's animations are on)."""
@@ -589,7 +599,7 @@ class GameScreen(ComputerTurns, Screen):
         action = self.game.undo()
         self.unsaved = True
         self._hidden = None
-        log = self.query_one(GameLog)
+        log = self._log
         log.clear()
         log.add(self.game.st.log[-400:])
         self.app.notify(f"Undone: {self.game.st.players[action.player].name}'s {action.label()}")

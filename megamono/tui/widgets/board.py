@@ -27,6 +27,11 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.cache import LRUCache
+from textual.content import Content
+from textual.geometry import Region
+from textual.strip import Strip
+from textual.visual import Visual
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widget import Widget
@@ -159,42 +164,115 @@ def fit(text: Text, width: int, style: str = "") -> Text:
 
 
 class BoardEdge(Widget):
-    """One side of the ring: a row (top/bottom) or a column (left/right) of board cells."""
+    """One side of the ring: a row (top/bottom) or a column (left/right) of board cells.
+
+    Drawn through Textual's Line API: each line is the cells' lines joined, and each cell's lines
+    are rendered once per look (:meth:`Board.cell_key`: what the cell shows) and kept, so a roll
+    re-renders only the cells that changed. :meth:`refresh_cells` repaints just those cells.
+    :meth:`render` (the whole side as one Rich ``Text``) is what a mouse selection copies, and
+    draws the side while text is selected in it.
+    """
 
     DEFAULT_CSS = """
     BoardEdge { height: auto; width: auto; }
     """
+
+    CACHE_SIZE = 400
+    """Rendered cells kept per side (every look a cell had lately)."""
 
     def __init__(self, board: "Board", side: str) -> None:
         super().__init__(id=f"edge-{side}")
         self.board = board
         self.side = side
         self.spaces = ring(board.game.ed.size)[side]
+        self._strips: LRUCache[tuple, list[Strip]] = LRUCache(self.CACHE_SIZE)
+        self._painted: dict[int, tuple] = {}
+        """Cell index -> the key of the look last drawn there."""
+        self._cache_style: object = None
         self.apply_geometry()
+
+    @property
+    def across(self) -> bool:
+        """A row of cells (top, bottom), not a column."""
+        return self.side in ("top", "bottom")
 
     def apply_geometry(self) -> None:
         g = self.board.geometry
-        if self.side in ("top", "bottom"):
+        if self.across:
             self.styles.width = g.width
             self.styles.height = g.tall_h
         else:
             self.styles.width = g.corner_w
             self.styles.height = g.wide_h * len(self.spaces)
+        self._painted.clear()
+
+    def cell_args(self, k: int) -> tuple[int, int, int, bool, bool]:
+        """(space, width, height, corner, tall) of the ``k``-th cell of this side."""
+        g = self.board.geometry
+        i = self.spaces[k]
+        if self.across:
+            corner = k in (0, len(self.spaces) - 1)
+            return i, g.corner_w if corner else g.cell_w, g.tall_h, corner, True
+        return i, g.corner_w, g.wide_h, False, False
+
+    def cell_region(self, k: int) -> Region:
+        g = self.board.geometry
+        if self.across:
+            x = 0 if k == 0 else g.corner_w + (k - 1) * g.cell_w
+            return Region(x, 0, self.cell_args(k)[1], g.tall_h)
+        return Region(0, k * g.wide_h, g.corner_w, g.wide_h)
 
     def render(self) -> Text:
         b = self.board
         g = b.geometry
-        if self.side in ("top", "bottom"):
-            cells = []
-            for k, i in enumerate(self.spaces):
-                corner = k in (0, len(self.spaces) - 1)
-                cells.append(b.cell(i, g.corner_w if corner else g.cell_w, g.tall_h, corner, tall=True))
+        if self.across:
+            cells = [b.cell(*self.cell_args(k)) for k in range(len(self.spaces))]
             rows = [Text("").join(c[r] for c in cells) for r in range(g.tall_h)]
         else:
             rows = []
-            for i in self.spaces:
-                rows += b.cell(i, g.corner_w, g.wide_h, False, tall=False)
+            for k in range(len(self.spaces)):
+                rows += b.cell(*self.cell_args(k))
         return Text("\n").join(rows)
+
+    def refresh_cells(self) -> None:
+        """Repaint the cells whose look changed since they were drawn (nothing when none did)."""
+        key = self.board.cell_key
+        for k in range(len(self.spaces)):
+            if self._painted.get(k) != key(*self.cell_args(k)):
+                self.refresh(self.cell_region(k))
+
+    def _cell_strips(self, k: int) -> list[Strip]:
+        args = self.cell_args(k)
+        key = self.board.cell_key(*args)
+        self._painted[k] = key
+        strips = self._strips.get(key)
+        if strips is None:
+            _, width, height, _, _ = args
+            text = Text("\n").join(self.board.cell(*args))
+            visual = Content.from_rich_text(text, console=self.app.console)
+            strips = Visual.to_strips(self, visual, width, height, self.visual_style)
+            self._strips[key] = strips
+        return strips
+
+    def render_line(self, y: int) -> Strip:
+        if self.text_selection is not None:
+            return super().render_line(y)  # the whole Text, with the selection drawn on it
+        style = (self.visual_style, self.app.console.color_system, self.app.ansi_theme)
+        if style != self._cache_style:  # a new theme: every cell again
+            self._cache_style = style
+            self._strips.clear()
+        self._dirty_regions.clear()
+        g = self.board.geometry
+        # the offsets (for a mouse selection) count from the side's left edge, as in :meth:`render`
+        if self.across:
+            if y >= g.tall_h:
+                return Strip.blank(self.size.width)
+            return Strip.join([self._cell_strips(k)[y].apply_offsets(self.cell_region(k).x, y)
+                               for k in range(len(self.spaces))])
+        k, row = divmod(y, g.wide_h)
+        if k >= len(self.spaces):
+            return Strip.blank(self.size.width)
+        return self._cell_strips(k)[row].apply_offsets(0, y)
 
 
 class Board(Vertical):
@@ -229,6 +307,8 @@ class Board(Vertical):
         """Where to show a token instead of its player's position (animations)."""
         self.selected: int = game.st.players[game.st.turn.player].position
         self.geometry = Geometry.of(layout, game.ed.size)
+        self.edges: dict[str, BoardEdge] = {}
+        """The four sides (once composed)."""
         self._size_centre()
 
     def _size_centre(self) -> None:
@@ -237,12 +317,13 @@ class Board(Vertical):
         self.centre.styles.height = h
 
     def compose(self) -> ComposeResult:
-        yield BoardEdge(self, "top")
+        self.edges = {side: BoardEdge(self, side) for side in ("top", "left", "right", "bottom")}
+        yield self.edges["top"]
         with Horizontal():
-            yield BoardEdge(self, "left")
+            yield self.edges["left"]
             yield self.centre
-            yield BoardEdge(self, "right")
-        yield BoardEdge(self, "bottom")
+            yield self.edges["right"]
+        yield self.edges["bottom"]
 
     @property
     def layout_name(self) -> str:
@@ -254,13 +335,14 @@ class Board(Vertical):
             return
         self.geometry = Geometry.of(layout, self.game.ed.size)
         self._size_centre()
-        for edge in self.query(BoardEdge):
+        for edge in self.edges.values():
             edge.apply_geometry()
-        self.refresh_board()
+            edge.refresh()
 
     def refresh_board(self) -> None:
-        for edge in self.query(BoardEdge):
-            edge.refresh()
+        """Repaint the cells whose look changed (the game, the cursor, a pick, a walking token)."""
+        for edge in self.edges.values():
+            edge.refresh_cells()
 
     @property
     def shown(self) -> int:
@@ -291,6 +373,19 @@ class Board(Vertical):
         self.select(step(self.game.ed.size, self.selected, dx, dy))
 
     # -- one cell ----------------------------------------------------------------------------
+    def cell_key(self, space: int, width: int, height: int, corner: bool, tall: bool = True) -> tuple:
+        """Everything :meth:`cell` draws from: two equal keys, two equal cells."""
+        st = self.game.st
+        shown = self.shown_at
+        turn = st.turn.player
+        tokens = tuple((p, pl.in_jail and p not in shown, p == turn) for p, pl in enumerate(st.players)
+                       if not pl.bankrupt and shown.get(p, pl.position) == space)
+        deed = st.deeds.get(space)
+        return (space, width, height, corner, tall, self.geometry.names, tokens,
+                None if deed is None else (deed.owner, deed.mortgaged, deed.level, deed.depot),
+                space in self.choices, space == self.shown, id(self.look.palette),
+                bool(getattr(self.app, "no_color", False)))
+
     def tokens_here(self, space: int) -> tuple[Text, Text]:
         """(tokens standing here, tokens in jail here): letters in the players' colours."""
         st = self.game.st

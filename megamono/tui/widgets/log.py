@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.style import Style
 from rich.text import Text
 from textual.widgets import RichLog
 
@@ -19,6 +20,19 @@ class GameLog(RichLog, can_focus=False):
     def __init__(self, look: Look) -> None:
         super().__init__(id="log", wrap=True, markup=False, max_lines=2000, auto_scroll=True, min_width=20)
         self.look = look
+
+    _style_key: tuple = ()
+    _style: Style | None = None
+
+    @property
+    def rich_style(self) -> Style:
+        """Textual's ``rich_style`` (the styles of this widget and its parents combined), kept until
+        one of those styles changes: a RichLog asks for it once or twice per line it draws."""
+        key = tuple(node.styles._cache_key for node in self.ancestors_with_self)
+        if key != self._style_key or self._style is None:
+            self._style_key = key
+            self._style = super().rich_style
+        return self._style
 
     def line(self, ev: Event) -> Text:
         t = Text()

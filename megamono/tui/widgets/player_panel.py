@@ -11,7 +11,7 @@ from textual.widgets import Sparkline, Static
 from megamono.rules.actions import Build, BuildDepot
 from megamono.rules.engine import Game
 
-from ..look import Look, building_text, money, update_if_changed
+from ..look import KeptLines, Look, building_text, money, update_if_changed
 
 
 def deed_groups(game: Game, p: int) -> list[tuple[str, list[int]]]:
@@ -162,7 +162,7 @@ def player_text(game: Game, look: Look, p: int, width: int = 56,
     return out
 
 
-class PlayerPanel(Static):
+class PlayerPanel(KeptLines, Static):
     """One player's panel; the left border is the player's colour."""
 
     def __init__(self, game: Game, look: Look, p: int) -> None:
@@ -189,22 +189,25 @@ class PlayersView(VerticalScroll, can_focus=False):
     def __init__(self, game: Game, look: Look) -> None:
         super().__init__(id="players")
         self.game, self.look = game, look
+        n = len(game.st.players)
+        self.panels = [PlayerPanel(game, look, p) for p in range(n)]
+        self.sparklines = [WorthSparkline(game, look, p) for p in range(n)]
 
     def compose(self) -> ComposeResult:
-        for p in range(len(self.game.st.players)):
-            yield PlayerPanel(self.game, self.look, p)
-            yield WorthSparkline(self.game, self.look, p)
+        for panel, spark in zip(self.panels, self.sparklines):
+            yield panel
+            yield spark
 
     def refresh_players(self) -> None:
         options = build_options(self.game)
-        for panel in self.query(PlayerPanel):
+        for panel in self.panels:
             panel.options = options.get(panel.p, [])
             panel.refresh_panel()
         refresh_worth(self)
         # the panel of whose turn it is stays in view (the compact layout shows only a few)
         turn = self.game.st.turn.player
         if self.max_scroll_y:
-            for panel in self.query(PlayerPanel):
+            for panel in self.panels:
                 if panel.p == turn:
                     self.call_after_refresh(self.scroll_to_widget, panel, animate=False, top=True)
 
@@ -238,5 +241,5 @@ def refresh_worth(view: "PlayersView") -> None:
     from ..stats import stats_for
 
     stats = stats_for(view.game)
-    for spark in view.query(WorthSparkline):
+    for spark in view.sparklines:
         spark.refresh_worth(stats.series(spark.p))
