@@ -181,12 +181,20 @@ def memory_child() -> None:
                     break
                 screen.palette_act(bot.choose(game, game.pending.player))
                 await pilot.pause()
-            if not game.over:
-                screen.palette_act(ProposeEnd(player=game.pending.player))
+            # then everyone agrees to end it (E2); a proposal the game refuses now (another decision
+            # open) is retried after a bot's answer, and the loop is bounded so a refusal cannot hang
+            for _ in range(400):
+                if game.over:
+                    break
+                pend = game.pending
+                if pend.kind == "end_vote":
+                    screen.palette_act(VoteEnd(player=pend.player, agree=True))
+                elif game.why_not(ProposeEnd(player=pend.player)) is None:
+                    screen.palette_act(ProposeEnd(player=pend.player))
+                else:
+                    screen.palette_act(bot.choose(game, pend.player))
                 await pilot.pause()
-                while not game.over:
-                    screen.palette_act(VoteEnd(player=game.pending.player, agree=True))
-                    await pilot.pause()
+            assert game.over, f"the late game did not end (waiting for {game.describe_pending()})"
             for _ in range(5):
                 await pilot.pause()
             assert type(app.screen).__name__ == "GameOverScreen", app.screen
