@@ -354,21 +354,23 @@ def holding_value(game: "Game", p: int, owners: dict[int, int | None], groups=No
         elif k == need - 2 and need >= 3:
             total += 0.05 * potential[g]
     if transport:
-        k = s = 0
-        for i in b.railroads:
-            if get(i) == p:
-                k += 1
-                s += price[i]
+        k, s = _count_and_price(b.railroads, get, p, price)
         if k:
             total += s * (1 + 0.2 * (k - 1))
-        k = s = 0
-        for i in b.utilities:
-            if get(i) == p:
-                k += 1
-                s += price[i]
+        k, s = _count_and_price(b.utilities, get, p, price)
         if k:
             total += s * (0.75 + 0.15 * (k - 1))
     return total
+
+
+def _count_and_price(lots, owner_of, p: int, price: dict[int, int]) -> tuple[int, int]:
+    """How many of ``lots`` ``p`` owns (``owner_of``: deed -> owner) and their prices summed."""
+    k = s = 0
+    for i in lots:
+        if owner_of(i) == p:
+            k += 1
+            s += price[i]
+    return k, s
 
 
 def gain_of(game: "Game", p: int, before: dict, after: dict, spaces, b: Board | None = None) -> float:
