@@ -11,54 +11,45 @@
   can afford it, else rearranges.
 - Proposes at most one trade per turn, completing one of its colour groups at a price both
   sides' valuations call fair, and never repeats a refused offer; answers trades by the same
-  valuation, so it never hands an opponent a colour group for nothing.
+  valuation, so it never hands an opponent a colour group for nothing (:mod:`.trading`).
 - Agrees to end the game early only when it leads.
 """
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
 from megamono.rules.actions import (
-    Action, AcceptTrade, Bid, BirthdayChoice, Build, BuildDepot, BusChoice, Buy, ChooseDestination,
+    Action, Bid, BirthdayChoice, Build, BuildDepot, BusChoice, Buy, ChooseDestination,
     DeclineBuy, DropOut, IncomeTaxChoice, Mortgage, MortgagedDeedChoice, PayJailFine,
-    PickAuctionDeed, PlacePiece, PlayBusTicket, ProposeTrade, RefuseTrade, Roll, RollForDoubles,
+    PickAuctionDeed, PlacePiece, PlayBusTicket, Roll, RollForDoubles,
     ShortageAnswer, Unmortgage, UseJailCard, VoteEnd,
 )
-from megamono.rules.rent import ceil_percent, tax_worth, transfer_fee, unmortgage_cost
-from megamono.rules.state import Pending, TradeOffer, TradeSide
+from megamono.rules.rent import ceil_percent, tax_worth
+from megamono.rules.state import Pending
 
 from .base import Bot
+from .trading import TradingMixin
 from .model import (
-    TWO_DICE, board_of, deed_value, expected_rent_ahead, final_worths, gain_of, max_rent_ahead, view_of,
+    TWO_DICE, board_of, deed_value, expected_rent_ahead, final_worths, max_rent_ahead, view_of,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
     from megamono.rules.engine import Game
 
-CARD_WORTH = {"jail_cards": 50, "bus_tickets": 40}
-TRADE_TOLERANCE = 5      # dollars of rounding a trade answer forgives
-MIN_TRADE_GAIN = 40      # a proposal must be worth at least this much to the proposer
 BID_OPENING = 0.4        # an auction of a deed: the opening bid, as a share of the price
 BID_RAISE = 0.05         # and each raise over the high bid
 
 
-class StrongBot(Bot):
+class StrongBot(TradingMixin, Bot):
     level = "strong"
 
     def __init__(self, seed: int) -> None:
         super().__init__(seed)
         self._trade_turn = -1
-        self._refused: dict[tuple, int] = {}
-        self._open_offer: tuple | None = None
         self._reserve_key: tuple | None = None
         self._reserve = 0
-        self._no_offer_sig: tuple | None = None
         self._bid_memo: tuple | None = None
-        self._short_of_cash = False
-        self._need_budget: int | None = None  # what the last trade search would have needed
-        self._need_cash: dict[int, int] = {}
 
     def choose(self, game: "Game", player: int, check: bool = True) -> Action:
         self._settle_offer(game, player)
@@ -498,234 +489,6 @@ class StrongBot(Bot):
                 b.house_cost[g] * max(1, sum(st.deeds[i].level for i in lots)))
 
         return sorted(groups, key=earning)
-
-    # ------------------------------------------------------------------ trades
-    @staticmethod
-    def trade_deltas(game: "Game", offer: TradeOffer) -> tuple[float, float]:
-        """(gain to the proposer, gain to the partner) of ``offer``, in dollars, by the bots' valuation."""
-        a, b_ = offer.proposer, offer.partner
-        da, db = StrongBot._deed_deltas(game, a, b_, tuple(offer.give.deeds), tuple(offer.take.deeds))
-        cash = offer.give.cash - offer.take.cash
-        da -= cash
-        db += cash
-        for field, worth in CARD_WORTH.items():
-            n = getattr(offer.give, field) - getattr(offer.take, field)
-            da -= n * worth
-            db += n * worth
-        return da, db
-
-    @staticmethod
-    def _deed_deltas(game: "Game", a: int, b_: int, give: tuple[int, ...], take: tuple[int, ...]) -> tuple[float, float]:
-        """The deeds' part of :meth:`trade_deltas` (kept until a deed changes hands)."""
-        v = view_of(game)
-        deeds = game.st.deeds
-        key = ("deed_deltas", a, b_, give, take, tuple(deeds[i].mortgaged for i in give + take))
-        out = v.owner_memo.get(key)
-        if out is not None:
-            return out
-        before = v.owners
-        after = dict(before)
-        for i in give:
-            after[i] = b_
-        for i in take:
-            after[i] = a
-        spaces = list(give) + list(take)
-        bd = v.board
-        da = gain_of(game, a, before, after, spaces, bd)
-        db = gain_of(game, b_, before, after, spaces, bd)
-        # mortgaged deeds are worth their price less the mortgage to lift; the receiver also pays 10%
-        for holder, to, lots in ((a, b_, give), (b_, a, take)):
-            for i in lots:
-                if deeds[i].mortgaged:
-                    lift = unmortgage_cost(game.ed, i)
-                    fee = transfer_fee(game.ed, i)
-                    if to == a:
-                        da -= lift + fee
-                        db += lift
-                    else:
-                        db -= lift + fee
-                        da += lift
-        out = v.owner_memo[key] = (da, db)
-        return out
-
-    @staticmethod
-    def rival_weight(game: "Game") -> float:
-        return 1.0 if len(game.st.active_players()) <= 2 else 0.7
-
-    def on_trade_reply(self, game: "Game", p: int, pend: Pending) -> Action:
-        offer = pend.trade
-        da, db = self.trade_deltas(game, offer)
-        w = self.rival_weight(game)
-        cash_after = game.st.players[p].cash - offer.take.cash + offer.give.cash
-        fair = db >= 0 and db + TRADE_TOLERANCE >= w * da
-        if fair and (offer.take.cash == 0 or cash_after >= self.reserve(game, p) // 2):
-            return AcceptTrade(player=p)
-        return RefuseTrade(player=p)
-
-    def _settle_offer(self, game: "Game", p: int) -> None:
-        """After a proposal: if the deeds asked for did not arrive, remember the refusal."""
-        if self._open_offer is None:
-            return
-        pend = game.pending
-        if pend is not None and pend.kind == "trade_reply" and pend.trade is not None and pend.trade.proposer == p:
-            return  # not answered yet
-        key, cash, take = self._open_offer
-        self._open_offer = None
-        if not all(game.st.deeds[i].owner == p for i in take):
-            self._refused[key] = max(cash, self._refused.get(key, -(1 << 30)))
-
-    def propose_trade(self, game: "Game", p: int) -> ProposeTrade | None:
-        """The best group-completing trade this player can fairly offer now, or None.
-
-        The search depends on the deeds, the players in the game, the refused offers, this
-        player's budget (cash less half the reserve) and the partners' cash. When a search found
-        nothing, it notes the least budget and partner cash that would have made a difference;
-        until one of those is reached (or the rest changes) the search is skipped: the answer
-        would be None again.
-        """
-        v = view_of(game)
-        targets = self._trade_targets(v, p)
-        if not targets:
-            return None
-        b = v.board
-        st = game.st
-        owners = v.owners
-        cash = st.players[p].cash
-        sig = (v.trade_signature(), len(self._refused), len(st.active_players()), p)
-        budget = None  # cash - reserve // 2, worked out when needed
-        last = self._no_offer_sig
-        if last is not None and last[0] == sig:
-            need_budget, need_cash = last[1], last[2]
-            if all(st.players[q].cash < c for q, c in need_cash.items()):
-                if need_budget is None or cash < need_budget:
-                    return None
-                budget = cash - self.reserve(game, p) // 2
-                if budget < need_budget:
-                    return None
-        self._need_budget, self._need_cash = None, {}
-        w = self.rival_weight(game)
-        mine_tradeable: list[int] | None = None
-        best = None
-        for g, missing, partners in targets:
-            for q, held in partners:
-                qlots = [i for i in held if self._tradeable(game, q, i)]
-                if len(qlots) < missing:
-                    continue
-                take = sorted(sorted(qlots, key=lambda i: (st.deeds[i].mortgaged, b.price[i]))[:missing])
-                if budget is None:
-                    budget = cash - self.reserve(game, p) // 2
-                # cash alone; else with one of our deeds the partner has a use for
-                cand = self._price_trade(game, p, q, [], take, w, budget)
-                if cand is None and self._short_of_cash:
-                    if mine_tradeable is None:
-                        mine_tradeable = [i for i in v.owned_by(p) if self._tradeable(game, p, i)]
-                    for e in mine_tradeable:
-                        eg = b.group_of.get(e)
-                        if eg == g:
-                            continue
-                        related = (b.groups[eg] if eg is not None
-                                   else b.railroads if e in b.railroads else b.utilities)
-                        if not any(owners[i] == q for i in related):
-                            continue
-                        c = self._price_trade(game, p, q, [e], take, w, budget)
-                        if c is not None and (cand is None or c[0] > cand[0]):
-                            cand = c
-                if cand is not None and (best is None or cand[0] > best[0]):
-                    best = cand
-        if best is None:
-            self._no_offer_sig = (sig, self._need_budget, self._need_cash)
-            return None
-        self._no_offer_sig = None
-        _, terms, key, x = best
-        offer = self._offer(terms)
-        if game.why_not(offer) is not None:
-            return None
-        self._open_offer = (key, x, list(offer.take.deeds))
-        return offer
-
-    @staticmethod
-    def _trade_targets(v, p: int) -> list[tuple[str, int, list[tuple[int, list[int]]]]]:
-        """The colour groups ``p`` could complete by one trade with one partner: (group, lots
-        missing, [(holder, the holder's lots there)]), only holders with enough of the missing
-        lots, by seat; kept until a deed changes hands."""
-        key = ("trade_targets", p)
-        out = v.owner_memo.get(key)
-        if out is None:
-            b, owners = v.board, v.owners
-            out = v.owner_memo[key] = []
-            for g, lots in b.groups.items():
-                k = [owners[i] for i in lots].count(p)
-                missing = b.need[g] - k
-                if k == 0 or missing <= 0 or missing > 2:
-                    continue
-                held = [i for i in lots if owners[i] not in (None, p)]
-                if len(held) < missing:
-                    continue
-                # the holders who alone hold enough of the missing lots (one trade, one partner)
-                partners = [(q, mine) for q in sorted({owners[i] for i in held})
-                            if len(mine := [i for i in held if owners[i] == q]) >= missing]
-                if partners:
-                    out.append((g, missing, partners))
-        return out
-
-    def _tradeable(self, game: "Game", holder: int, space: int) -> bool:
-        """Whether ``holder`` may hand ``space`` over (no depot, no buildings in its group: X2);
-        kept while that group or railroad does not change."""
-        v = view_of(game)
-        b = v.board
-        family = b.family_of[space]
-        known = v.memo.get(("tradeable", family))
-        if known is None:
-            known = v.keep(("tradeable", family), {}, frozenset((family,)))
-        ok = known.get((holder, space))
-        if ok is None:
-            deeds = game.st.deeds
-            g = b.group_of.get(space)
-            ok = known[holder, space] = not deeds[space].depot and (
-                g is None or not any(deeds[i].owner == holder and deeds[i].level for i in b.groups[g]))
-        return ok
-
-    def _price_trade(self, game: "Game", p: int, q: int, give: list[int], take: list[int], w: float,
-                     budget: int) -> tuple | None:
-        """Cash that makes the swap fair for both sides: (gain to ``p``, the offer's terms for
-        :meth:`_offer`, refusal key, cash from ``p`` to ``q``); None if there is no such price
-        (``_short_of_cash`` then says whether a fair price existed but was over ``budget``)."""
-        self._short_of_cash = False
-        # what trade_deltas says of the deeds alone (no cash, no cards)
-        ga, gb = self._deed_deltas(game, p, q, tuple(give), tuple(take))
-        # partner accepts when  x + gb >= 0  and  x + gb >= w (ga - x);  x = cash from p to q
-        x = math.ceil(max(-gb, (w * ga - gb) / (1 + w))) + 1
-        # proposer wants  ga - x >= w (gb + x)
-        if ga - x < w * (gb + x) or ga - x < MIN_TRADE_GAIN:
-            return None
-        st = game.st
-        if x >= 0:
-            if x > budget:
-                self._short_of_cash = True
-                if self._need_budget is None or x < self._need_budget:
-                    self._need_budget = x  # the least budget that would have done
-                return None
-        elif -x > st.players[q].cash:
-            if -x < self._need_cash.get(q, 1 << 40):
-                self._need_cash[q] = -x  # the least cash of ``q`` that would have done
-            return None
-        key = (q, tuple(give), tuple(take))
-        if key in self._refused:  # only a clearly better offer than the one refused
-            last = self._refused[key]
-            if x < last + max(20, abs(last) // 5):
-                return None
-        return (ga - x, (p, q, give, take, x), key, x)
-
-    @staticmethod
-    def _offer(terms: tuple) -> ProposeTrade:
-        """The proposal of :meth:`_price_trade`'s terms: ``p`` gives ``give`` and ``x`` dollars
-        (or receives ``-x``) for ``take`` from ``q``."""
-        p, q, give, take, x = terms
-        if x >= 0:
-            side_give, side_take = TradeSide(cash=x, deeds=give), TradeSide(deeds=take)
-        else:
-            side_give, side_take = TradeSide(deeds=give), TradeSide(cash=-x, deeds=take)
-        return ProposeTrade(player=p, partner=q, give=side_give, take=side_take)
 
     # ------------------------------------------------------------------ ending
     def on_end_vote(self, game: "Game", p: int, pend: Pending) -> Action:
