@@ -1,0 +1,86 @@
+"""Leaving jail (RULES.md J2): paying the fine, using a Get Out of Jail Free card, rolling for
+doubles, and the forced payment after the third failed roll. A mixin of
+:class:`megamono.rules.engine.Game`; jail is entered through the spaces and cards (J1).
+"""
+
+from __future__ import annotations
+
+from .actions import PayJailFine, RollForDoubles, UseJailCard
+from .core import Core, commas
+from .state import Step
+
+
+class JailMixin(Core):
+    """The jail decisions of the engine: checks (``_check_*``), actions (``_act_*``) and the
+    ``jail_move`` agenda step."""
+
+    def _check_pay_jail_fine(self, a: PayJailFine) -> str | None:
+        fine = self.board.rules.jail_fine
+        if self.st.pending.kind == "jail" and self.st.players[a.player].cash < fine:
+            return f"the fine is ${commas(fine)}; {self.name(a.player)} has ${commas(self.st.players[a.player].cash)}"
+        return None
+
+    def _check_use_jail_card(self, a: UseJailCard) -> str | None:
+        return None if self.st.players[a.player].gojf else f"{self.name(a.player)} has no Get Out of Jail Free card"
+
+    def _leave_jail(self, p: int) -> None:
+        pl = self.st.players[p]
+        pl.in_jail, pl.jail_turns = False, 0
+
+    def _act_pay_jail_fine(self, a: PayJailFine) -> None:
+        pend = self.st.pending
+        self.st.pending = None
+        if pend.kind == "jail":
+            self.transfer(a.player, None, self.board.rules.jail_fine, "jail fine")
+            self.into_pot({"fine": True}, self.board.rules.jail_fine)
+            self._leave_jail(a.player)
+            self.log("jail", f"{self.name(a.player)} leaves jail", player=a.player)
+            self._offer_turn(a.player, again=False)
+        else:
+            self.push(self.step("pay", a.player, creditors=[[None, self.board.rules.jail_fine]], why="jail fine", fine=True),
+                      self.step("jail_move", a.player, steps=pend.amount))
+
+    def _act_use_jail_card(self, a: UseJailCard) -> None:
+        pl = self.st.players[a.player]
+        cid = pl.gojf.pop(0)
+        deck = "chance" if cid in {c.id for c in self.ed.chance} else "community_chest"
+        getattr(self.st.decks, deck).append(cid)
+        self.log("jail", f"{pl.name} uses a Get Out of Jail Free card", player=a.player)
+        pend = self.st.pending
+        self.st.pending = None
+        if pend.kind == "jail":
+            self._leave_jail(a.player)
+            self._offer_turn(a.player, again=False)
+        else:
+            self.push(self.step("jail_move", a.player, steps=pend.amount))
+
+    def _act_roll_for_doubles(self, a: RollForDoubles) -> None:
+        p = a.player
+        pl = self.st.players[p]
+        self.st.pending = None
+        self.lapse_claims(p)
+        th = self.throw(False)
+        self.st.turn.last_throw = th
+        self.log("dice", f"{pl.name} tries for doubles in jail: {th.text()}", player=p)
+        if th.doubles:
+            self._leave_jail(p)
+            self.log("jail", f"Doubles! {pl.name} leaves jail", player=p)
+            self.push(self.step("move", p, steps=th.white_total, dice=th.white_total),
+                      self.step("end_of_throw", p, again=False))
+            return
+        pl.jail_turns += 1
+        if pl.jail_turns >= 3:
+            self.wait("jail_pay", p, f"{pl.name}: third failed roll: pay ${commas(self.board.rules.jail_fine)} or use a "
+                      f"card, then move {th.white_total}", amount=th.white_total)
+        else:
+            self.push(self.step("end_turn"))
+
+    def _step_jail_move(self, s: Step) -> None:
+        if self.st.players[s.player].bankrupt:
+            # went bankrupt over the fine: no move, the turn passes (T5)
+            self.push(self.step("end_turn"))
+            return
+        self._leave_jail(s.player)
+        self.push(self.step("move", s.player, steps=s.data["steps"], dice=s.data["steps"]),
+                  self.step("end_of_throw", s.player, again=False))
+
