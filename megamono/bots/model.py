@@ -89,6 +89,9 @@ _BOARDS: dict[int, Board] = {}
 
 def board_of(game: "Game") -> Board:
     """The :class:`Board` of ``game``'s edition (computed once per edition object)."""
+    v = _VIEW
+    if v is not None and v.board.ed is game.ed:  # the quick way: the board of the last view
+        return v.board
     b = _BOARDS.get(id(game.ed))
     if b is None or b.ed is not game.ed:
         if len(_BOARDS) > 32:
