@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from megamono.rules.actions import (
     Action, Bid, BirthdayChoice, Build, BuildDepot, BusChoice, Buy, ChooseDestination,
-    DeclineBuy, DropOut, IncomeTaxChoice, Mortgage, MortgagedDeedChoice, PayJailFine,
+    DeclineBuy, DropOut, IncomeTaxChoice, MortgagedDeedChoice, PayJailFine,
     PickAuctionDeed, PlacePiece, PlayBusTicket, Roll, RollForDoubles,
     ShortageAnswer, Unmortgage, UseJailCard, VoteEnd,
 )
@@ -330,38 +330,18 @@ class StrongBot(TradingMixin, Bot):
 
     # ------------------------------------------------------------------ buying and auctions
     def on_buy(self, game: "Game", p: int, pend: Pending) -> Action:
+        """Buy when the reserve stays covered, or a deed worth well over its price leaves some of
+        it; never mortgages to buy (measured: no stronger, and mortgaging only to decline after
+        all looked foolish to players)."""
         st = game.st
         cash = st.players[p].cash
         price = pend.amount
-        space = pend.space
-        rents = self.rents(game, p)
         reserve = self.reserve(game, p)
-        value = deed_value(game, p, space)
         if cash - price >= reserve:
             return Buy(player=p)
-        if cash >= price and (value >= 1.3 * price and cash - price >= 0.3 * reserve):
+        if cash >= price and cash - price >= 0.3 * reserve and deed_value(game, p, pend.space) >= 1.3 * price:
             return Buy(player=p)
-        if cash < price and value >= 1.5 * price and self.may_manage:
-            a = self._mortgage_for(game, p, price - cash, protect=board_of(game).group_of.get(space))
-            if a is not None:
-                return a
         return DeclineBuy(player=p)
-
-    def _mortgage_for(self, game: "Game", p: int, need: int, protect: str | None) -> Action | None:
-        """A mortgage towards ``need`` dollars, only if unimportant deeds can cover all of it."""
-        b = board_of(game)
-        st = game.st
-        groups = self._building_groups(game, p)
-        cands = []
-        for i, d in st.deeds.items():
-            if d.owner != p or d.mortgaged or b.group_of.get(i) in groups or b.group_of.get(i) == protect:
-                continue
-            a = Mortgage(player=p, space=i)
-            if game.why_not(a) is None:
-                cands.append((self.mortgage_keep_value(game, p, i), b.mortgage[i], a))
-        if sum(c[1] for c in cands) < need:
-            return None
-        return min(cands, key=lambda c: (c[0], -c[1]))[2]
 
     def on_bid(self, game: "Game", p: int, pend: Pending) -> Action:
         st = game.st
