@@ -55,7 +55,7 @@ from ..widgets.dice import DiceView
 from ..widgets.log import GameLog
 from ..widgets.player_panel import PlayersView
 from .game_computer import ComputerTurns
-from .game_text import aside_keys, claim_lines, status_text
+from .game_text import aside_keys, claim_lines, decision_text, status_text
 
 DIALOGS: dict[str, type[DecisionDialog]] = {
     "buy": BuyDialog, "jail": JailDialog, "jail_pay": JailDialog, "bus": BusDialog,
@@ -356,8 +356,7 @@ class GameScreen(ComputerTurns, Screen):
         if g.over or pend is None:
             return "the game is over"
         if action == "undo":
-            why = g.why_not_undo() if g.history else "nothing to undo yet"
-            return why or "the last decision was a computer player's"
+            return self.why_not_undo() or "not now"
         who = g.st.players[pend.player].name
         if self.is_computer(pend.player):
             return f"{who} (computer) is playing; space skips ahead"
@@ -393,9 +392,11 @@ class GameScreen(ComputerTurns, Screen):
             return
         self._fast = False
         if pend.player != self._last_decider:
-            self._last_decider = pend.player
+            before, self._last_decider = self._last_decider, pend.player
             if self.app.pass_notices:
-                self.open(PassKeyboard(self.look, pend.player, pend.prompt, owner=self), None)
+                undo = self.undo_at_handover(before)
+                self.open(PassKeyboard(self.look, pend.player, pend.prompt, owner=self, undo=undo),
+                          lambda result: result == "undo" and self.confirm_undo(handing_over=before))
                 return
         if pend.kind == "turn" or self._hidden == self.pending_key():
             return
@@ -578,31 +579,77 @@ class GameScreen(ComputerTurns, Screen):
                     "the highest final worth wins (a tie shares the win).")
         self.open(ConfirmDialog(question), lambda yes: yes and self.act(ProposeEnd(player=p)))
 
-    # undo
-    def can_undo(self) -> bool:
+    # undo: in hot-seat play each player takes back only their own last decision
+    def why_not_undo(self) -> str | None:
+        """Why ``u`` cannot undo now, or None when it can. The rules core takes back only the last
+        decision, and only when it involved no chance; the app adds that it must be the decision of
+        the player at the keyboard (:meth:`at_keyboard`), never a computer's or another person's."""
         g = self.game
-        return g.why_not_undo() is None and bool(g.history) and not self.is_computer(g.history[-1].player)
+        if not g.history:
+            return "nothing to undo yet"
+        why = g.why_not_undo()
+        if why:
+            return why
+        last = g.history[-1]
+        if self.is_computer(last.player):
+            return "the last decision was a computer player's"
+        me = self.at_keyboard()
+        if me is not None and last.player != me:
+            names = g.st.players
+            return (f"the last decision is {names[last.player].name}'s ({decision_text(g, last)}), not "
+                    f"{names[me].name}'s: each player can undo only their own decisions")
+        return None
+
+    def can_undo(self) -> bool:
+        return self.why_not_undo() is None
+
+    def undo_at_handover(self, handing_over: int | None) -> str | None:
+        """On the hand-over screen the player handing the keyboard over may still take back the
+        decision that passed it on: the words for it ("decline buy"), or None when there is none."""
+        g = self.game
+        if handing_over is None or not g.history or self.is_computer(handing_over):
+            return None
+        last = g.history[-1]
+        if last.player != handing_over or g.why_not_undo() is not None:
+            return None
+        return decision_text(g, last)
 
     def action_undo(self) -> None:
-        g = self.game
-        if not self.can_undo():
-            self.app.notify(g.why_not_undo() or "a computer player's move cannot be undone", severity="warning")
+        why = self.why_not_undo()
+        if why:
+            self.app.notify(f"Undo: {why}", severity="warning")
             return
+        self.confirm_undo()
+
+    def confirm_undo(self, handing_over: int | None = None) -> None:
+        """Ask the player whose last decision it is, then take it back (``handing_over``: asked on
+        the hand-over screen by that player; a "no" shows the hand-over again)."""
+        g = self.game
         last = g.history[-1]
         who = g.st.players[last.player].name
-        self.open(ConfirmDialog(f"Undo {who}'s last decision ({last.label()})?"), self.on_undo)
+        question = f"{who}: undo your last decision ({decision_text(g, last)})?"
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.on_undo(True)
+            elif handing_over is not None:
+                self._last_decider = handing_over  # the keyboard is still theirs: hand it over again
+
+        self.open(ConfirmDialog(question), answer)
 
     def on_undo(self, yes: bool) -> None:
-        if not yes or not self.can_undo():
+        g = self.game
+        if not yes or not g.history or g.why_not_undo() is not None or self.is_computer(g.history[-1].player):
             return
-        turn = self.game.st.turn.number
-        action = self.game.undo()
+        turn = g.st.turn.number
+        action = g.undo()
+        self._last_decider = action.player  # the decision is theirs again, at their keyboard
         self.unsaved = True
         self._hidden = None
         log = self._log
         log.clear()
-        log.add(self.game.st.log[-400:])
-        self.app.notify(f"Undone: {self.game.st.players[action.player].name}'s {action.label()}")
+        log.add(g.st.log[-400:])
+        self.app.notify(f"Undone: {g.st.players[action.player].name}'s {decision_text(g, action)}")
         self.refresh_view()
         self.after_change(turn)
 
