@@ -19,6 +19,7 @@ shows the space under it, which follows the token of whose turn it is whenever t
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from rich.text import Text
@@ -103,9 +104,29 @@ class GameScreen(ComputerTurns, Screen):
         Binding("q", "leave", "Quit game"),
     ]
 
+    SHORT_KEYS: dict[str, str | None] = {
+        "bus_ticket": "Ticket", "end_game": "End", "skip": "Skip", "leave": "Quit",
+        "look": None, "rules": None, "claim": None,
+    }
+    """The footer's short form, used when the keys do not fit the width (the compact layout at 100
+    columns, or with computer players and claimed rent at 140): shorter words, and keys that are
+    said elsewhere left out of the footer (None) but still active and listed by ``?`` and
+    ``h``: the arrows (the deed card's title, the compact key legend), F1 (on every screen) and
+    claiming rent (the claim line says "key c")."""
+    WORDS = {b.action: b.description for b in BINDINGS}
+    """Each action's full words, for the messages of keys that do nothing now."""
+    PALETTE_KEY = 14
+    """Columns the footer's command-palette key takes (" ^p palette " and its divider)."""
+
     def __init__(self, game: Game, saved: Path | None = None) -> None:
         super().__init__()
         self.game = game
+        self._full_keys = self._bindings
+        self._short_keys = self._bindings.copy()
+        for key, bindings in self._short_keys.key_to_bindings.items():
+            self._short_keys.key_to_bindings[key] = [self._shorten(b) for b in bindings]
+        self.short_footer = False
+        """The footer shows its short form (see :data:`SHORT_KEYS`)."""
         game.keep_undo = True
         self.look = Look(game)
         self.saved = saved
@@ -191,6 +212,7 @@ class GameScreen(ComputerTurns, Screen):
 
     def on_resize(self, event) -> None:
         self.apply_layout(tuple(event.size))
+        self.refresh_bindings()  # the footer's form follows the width
 
     def on_board_selected(self, message: Board.Selected) -> None:
         self.show_space(message.space)
@@ -347,7 +369,8 @@ class GameScreen(ComputerTurns, Screen):
             return
         active = self.active_bindings.get(event.key)
         if active is not None and not active.enabled and active.node is self:
-            self.app.notify(f"{active.binding.description}: {self.why_key_off(active.binding.action)}",
+            words = self.WORDS.get(active.binding.action, active.binding.description)
+            self.app.notify(f"{words}: {self.why_key_off(active.binding.action)}",
                             severity="warning", timeout=3)
 
     def why_key_off(self, action: str = "") -> str:
@@ -683,10 +706,45 @@ class GameScreen(ComputerTurns, Screen):
     # -- the footer: redrawn only when a key's state changed (speed, see tests/bench/app.py) ----------
     _keys_shown: tuple | None = None
 
+    @classmethod
+    def _shorten(cls, binding: Binding) -> Binding:
+        name = binding.action.split("(")[0]
+        if name not in cls.SHORT_KEYS:
+            return binding
+        words = cls.SHORT_KEYS[name]
+        return replace(binding, show=False) if words is None else replace(binding, description=words)
+
+    def full_footer_width(self, active) -> int:
+        """Columns the footer's keys take in their full form (Textual's Footer: " key words " each)."""
+        full = self._full_keys.key_to_bindings
+        seen: set[str] = set()
+        width = 0
+        for key, active_binding in active.items():
+            binding = next((b for b in full.get(key, ()) if b.action == active_binding.binding.action),
+                           active_binding.binding)
+            if not binding.show or binding.action in seen or key == self.app.COMMAND_PALETTE_BINDING:
+                continue
+            seen.add(binding.action)
+            width += len(self.app.get_key_display(binding)) + len(binding.description) + 3
+        return width
+
+    def fit_footer(self, active) -> bool:
+        """Use the footer's short form when the full one does not fit the width; True if it changed."""
+        short = self.full_footer_width(active) > self.app.size.width - self.PALETTE_KEY
+        if short == self.short_footer:
+            return False
+        self.short_footer = short
+        self._bindings = self._short_keys if short else self._full_keys
+        return True
+
     def refresh_bindings(self) -> None:
         """Textual's Footer rebuilds all its keys on every call; skip it when nothing changed."""
         try:
-            state = tuple((key, b.binding.description, b.enabled) for key, b in self.active_bindings.items())
+            active = self.active_bindings
+            if self.fit_footer(active):
+                active = self.active_bindings
+            state = (self.app.size.width,
+                     tuple((key, b.binding.description, b.enabled) for key, b in active.items()))
         except Exception:  # noqa: BLE001 - not mounted yet
             state = None
         if state is not None and state == self._keys_shown:
@@ -694,6 +752,7 @@ class GameScreen(ComputerTurns, Screen):
         self._keys_shown = state
         for footer in self.query(Footer):
             forget_closed_watchers(footer)
+            footer.compact = self.short_footer  # Textual's compact footer: less space between keys
         super().refresh_bindings()
 
     # -- the command palette (megamono.tui.commands) ---------------------------------------------
