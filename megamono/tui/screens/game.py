@@ -205,6 +205,7 @@ class GameScreen(ComputerTurns, Screen):
         for name in LAYOUT_MIN:
             self.set_class(name == layout, f"-{name}")
         self._card.tall = layout == "large"
+        self._players.set_compact(layout == "compact")
         shown, hidden = self._cards()
         shown.show(hidden.space if hidden.space is not None else shown.space)
         self.board.set_layout(layout)
