@@ -26,6 +26,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.geometry import Region
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Footer, Static
@@ -215,6 +216,26 @@ class GameScreen(ComputerTurns, Screen):
         self.apply_layout(tuple(event.size))
         self.refresh_bindings()  # the footer's form follows the width
 
+    def toast_area(self) -> Region | None:
+        """In the compact layout, where notices go: over the log, inside its border and the board's
+        ring (the app places them there, see ``MegamonoApp.place_toasts``); else None."""
+        if self.board_layout != "compact":
+            return None
+        log = self._log.region
+        if log.width < 12 or log.height < 3:
+            return None
+        return Region(log.x + 1, log.y + 1, log.width - 2, log.height - 2)
+
+    _toast_area: Region | None = None
+
+    def _toasts_follow_log(self, _screen=None) -> None:
+        """After a layout pass: when the log moved or changed size (a two-line decision, a taller
+        players' column), place the notices again."""
+        area = self.toast_area()
+        if area != self._toast_area:
+            self._toast_area = area
+            self.app.place_toasts()
+
     def on_board_selected(self, message: Board.Selected) -> None:
         self.show_space(message.space)
 
@@ -254,6 +275,7 @@ class GameScreen(ComputerTurns, Screen):
         log.add(self.game.st.log[-400:])
         self.look.palette = palette_for(self.app.theme)
         self.app.theme_changed_signal.subscribe(self, self.on_theme_changed)
+        self.screen_layout_refresh_signal.subscribe(self._log, self._toasts_follow_log)
         self._lay_out(self.board_layout)
         self.apply_layout()
         self.show_space(self.board.shown)
