@@ -168,6 +168,8 @@ class MegamonoApp(App):
         ``MEGAMONO_ANIMATIONS=off``, in the options or the palette)."""
         self.notices: list[str] = []
         """Every notification's text, newest last (tests read it)."""
+        self.show_toasts = not test_mode
+        """Show notifications on screen (off in test mode; a test may turn them on)."""
         self.clock = clock or datetime.now
         self.game_in_play: Game | None = None
         """The game on screen (set by :meth:`start_game`), autosaved when the app leaves it."""
@@ -190,6 +192,7 @@ class MegamonoApp(App):
 
         setup_themes(self)
         load_settings(self)
+        self.screen_change_signal.subscribe(self, self.place_toasts)
         self.call_after_refresh(guard_size, self)
         self._catch_hangup()
         if self.initial_game is not None:
@@ -393,11 +396,45 @@ class MegamonoApp(App):
         return (f"{head}\nYour game was saved to {path}.\n"
                 f"Continue it with:  megamono --saves {self.saves_dir} resume {path}")
 
+    # -- notifications ------------------------------------------------------------------------------
+    COMPACT_TOAST_SECONDS = 4.0
+    """The longest a notice stays in the compact layout (errors excepted): it covers the log."""
+
+    def toast_area(self):
+        """Where notices go: the region over the game's log in the compact layout (the game screen's
+        ``toast_area``, also while one of its dialogs is on top), else None (Textual's place, see
+        app.tcss)."""
+        for screen in reversed(self.screen_stack):
+            area = getattr(screen, "toast_area", None)
+            if callable(area):
+                return area()
+        return None
+
+    def place_toasts(self, _screen: Screen | None = None) -> None:
+        """Put the notices over the game's log in the compact layout, inside the board's ring, so
+        that they never hide a space of the board; else leave them where app.tcss puts them. Every
+        screen has its own rack of notices, and a dialog shows the screen under it: all are placed
+        alike, so that they cover each other exactly."""
+        area = self.toast_area()
+        racks = [rack for screen in self.screen_stack for rack in screen.query("#textual-toastrack")]
+        for rack in racks:  # Textual's ToastRack of each screen
+            rack.set_class(area is not None, "-over-log")
+            if area is None:
+                for rule in ("margin", "width", "max_height"):
+                    rack.styles.clear_rule(rule)
+            else:
+                rack.styles.margin = (area.y, 0, 0, area.x)
+                rack.styles.width = area.width
+                rack.styles.max_height = max(1, area.height)
+
     def notify(self, message: str, *, title: str = "", severity: str = "information",
                timeout: float | None = None, markup: bool = False) -> None:
         self.notices.append(message)
-        if self.test_mode:
+        if not self.show_toasts:
             return
+        if severity != "error" and self.toast_area() is not None:
+            timeout = min(self.NOTIFICATION_TIMEOUT if timeout is None else timeout, self.COMPACT_TOAST_SECONDS)
+        self.place_toasts()
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)  # type: ignore[arg-type]
 
 

@@ -206,7 +206,7 @@ async def test_a_computer_claims_its_rent(saves):
         assert any("(claimed)" in e.text for e in game.st.log)
 
 
-async def test_undo_a_declined_purchase(saves):
+async def test_undo_takes_back_only_the_players_own_decision(saves):
     game = new_game(dice=[(1, 2, 1)])
     app = app_for(game, saves)
     async with app.run_test(size=SIZE) as pilot:
@@ -218,21 +218,15 @@ async def test_undo_a_declined_purchase(saves):
         await pilot.press("a")  # Ann declines Arctic Avenue: the auction starts with Bob
         await pilot.pause()
         assert game.pending.kind == "bid" and screen_name(app) == "BidDialog"
-        await pilot.press("escape")  # look at the board
+        await pilot.press("escape")  # Bob looks at the board
         await pilot.pause()
-        assert screen.check_action("undo", ()) is True
+        assert game.why_not_undo() is None  # the core could take it back ...
+        assert screen.check_action("undo", ()) is None  # ... but it is Ann's decision, not Bob's
         await pilot.press("u")
         await pilot.pause()
-        assert screen_name(app) == "ConfirmDialog"
-        await pilot.press("y")
-        await pilot.pause()
-        assert game.pending.kind == "buy" and game.pending.player == 0
-        assert game.st.deeds[ARCTIC].owner is None and game.history[-1].kind == "roll"
-        assert screen_name(app) == "BuyDialog"  # her decision again
-        assert screen.check_action("undo", ()) is None  # one step only
-        await pilot.press("b")
-        await pilot.pause()
-        assert game.st.deeds[ARCTIC].owner == 0
+        assert screen_name(app) == "GameScreen"  # no question: refused at once, saying whose it is
+        assert app.notices[-1].startswith("Undo: the last decision is Ann's (decline buy), not Bob's")
+        assert game.pending.kind == "bid" and game.history[-1].kind == "decline_buy"
 
 
 async def test_the_rules_screen_shows_the_rules(saves):

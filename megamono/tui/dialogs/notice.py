@@ -26,9 +26,11 @@ WHAT = {
 """What the player is handed the keyboard for, by the kind of pending decision."""
 
 
-class PassKeyboard(ModalScreen[None]):
+class PassKeyboard(ModalScreen[object]):
     """Hot-seat hand-over: shown whenever the deciding person changes (never for a computer player;
-    the app's ``pass_notices`` switch turns it off). Enter dismisses it."""
+    the app's ``pass_notices`` switch turns it off). Enter dismisses it. While it shows, the keyboard
+    is still with the player handing it over: when their last decision can be taken back (``undo``:
+    its words), ``u`` dismisses it with ``"undo"`` and the game screen asks them."""
 
     DEFAULT_CSS = """
     PassKeyboard { align: center middle; }
@@ -38,19 +40,21 @@ class PassKeyboard(ModalScreen[None]):
     """
     # Enter only: space skips the computer players' moves, and a space pressed to hurry them must
     # not also wave through the next person's hand-over
-    BINDINGS = [Binding("enter", "ok", "I am ready"), Binding("s", "save", "Save"),
-                Binding("q", "leave", "Quit game")]
+    BINDINGS = [Binding("enter", "ok", "I am ready"), Binding("u", "undo", "Undo mine"),
+                Binding("s", "save", "Save"), Binding("q", "leave", "Quit game")]
     GUARD = 0.4
     """Seconds after opening in which keys are ignored: keys typed ahead by the previous player must
     not dismiss the notice (off in test mode)."""
 
-    def __init__(self, look: Look, player: int, why: str = "", owner=None) -> None:
+    def __init__(self, look: Look, player: int, why: str = "", owner=None, undo: str | None = None) -> None:
         super().__init__()
         self.look = look
         self.player = player
         self.why = why
         self.owner = owner
         """The game screen: ``s`` and ``q`` run its save and quit."""
+        self.undo = undo
+        """The words of the last decision of the player handing over, when it can be taken back."""
         self._opened = time.monotonic()
         self._guard_timer = False
 
@@ -67,7 +71,13 @@ class PassKeyboard(ModalScreen[None]):
             return False
         if action in ("save", "leave"):
             return self.owner is not None
+        if action == "undo":
+            return self.undo is not None and self.owner is not None
         return True
+
+    def action_undo(self) -> None:
+        if self.undo is not None and self.owner is not None:
+            self.dismiss("undo")
 
     def action_save(self) -> None:
         if self.owner is not None:
@@ -97,6 +107,12 @@ class PassKeyboard(ModalScreen[None]):
         if self.why:
             t.append(("\n" if what else "") + self.why)
         t.append(f"\n\n{name}: press Enter when you are ready.", style=DIM)
+        if self.undo is not None:
+            game = self.look.game
+            last = game.history[-1].player if game.history else None
+            if last is not None:
+                t.append(f"\n{game.st.players[last].name}: u takes back your last decision ({self.undo}) "
+                         "before you pass the keyboard.", style=DIM)
         with Vertical(id="pass"):
             yield Static(banner, id="banner")
             yield Static(t, id="passtext")

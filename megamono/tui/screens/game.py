@@ -19,12 +19,14 @@ shows the space under it, which follows the token of whose turn it is whenever t
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.geometry import Region
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Footer, Static
@@ -55,7 +57,7 @@ from ..widgets.dice import DiceView
 from ..widgets.log import GameLog
 from ..widgets.player_panel import PlayersView
 from .game_computer import ComputerTurns
-from .game_text import aside_keys, claim_lines, status_text
+from .game_text import aside_keys, claim_lines, decision_text, status_text
 
 DIALOGS: dict[str, type[DecisionDialog]] = {
     "buy": BuyDialog, "jail": JailDialog, "jail_pay": JailDialog, "bus": BusDialog,
@@ -103,9 +105,29 @@ class GameScreen(ComputerTurns, Screen):
         Binding("q", "leave", "Quit game"),
     ]
 
+    SHORT_KEYS: dict[str, str | None] = {
+        "bus_ticket": "Ticket", "end_game": "End", "skip": "Skip", "leave": "Quit",
+        "look": None, "rules": None, "claim": None,
+    }
+    """The footer's short form, used when the keys do not fit the width (the compact layout at 100
+    columns, or with computer players and claimed rent at 140): shorter words, and keys that are
+    said elsewhere left out of the footer (None) but still active and listed by ``?`` and
+    ``h``: the arrows (the deed card's title, the compact key legend), F1 (on every screen) and
+    claiming rent (the claim line says "key c")."""
+    WORDS = {b.action: b.description for b in BINDINGS}
+    """Each action's full words, for the messages of keys that do nothing now."""
+    PALETTE_KEY = 14
+    """Columns the footer's command-palette key takes (" ^p palette " and its divider)."""
+
     def __init__(self, game: Game, saved: Path | None = None) -> None:
         super().__init__()
         self.game = game
+        self._full_keys = self._bindings
+        self._short_keys = self._bindings.copy()
+        for key, bindings in self._short_keys.key_to_bindings.items():
+            self._short_keys.key_to_bindings[key] = [self._shorten(b) for b in bindings]
+        self.short_footer = False
+        """The footer shows its short form (see :data:`SHORT_KEYS`)."""
         game.keep_undo = True
         self.look = Look(game)
         self.saved = saved
@@ -184,6 +206,7 @@ class GameScreen(ComputerTurns, Screen):
         for name in LAYOUT_MIN:
             self.set_class(name == layout, f"-{name}")
         self._card.tall = layout == "large"
+        self._players.set_compact(layout == "compact")
         shown, hidden = self._cards()
         shown.show(hidden.space if hidden.space is not None else shown.space)
         self.board.set_layout(layout)
@@ -191,6 +214,27 @@ class GameScreen(ComputerTurns, Screen):
 
     def on_resize(self, event) -> None:
         self.apply_layout(tuple(event.size))
+        self.refresh_bindings()  # the footer's form follows the width
+
+    def toast_area(self) -> Region | None:
+        """In the compact layout, where notices go: over the log, inside its border and the board's
+        ring (the app places them there, see ``MegamonoApp.place_toasts``); else None."""
+        if self.board_layout != "compact":
+            return None
+        log = self._log.region
+        if log.width < 12 or log.height < 3:
+            return None
+        return Region(log.x + 1, log.y + 1, log.width - 2, log.height - 2)
+
+    _toast_area: Region | None = None
+
+    def _toasts_follow_log(self, _screen=None) -> None:
+        """After a layout pass: when the log moved or changed size (a two-line decision, a taller
+        players' column), place the notices again."""
+        area = self.toast_area()
+        if area != self._toast_area:
+            self._toast_area = area
+            self.app.place_toasts()
 
     def on_board_selected(self, message: Board.Selected) -> None:
         self.show_space(message.space)
@@ -231,6 +275,7 @@ class GameScreen(ComputerTurns, Screen):
         log.add(self.game.st.log[-400:])
         self.look.palette = palette_for(self.app.theme)
         self.app.theme_changed_signal.subscribe(self, self.on_theme_changed)
+        self.screen_layout_refresh_signal.subscribe(self._log, self._toasts_follow_log)
         self._lay_out(self.board_layout)
         self.apply_layout()
         self.show_space(self.board.shown)
@@ -347,7 +392,8 @@ class GameScreen(ComputerTurns, Screen):
             return
         active = self.active_bindings.get(event.key)
         if active is not None and not active.enabled and active.node is self:
-            self.app.notify(f"{active.binding.description}: {self.why_key_off(active.binding.action)}",
+            words = self.WORDS.get(active.binding.action, active.binding.description)
+            self.app.notify(f"{words}: {self.why_key_off(active.binding.action)}",
                             severity="warning", timeout=3)
 
     def why_key_off(self, action: str = "") -> str:
@@ -356,8 +402,7 @@ class GameScreen(ComputerTurns, Screen):
         if g.over or pend is None:
             return "the game is over"
         if action == "undo":
-            why = g.why_not_undo() if g.history else "nothing to undo yet"
-            return why or "the last decision was a computer player's"
+            return self.why_not_undo() or "not now"
         who = g.st.players[pend.player].name
         if self.is_computer(pend.player):
             return f"{who} (computer) is playing; space skips ahead"
@@ -393,9 +438,11 @@ class GameScreen(ComputerTurns, Screen):
             return
         self._fast = False
         if pend.player != self._last_decider:
-            self._last_decider = pend.player
+            before, self._last_decider = self._last_decider, pend.player
             if self.app.pass_notices:
-                self.open(PassKeyboard(self.look, pend.player, pend.prompt, owner=self), None)
+                undo = self.undo_at_handover(before)
+                self.open(PassKeyboard(self.look, pend.player, pend.prompt, owner=self, undo=undo),
+                          lambda result: result == "undo" and self.confirm_undo(handing_over=before))
                 return
         if pend.kind == "turn" or self._hidden == self.pending_key():
             return
@@ -578,31 +625,77 @@ class GameScreen(ComputerTurns, Screen):
                     "the highest final worth wins (a tie shares the win).")
         self.open(ConfirmDialog(question), lambda yes: yes and self.act(ProposeEnd(player=p)))
 
-    # undo
-    def can_undo(self) -> bool:
+    # undo: in hot-seat play each player takes back only their own last decision
+    def why_not_undo(self) -> str | None:
+        """Why ``u`` cannot undo now, or None when it can. The rules core takes back only the last
+        decision, and only when it involved no chance; the app adds that it must be the decision of
+        the player at the keyboard (:meth:`at_keyboard`), never a computer's or another person's."""
         g = self.game
-        return g.why_not_undo() is None and bool(g.history) and not self.is_computer(g.history[-1].player)
+        if not g.history:
+            return "nothing to undo yet"
+        why = g.why_not_undo()
+        if why:
+            return why
+        last = g.history[-1]
+        if self.is_computer(last.player):
+            return "the last decision was a computer player's"
+        me = self.at_keyboard()
+        if me is not None and last.player != me:
+            names = g.st.players
+            return (f"the last decision is {names[last.player].name}'s ({decision_text(g, last)}), not "
+                    f"{names[me].name}'s: each player can undo only their own decisions")
+        return None
+
+    def can_undo(self) -> bool:
+        return self.why_not_undo() is None
+
+    def undo_at_handover(self, handing_over: int | None) -> str | None:
+        """On the hand-over screen the player handing the keyboard over may still take back the
+        decision that passed it on: the words for it ("decline buy"), or None when there is none."""
+        g = self.game
+        if handing_over is None or not g.history or self.is_computer(handing_over):
+            return None
+        last = g.history[-1]
+        if last.player != handing_over or g.why_not_undo() is not None:
+            return None
+        return decision_text(g, last)
 
     def action_undo(self) -> None:
-        g = self.game
-        if not self.can_undo():
-            self.app.notify(g.why_not_undo() or "a computer player's move cannot be undone", severity="warning")
+        why = self.why_not_undo()
+        if why:
+            self.app.notify(f"Undo: {why}", severity="warning")
             return
+        self.confirm_undo()
+
+    def confirm_undo(self, handing_over: int | None = None) -> None:
+        """Ask the player whose last decision it is, then take it back (``handing_over``: asked on
+        the hand-over screen by that player; a "no" shows the hand-over again)."""
+        g = self.game
         last = g.history[-1]
         who = g.st.players[last.player].name
-        self.open(ConfirmDialog(f"Undo {who}'s last decision ({last.label()})?"), self.on_undo)
+        question = f"{who}: undo your last decision ({decision_text(g, last)})?"
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.on_undo(True)
+            elif handing_over is not None:
+                self._last_decider = handing_over  # the keyboard is still theirs: hand it over again
+
+        self.open(ConfirmDialog(question), answer)
 
     def on_undo(self, yes: bool) -> None:
-        if not yes or not self.can_undo():
+        g = self.game
+        if not yes or not g.history or g.why_not_undo() is not None or self.is_computer(g.history[-1].player):
             return
-        turn = self.game.st.turn.number
-        action = self.game.undo()
+        turn = g.st.turn.number
+        action = g.undo()
+        self._last_decider = action.player  # the decision is theirs again, at their keyboard
         self.unsaved = True
         self._hidden = None
         log = self._log
         log.clear()
-        log.add(self.game.st.log[-400:])
-        self.app.notify(f"Undone: {self.game.st.players[action.player].name}'s {action.label()}")
+        log.add(g.st.log[-400:])
+        self.app.notify(f"Undone: {g.st.players[action.player].name}'s {decision_text(g, action)}")
         self.refresh_view()
         self.after_change(turn)
 
@@ -636,10 +729,45 @@ class GameScreen(ComputerTurns, Screen):
     # -- the footer: redrawn only when a key's state changed (speed, see tests/bench/app.py) ----------
     _keys_shown: tuple | None = None
 
+    @classmethod
+    def _shorten(cls, binding: Binding) -> Binding:
+        name = binding.action.split("(")[0]
+        if name not in cls.SHORT_KEYS:
+            return binding
+        words = cls.SHORT_KEYS[name]
+        return replace(binding, show=False) if words is None else replace(binding, description=words)
+
+    def full_footer_width(self, active) -> int:
+        """Columns the footer's keys take in their full form (Textual's Footer: " key words " each)."""
+        full = self._full_keys.key_to_bindings
+        seen: set[str] = set()
+        width = 0
+        for key, active_binding in active.items():
+            binding = next((b for b in full.get(key, ()) if b.action == active_binding.binding.action),
+                           active_binding.binding)
+            if not binding.show or binding.action in seen or key == self.app.COMMAND_PALETTE_BINDING:
+                continue
+            seen.add(binding.action)
+            width += len(self.app.get_key_display(binding)) + len(binding.description) + 3
+        return width
+
+    def fit_footer(self, active) -> bool:
+        """Use the footer's short form when the full one does not fit the width; True if it changed."""
+        short = self.full_footer_width(active) > self.app.size.width - self.PALETTE_KEY
+        if short == self.short_footer:
+            return False
+        self.short_footer = short
+        self._bindings = self._short_keys if short else self._full_keys
+        return True
+
     def refresh_bindings(self) -> None:
         """Textual's Footer rebuilds all its keys on every call; skip it when nothing changed."""
         try:
-            state = tuple((key, b.binding.description, b.enabled) for key, b in self.active_bindings.items())
+            active = self.active_bindings
+            if self.fit_footer(active):
+                active = self.active_bindings
+            state = (self.app.size.width,
+                     tuple((key, b.binding.description, b.enabled) for key, b in active.items()))
         except Exception:  # noqa: BLE001 - not mounted yet
             state = None
         if state is not None and state == self._keys_shown:
@@ -647,6 +775,7 @@ class GameScreen(ComputerTurns, Screen):
         self._keys_shown = state
         for footer in self.query(Footer):
             forget_closed_watchers(footer)
+            footer.compact = self.short_footer  # Textual's compact footer: less space between keys
         super().refresh_bindings()
 
     # -- the command palette (megamono.tui.commands) ---------------------------------------------

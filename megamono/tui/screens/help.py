@@ -20,7 +20,8 @@ GAME SCREEN
   x        trade: who offers what to whom (cash, deeds, jail cards, Bus Tickets); partner answers
   c        claim rent (house rule "rent must be claimed"), before the next player rolls
   e        propose to end the game now: the others vote; all agree = the highest final worth wins
-  u        undo the last decision (not dice or cards; asks first)
+  u        undo your own last decision (not dice or cards; asks first); another player's
+           decision is theirs: they may take it back on the hand-over screen (u)
   space    computer players: skip ahead (their moves at once, until a human decides)
   s        save the game       h / ?   this help       F1   the rules       q   leave the game
   ←↑↓→     look around the board: the cursor's space shows its deed card (price, rents with
@@ -101,8 +102,9 @@ SCREEN_HELP: dict[str, str] = {
                       "has a key (greyed when not allowed, with the reason). `m` manages first, `Esc` "
                       "hides the dialog to look at the board (`d` brings it back).",
     "PassKeyboard": "**Hand-over.** Another person decides now: pass the keyboard, then they press "
-                    "`Enter`. `s` saves, `q` leaves the game. Turn these screens off in the options "
-                    "(command palette, Ctrl+P).",
+                    "`Enter`. Before passing it, `u` lets you take back your own last decision (when "
+                    "it can be: not dice or cards). `s` saves, `q` leaves the game. Turn these screens "
+                    "off in the options (command palette, Ctrl+P).",
     "ConfirmDialog": "**A question.** `y` yes, `n` or `Esc` no.",
     "PickDialog": "**Pick one.** `↑`/`↓` choose, `Enter` confirms, `Esc` cancels.",
     "GameOverScreen": "**Game over**: the standings, everyone's net worth over the game and the "

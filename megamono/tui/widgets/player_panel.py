@@ -1,5 +1,11 @@
 """Player panels: cash, position, jail, cards, Bus Tickets, deeds grouped by colour group, and
-what the player could build now (asked of the rules core: ``Game.legal_actions`` and ``why_not``)."""
+what the player could build now (asked of the rules core: ``Game.legal_actions`` and ``why_not``).
+
+In the compact layout (100x30) a panel is shorter (:func:`compact_player_text`): one heading line
+with "build (m)" when the player could build, then the deeds by colour group in the board's short
+codes; no net-worth sparkline. Four players fit without scrolling; from five on the panels scroll,
+the panel of whose turn it is kept in view.
+"""
 
 from __future__ import annotations
 
@@ -11,7 +17,7 @@ from textual.widgets import Sparkline, Static
 from megamono.rules.actions import Build, BuildDepot
 from megamono.rules.engine import Game
 
-from ..look import KeptLines, Look, building_text, money, update_if_changed
+from ..look import KeptLines, Look, building_text, money, space_code, update_if_changed
 
 
 def deed_groups(game: Game, p: int) -> list[tuple[str, list[int]]]:
@@ -105,24 +111,10 @@ def player_text(game: Game, look: Look, p: int, width: int = 56,
     what they could build now (``options``: their legal builds; computed when None)."""
     st = game.st
     pl = st.players[p]
-    colour = look.colour(p)
     DIM = look.dim
     if pl.bankrupt:
         return Text.assemble((f"{look.tokens[p]} {pl.name}", f"bold {DIM}"), ("  BANKRUPT", f"bold {DIM}"),
                              style=DIM)
-    turn = p == st.turn.player
-    head = Text.assemble(look.block(p), " ", (pl.name, f"bold {colour}"),
-                         (" (cpu)" if pl.kind == "computer" else "", DIM),
-                         (" ◀ turn" if turn else "", f"bold {colour}"))
-    head.append(f"  {money(pl.cash)}", style="bold")
-    head.append(f"  @{game.ed.spaces[pl.position].short}", style=DIM if not turn else "")
-    flags = []
-    if pl.in_jail:
-        flags.append(Text(f"IN JAIL {min(pl.jail_turns + 1, 3)}/3", style="bold #ff8080"))
-    if pl.gojf:
-        flags.append(Text(f"GOJF×{len(pl.gojf)}", style="bold #ffd75f"))
-    if pl.bus_tickets:
-        flags.append(Text(f"Bus×{len(pl.bus_tickets)}", style="bold #5fd7ff"))
     chunks = []
     for key, spaces in deed_groups(game, p):
         t = Text.assemble(look.deed_tag(spaces[0]))
@@ -141,14 +133,7 @@ def player_text(game: Game, look: Look, p: int, width: int = 56,
             parts.append(part)
         t.append_text(Text(", ").join(parts))
         chunks.append(t)
-    out = head
-    for f in flags:
-        if len(out.plain.split("\n")[-1]) + 2 + f.cell_len <= width:
-            out.append("  ")
-            out.append_text(f)
-        else:
-            out.append("\n  ")
-            out.append_text(f)
+    out = heading(game, look, p, width)
     if chunks:
         out.append("\n")
         out.append_text(pack(chunks, width))
@@ -162,6 +147,70 @@ def player_text(game: Game, look: Look, p: int, width: int = 56,
     return out
 
 
+def heading(game: Game, look: Look, p: int, width: int, extra: list[Text] = ()) -> Text:
+    """A panel's first line: token, name, turn mark, cash, position, then the flags (jail, Get Out
+    of Jail Free cards, Bus Tickets) and ``extra``, each on a line of its own when it no longer fits."""
+    st = game.st
+    pl = st.players[p]
+    colour = look.colour(p)
+    DIM = look.dim
+    turn = p == st.turn.player
+    out = Text.assemble(look.block(p), " ", (pl.name, f"bold {colour}"),
+                        (" (cpu)" if pl.kind == "computer" else "", DIM),
+                        (" ◀ turn" if turn else "", f"bold {colour}"))
+    out.append(f"  {money(pl.cash)}", style="bold")
+    out.append(f"  @{game.ed.spaces[pl.position].short}", style=DIM if not turn else "")
+    flags = []
+    if pl.in_jail:
+        flags.append(Text(f"IN JAIL {min(pl.jail_turns + 1, 3)}/3", style="bold #ff8080"))
+    if pl.gojf:
+        flags.append(Text(f"GOJF×{len(pl.gojf)}", style="bold #ffd75f"))
+    if pl.bus_tickets:
+        flags.append(Text(f"Bus×{len(pl.bus_tickets)}", style="bold #5fd7ff"))
+    for f in [*flags, *extra]:
+        if len(out.plain.split("\n")[-1]) + 2 + f.cell_len <= width:
+            out.append("  ")
+        else:
+            out.append("\n  ")
+        out.append_text(f)
+    return out
+
+
+def compact_player_text(game: Game, look: Look, p: int, width: int = 66,
+                        options: list[Build | BuildDepot] | None = None) -> Text:
+    """The compact layout's panel: the heading (with "build (m)" when the player could build now:
+    ``options``, their legal builds) and the deeds packed by colour group in the board's codes:
+    "LB 2/4 Ori Ver 2h", a mortgaged deed dimmed with an M."""
+    st = game.st
+    pl = st.players[p]
+    DIM = look.dim
+    if pl.bankrupt:
+        return Text.assemble((f"{look.tokens[p]} {pl.name}", f"bold {DIM}"), ("  BANKRUPT", f"bold {DIM}"),
+                             style=DIM)
+    extra = [Text("build (m)", style="bold")] if options else []
+    out = heading(game, look, p, width, extra)
+    chunks = []
+    for key, spaces in deed_groups(game, p):
+        t = Text.assemble(look.deed_tag(spaces[0]))
+        t.append(f" {len(spaces)}/{group_size(game, key)}", style=DIM)
+        for i in spaces:
+            d = st.deeds[i]
+            part = Text(space_code(game.ed, i))
+            b = building_text(d, short=True)
+            if b:
+                part.append(b, style="bold")
+            if d.mortgaged:
+                part.stylize(DIM)
+                part.append("M", style=look.palette.mortgage)
+            t.append(" ")
+            t.append_text(part)
+        chunks.append(t)
+    if chunks:
+        out.append("\n")
+        out.append_text(pack(chunks, width))
+    return out
+
+
 class PlayerPanel(KeptLines, Static):
     """One player's panel; the left border is the player's colour."""
 
@@ -172,14 +221,19 @@ class PlayerPanel(KeptLines, Static):
 
     options: list[Build | BuildDepot] | None = None
     """This player's legal builds (set by :meth:`PlayersView.refresh_players`)."""
+    compact = False
+    """The compact layout's shorter form (set by :meth:`PlayersView.set_compact`)."""
 
     def refresh_panel(self) -> None:
         width = self.content_size.width or 56
         self.styles.border_left = ("outer", self.look.colour(self.p))
-        update_if_changed(self, player_text(self.game, self.look, self.p, max(width, 30), self.options or []))
+        make = compact_player_text if self.compact else player_text
+        update_if_changed(self, make(self.game, self.look, self.p, max(width, 30), self.options or []))
 
     def on_resize(self) -> None:
-        self.refresh_panel()
+        # the text is packed for the width: redraw it after this layout pass (a new height asked
+        # for during the pass would be lost, leaving a stale blank line under the panel)
+        self.call_after_refresh(self.refresh_panel)
         self.set_class(self.game.st.players[self.p].bankrupt, "bankrupt")
 
 
@@ -197,6 +251,18 @@ class PlayersView(VerticalScroll, can_focus=False):
         for panel, spark in zip(self.panels, self.sparklines):
             yield panel
             yield spark
+
+    compact = False
+    """Panels in the compact layout's form, without sparklines (see :meth:`set_compact`)."""
+
+    def set_compact(self, compact: bool) -> None:
+        """Switch the panels to the compact layout's form (or back) and redraw them."""
+        self.compact = compact
+        for panel in self.panels:
+            panel.compact = compact
+        for spark in self.sparklines:
+            spark.compact = compact
+        self.refresh_players()
 
     def refresh_players(self) -> None:
         options = build_options(self.game)
@@ -229,10 +295,13 @@ class WorthSparkline(Sparkline):
         self.game, self.p = game, p
         self.tooltip = f"{game.st.players[p].name}: net worth after each turn"
 
+    compact = False
+    """Hidden in the compact layout (its panels are kept short)."""
+
     def refresh_worth(self, series: list[int]) -> None:
         width = self.size.width or 40
         pl = self.game.st.players[self.p]
-        self.display = not pl.bankrupt and len(series) > 1
+        self.display = not self.compact and not pl.bankrupt and len(series) > 1
         self.data = series[-width:]
 
 

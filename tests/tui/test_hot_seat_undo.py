@@ -1,0 +1,88 @@
+"""Undo in hot-seat play: each player takes back only their own last decision (at the keyboard,
+or on the hand-over screen before passing it on), never another player's; at the compact size."""
+
+from __future__ import annotations
+
+from megamono.tui.screens.help import HELP, SCREEN_HELP
+
+from tui_helpers import app_for, new_game, screen_name
+
+COMPACT = (100, 30)
+ARCTIC = 4
+
+
+async def test_a_player_undoes_their_own_purchase_in_their_turn(saves):
+    game = new_game(dice=[(1, 1, 2)])  # doubles: Ann lands on Arctic Avenue and rolls again
+    app = app_for(game, saves)
+    async with app.run_test(size=COMPACT) as pilot:
+        screen = app.screen
+        await pilot.press("r")
+        await pilot.pause()
+        assert screen_name(app) == "BuyDialog"
+        await pilot.press("b")
+        await pilot.pause()
+        assert game.st.deeds[ARCTIC].owner == 0 and game.pending.kind == "turn" and game.pending.player == 0
+        assert screen.check_action("undo", ()) is True
+        await pilot.press("u")
+        await pilot.pause()
+        assert screen_name(app) == "ConfirmDialog"
+        assert "Ann: undo your last decision (buy)?" in str(app.screen.question)
+        await pilot.press("y")
+        await pilot.pause()
+        assert game.st.deeds[ARCTIC].owner is None and game.history[-1].kind == "roll"
+        assert game.pending.kind == "buy" and game.pending.player == 0
+        assert screen_name(app) == "BuyDialog"  # her decision again
+        assert app.notices[-1] == "Undone: Ann's buy"
+
+
+async def test_another_players_decision_is_refused_with_whose_it_is(saves):
+    game = new_game(dice=[(1, 2, 1)])
+    app = app_for(game, saves)
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.press("r", "a")  # Ann auctions Arctic Avenue: Bob bids first
+        await pilot.pause()
+        assert screen_name(app) == "BidDialog" and game.pending.player == 1
+        await pilot.press("escape", "u")  # Bob tries to take back Ann's choice
+        await pilot.pause()
+        assert screen_name(app) == "GameScreen"
+        assert app.notices[-1] == ("Undo: the last decision is Ann's (decline buy), not Bob's: each player "
+                                   "can undo only their own decisions")
+        assert game.history[-1].kind == "decline_buy" and game.pending.kind == "bid"
+        # the palette offers no undo either
+        from megamono.tui.commands import screen_commands
+        assert "Undo" not in [c.title for c in screen_commands(app, app.screen)]
+
+
+async def test_the_player_handing_over_may_take_back_their_decision(saves):
+    game = new_game(dice=[(1, 2, 1)])
+    app = app_for(game, saves)
+    app.pass_notices = True
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.press("enter")  # Ann takes the keyboard
+        await pilot.pause()
+        assert screen_name(app) == "GameScreen"
+        await pilot.press("r", "a")  # Ann auctions Arctic Avenue: pass the keyboard to Bob
+        await pilot.pause()
+        handover = app.screen
+        assert screen_name(app) == "PassKeyboard" and handover.player == 1
+        assert handover.undo == "decline buy"
+        assert "Ann: u takes back your last decision (decline buy)" in str(handover.query_one("#passtext").render())
+        await pilot.press("u")
+        await pilot.pause()
+        assert screen_name(app) == "ConfirmDialog"
+        await pilot.press("n")  # changed her mind: the hand-over again
+        await pilot.pause()
+        assert screen_name(app) == "PassKeyboard" and app.screen.player == 1
+        await pilot.press("u", "y")
+        await pilot.pause()
+        assert game.pending.kind == "buy" and game.pending.player == 0 and game.history[-1].kind == "roll"
+        assert screen_name(app) == "BuyDialog"  # straight back to Ann: she has the keyboard
+        await pilot.press("b")
+        await pilot.pause()
+        assert game.st.deeds[ARCTIC].owner == 0
+        assert screen_name(app) == "PassKeyboard" and app.screen.player == 1
+        assert app.screen.undo == "buy"  # her turn ended: she may still take the purchase back
+
+def test_the_help_says_whose_decisions_undo_takes_back():
+    assert "undo your own last decision" in HELP
+    assert "u" in SCREEN_HELP["PassKeyboard"] and "take back" in SCREEN_HELP["PassKeyboard"]
