@@ -173,11 +173,11 @@ def summarize(results: list[dict], meta: dict, space_names: list[str],
         "games": n,
         "games_per_second": round(n / seconds, 3) if seconds else None,
         "wins_by_seat": [
-            {"seat": k + 1, "levels": sorted(seat_levels_seen[k]), "wins": round(seat_wins[k], 3),
+            {"seat": k + 1, "levels": sorted(seat_levels_seen[k]), "wins": _wins(seat_wins[k]),
              "share": round(seat_wins[k] / n, 4)} for k in range(players)],
         "wins_by_level": [
             {"level": lv, "seats_played": level_seats[lv], "games_in": level_games[lv],
-             "wins": round(level_wins.get(lv, 0.0), 3), "share_of_games": round(level_wins.get(lv, 0.0) / n, 4),
+             "wins": _wins(level_wins.get(lv, 0.0)), "share_of_games": round(level_wins.get(lv, 0.0) / n, 4),
              "win_rate_per_seat": round(level_wins.get(lv, 0.0) / level_seats[lv], 4)}
             for lv in sorted(level_seats)],
         "rounds": {"median": med, "q1": q1, "q3": q3, "iqr": q3 - q1, "min": min(rounds), "max": max(rounds),
@@ -495,7 +495,9 @@ def add_arguments(p) -> None:
                    help=f"end a game by final worth after R rounds; 0 = no limit (default {DEFAULT_TURN_LIMIT})")
     p.add_argument("--jobs", "-j", type=int, default=1, metavar="J",
                    help="processes to play in; 0 = one per CPU (default 1)")
-    p.add_argument("--json", type=Path, default=None, metavar="FILE", help="also write the summary as JSON")
+    p.add_argument("--json", type=Path, default=None, metavar="FILE",
+                   help="also write the summary as JSON to FILE; '-' prints it on standard output (the"
+                        " tables then go to standard error)")
     p.add_argument("--movement-only", action="store_true",
                    help="movers only: nobody buys, tokens only move and obey cards, a jailed player pays at"
                         " once ([Mega] Bus advances, triples go to Free Parking, Birthday Gift is cash); prints"
@@ -513,8 +515,9 @@ def main(args) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, \
         TimeRemainingColumn
 
-    out = Console()
     err = Console(stderr=True)
+    to_stdout = args.json is not None and str(args.json) == "-"
+    out = err if to_stdout else Console()  # with --json -, standard output carries the JSON alone
     bots = [b for b in str(args.bots).split(",")]
     turn_limit = args.turn_limit if args.turn_limit and args.turn_limit > 0 else None
     with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
@@ -537,10 +540,18 @@ def main(args) -> int:
         render_movement(summary, out)
     else:
         render(summary, out)
-    if args.json is not None:
+    if to_stdout:
+        sys.stdout.write(json.dumps(summary, indent=2) + "\n")
+    elif args.json is not None:
         _write_json(args.json, summary)
         out.print(f"summary written to {args.json}", markup=False, highlight=False)
     return 0
+
+
+def _wins(w: float) -> int | float:
+    """A win count for the summary: a whole number as an int, shared wins to 3 decimals."""
+    w = round(w, 3)
+    return int(w) if w.is_integer() else w
 
 
 def _write_json(path: Path, data: dict) -> None:

@@ -41,6 +41,19 @@ def test_simulate_three_games_writes_a_valid_json_summary(tmp_path, capsys):
     assert "Wins by seat" in text and "Wins by bot level" in text and "Where moves end" in text
 
 
+def test_simulate_json_dash_prints_the_json_alone_on_standard_output(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    rc = main(["simulate", "--games", "2", "--players", "2", "--seed", "5", "--turn-limit", "40", "--json", "-"])
+    assert rc == 0
+    captured = capsys.readouterr()
+    data = json.loads(captured.out)  # nothing but the JSON on standard output
+    check_summary(data, 2, 2, "mega")
+    assert "Wins by seat" in captured.err  # the tables go to standard error
+    assert not (tmp_path / "-").exists()  # no file named "-"
+    # whole win counts are written as whole numbers
+    assert all(isinstance(row["wins"], int) or row["wins"] % 1 for row in data["wins_by_seat"] + data["wins_by_level"])
+
+
 def test_simulate_headless_in_a_subprocess_with_two_jobs_on_classic(tmp_path):
     out = tmp_path / "classic.json"
     env = {**os.environ, "TERM": "dumb", "NO_COLOR": "1"}
