@@ -55,6 +55,8 @@ class EndgameMixin(Core):
         kind = self.st.pending.kind
         if kind in ("end_vote", "trade_reply", "game_over"):
             return "ending the game cannot be proposed now"
+        if p in self.debtors():  # type: ignore[attr-defined]  # I5: only debt-resolving actions
+            return f"{self.name(p)} is in debt: pay or raise the money first (D1)"
         return None
 
     def do_propose_end(self, p: int) -> None:

@@ -54,6 +54,35 @@ class TradesMixin(Core):
             return f"{pl.name} holds {len(pl.bus_tickets)} Bus Tickets"
         return None
 
+    def debtors(self) -> set[int]:
+        """The seats in debt now (D1): the player of the decision waited for, or of one a trade or
+        a vote has set aside, when that decision is a debt."""
+        st = self.st
+        return {pend.player for pend in (st.pending, *st.suspended) if pend is not None and pend.kind == "debt"}
+
+    def debt_problem(self, holder: int, gives: TradeSide, gets: TradeSide) -> str | None:
+        """Why ``holder``, in debt, may not give ``gives`` for ``gets`` (D1, I5), or None.
+
+        *Our choice* (RULES.md lets a debtor trade but accepts only debt-resolving actions from
+        them, I5): a player in debt may only sell, for cash: they give no cash, take no deeds or
+        cards, receive some cash, and at least the mortgage value of the unmortgaged deeds they
+        give (what mortgaging them would raise), so a trade never lowers what they could raise (D2)
+        and cannot pass their assets to a friend before a bankruptcy (D3).
+        """
+        name = self.name(holder)
+        if gives.cash:
+            return f"{name} is in debt: a trade may bring them cash, not take cash from them (D1)"
+        if gets.deeds or gets.jail_cards or gets.bus_tickets:
+            return f"{name} is in debt: they may only sell deeds and cards for cash, not take any (D1)"
+        spaces = self.board.spaces
+        floor = sum(spaces[i].mortgage or 0 for i in gives.deeds if not self.st.deeds[i].mortgaged)
+        if gets.cash < max(1, floor):
+            if floor:
+                return (f"{name} is in debt: selling those deeds must bring at least ${commas(floor)}, what"
+                        " mortgaging them would raise (D1, D2)")
+            return f"{name} is in debt: a trade must bring them cash (D1)"
+        return None
+
     def why_not_trade(self, offer: TradeOffer) -> str | None:
         st = self.st
         a, b = offer.proposer, offer.partner
@@ -67,7 +96,21 @@ class TradesMixin(Core):
             return "no trading until Mr. Monopoly's move is over (T8)"
         if offer.give.is_empty() and offer.take.is_empty():
             return "the trade is empty"
-        return self.side_problem(a, offer.give) or self.side_problem(b, offer.take)
+        return (self.side_problem(a, offer.give) or self.side_problem(b, offer.take)
+                or self._debt_trade_problem(offer))
+
+    def _debt_trade_problem(self, offer: TradeOffer) -> str | None:
+        """:meth:`debt_problem` for whichever side of ``offer`` is in debt, or None."""
+        debtors = self.debtors()
+        if not debtors:
+            return None
+        if offer.proposer in debtors:
+            why = self.debt_problem(offer.proposer, offer.give, offer.take)
+            if why:
+                return why
+        if offer.partner in debtors:
+            return self.debt_problem(offer.partner, offer.take, offer.give)
+        return None
 
     def do_propose_trade(self, offer: TradeOffer) -> None:
         self.log("trade", f"{self.name(offer.proposer)} offers {self.name(offer.partner)} a trade: "
@@ -98,7 +141,8 @@ class TradesMixin(Core):
         if not accept:
             self.log("trade", f"{self.name(offer.partner)} refuses the trade", player=offer.partner)
             return
-        problem = self.side_problem(offer.proposer, offer.give) or self.side_problem(offer.partner, offer.take)
+        problem = (self.side_problem(offer.proposer, offer.give) or self.side_problem(offer.partner, offer.take)
+                   or self._debt_trade_problem(offer))
         if problem:
             self.log("trade", f"The trade no longer stands: {problem}", player=offer.partner)
             return

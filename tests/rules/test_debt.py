@@ -77,6 +77,43 @@ def test_D1_a_debtor_may_trade_to_raise_money():
     sound(g)
 
 
+def test_D1_I5_a_debtor_may_only_sell_for_cash_and_never_pass_assets_on_before_a_bankruptcy():
+    """A debtor's trades must raise money: no cash given, no deeds or cards taken, and at least the
+    mortgage value of the unmortgaged deeds sold; nor may the debtor propose to end the game."""
+    g = _ann_owes_bob_750()
+    give(g, ANN, 1, 3)  # Mediterranean and Baltic: mortgage $30 each
+    give(g, ANN, 6, mortgaged=True)
+    give(g, CID, 8)
+    cash(g, ANN, 500)
+    _land_on_maryland(g)
+    assert pend(g) == ("debt", ANN)
+    illegal(g, {"kind": "propose_trade", "player": ANN, "partner": CID, "give": {"cash": 500, "deeds": [1, 3]}},
+            r"Ann is in debt: a trade may bring them cash, not take cash from them \(D1\)")
+    illegal(g, {"kind": "propose_trade", "player": ANN, "partner": CID, "give": {"deeds": [1, 3]}},
+            r"selling those deeds must bring at least \$60")
+    illegal(g, {"kind": "propose_trade", "player": ANN, "partner": CID, "give": {"deeds": [1, 3]},
+                "take": {"cash": 59}}, r"at least \$60")
+    illegal(g, {"kind": "propose_trade", "player": ANN, "partner": CID, "give": {"deeds": [1]},
+                "take": {"cash": 100, "deeds": [8]}}, "may only sell deeds and cards for cash, not take any")
+    illegal(g, {"kind": "propose_trade", "player": ANN, "partner": CID, "give": {"deeds": [6]}},
+            r"a trade must bring them cash \(D1\)")
+    # the same when another player makes the offer
+    illegal(g, {"kind": "propose_trade", "player": CID, "partner": ANN, "take": {"deeds": [1]}}, r"at least \$30")
+    illegal(g, {"kind": "propose_end", "player": ANN}, r"Ann is in debt: pay or raise the money first")
+    # the others may still trade with each other, and buy from the debtor at a fair price
+    act(g, "propose_trade", BOB, partner=CID, give={"cash": 10}, take={"deeds": [8]})
+    act(g, "accept_trade", CID)
+    assert pend(g) == ("debt", ANN)
+    act(g, "propose_trade", CID, partner=ANN, give={"cash": 260}, take={"deeds": [1, 3, 6]})
+    act(g, "accept_trade", ANN)
+    assert owners(g, 1, 3, 6, 8) == [CID, CID, CID, BOB]
+    act(g, "mortgaged_deed_choice", CID, choice="keep")  # M3 for the mortgaged railroad
+    assert pend(g) == ("debt", ANN) and cashes(g)[ANN] == 760
+    act(g, "pay_debt", ANN)
+    assert cashes(g)[ANN] == 10
+    sound(g)
+
+
 # --- D2 bankruptcy only when it cannot be covered -----------------------------------------------------
 
 def test_D2_bankruptcy_refused_while_selling_and_mortgaging_everything_would_cover_the_debt():
@@ -415,9 +452,9 @@ def test_D5_a_debt_set_aside_is_no_longer_owed_to_a_creditor_who_went_bankrupt_m
     assert pend(g) == ("debt", ANN) and g.pending.amount == 100
     give(g, ANN, 51, mortgaged=True)
     cash(g, BOB, 5)
-    act(g, "propose_trade", ANN, partner=BOB, give={"deeds": [51]})
+    act(g, "propose_trade", ANN, partner=BOB, give={"deeds": [51]}, take={"cash": 1})  # a debtor sells (I5)
     act(g, "accept_trade", BOB)
-    act(g, "mortgaged_deed_choice", BOB, choice="keep")  # $20 fee, Bob has $5
+    act(g, "mortgaged_deed_choice", BOB, choice="keep")  # $20 fee, Bob has $4
     act(g, "declare_bankruptcy", BOB)  # to the bank
     assert pend(g) == ("bid", CID) and g.pending.space == 51 and g.pending.bidders == [CID, ANN]
     act(g, "drop_out", CID)
@@ -425,6 +462,6 @@ def test_D5_a_debt_set_aside_is_no_longer_owed_to_a_creditor_who_went_bankrupt_m
     assert pend(g) == ("debt", ANN)
     assert [(c.player, c.amount) for c in g.pending.creditors] == [(CID, 50)] and g.pending.amount == 50
     act(g, "pay_debt", ANN)
-    assert cashes(g) == [10, 0, 2550]
+    assert cashes(g) == [11, 0, 2550]
     assert pend(g) == ("turn", CID)
     sound(g)
