@@ -16,7 +16,7 @@ GAME SCREEN
   r        roll the dice (when it is your turn)
   t        play a Bus Ticket: pick a space ahead on this side of the board
   d        open the pending decision again (after Esc hid it)
-  m        manage: build, sell, depots, mortgage — any player, whenever the game waits
+  m        manage: build, sell, depots, mortgage — any human player, whenever the game waits
   x        trade: who offers what to whom (cash, deeds, jail cards, Bus Tickets); partner answers
   c        claim rent (house rule "rent must be claimed"), before the next player rolls
   e        propose to end the game now: the others vote; all agree = the highest final worth wins
@@ -88,9 +88,10 @@ SCREEN_HELP: dict[str, str] = {
     "SaveDialog": "**Save.** Type a name (letters, digits, space, `-`, `_`, `.`) and press `Enter`; "
                   "`Esc` cancels.",
     "RenameDialog": "**Rename.** Type the new name, `Enter` renames, `Esc` cancels.",
-    "ManageScreen": "**Manage**: any player, whenever the game waits. `↑`/`↓` choose a deed, `1`-`8` or "
-                    "`Tab` the player; `b` build, `x` sell a level, `g` sell the group's buildings, `d` "
-                    "depot, `o` mortgage, `u` unmortgage, `Esc` back. A refused key says why.",
+    "ManageScreen": "**Manage**: any human player, whenever the game waits (a computer player's deeds "
+                    "are shown read-only). `↑`/`↓` choose a deed, `1`-`8` or `Tab` the player; `b` build, "
+                    "`x` sell a level, `g` sell the group's buildings, `d` depot, `o` mortgage, `u` "
+                    "unmortgage, `Esc` back. A refused key says why.",
     "TradeScreen": "**Trade.** Choose the proposer and the partner, tick deeds on both sides (`Space`), "
                    "type cash, jail cards and Bus Tickets. The verdict shows as you go. `Ctrl+G` "
                    "proposes, `Esc` cancels; the partner answers `a` accept or `r` refuse.",

@@ -2,7 +2,8 @@
 
 Open it with ``m`` whenever the game waits (and from a debt, to raise money). It only sends
 manage actions through the game screen (``game.why_not`` / ``game.act``); a refused action shows
-the engine's reason.
+the engine's reason. A computer player's deeds are shown read-only: only its bot manages them
+(as the command palette offers no action of a computer player).
 """
 
 from __future__ import annotations
@@ -64,6 +65,10 @@ class ManageScreen(Screen):
         self.player = player if not self.game.st.players[player].bankrupt else self.game.st.active_players()[0]
         self.spaces: list[int] = []
 
+    def computer(self) -> bool:
+        """The shown player is a computer player: their deeds are shown, never managed by a human."""
+        return self.game.st.players[self.player].kind == "computer"
+
     def compose(self) -> ComposeResult:
         with Vertical(id="manage"):
             yield Static(id="mhead")
@@ -96,6 +101,8 @@ class ManageScreen(Screen):
         head.append(" ")
         head.append_text(look.who(p))
         head.append(f"   cash {money(pl.cash)}", style="bold")
+        if self.computer():
+            head.append("   computer player: read only", style="bold #ff8080")
         pend = g.pending
         if pend is not None and pend.kind == "debt" and pend.player == p:
             short = (pend.amount or 0) - pl.cash
@@ -148,6 +155,11 @@ class ManageScreen(Screen):
     def show_deed(self) -> None:
         self.query_one(DeedCard).show(self.space)
         lines = Text()
+        if self.computer():
+            lines.append(f"{self.game.st.players[self.player].name} is a computer player: it builds, sells "
+                         "and mortgages its own deeds. 1-8 or Tab shows a human player's.", style=DIM)
+            self.query_one("#legal", Static).update(lines)
+            return
         for key, (label, _) in KEYS.items():
             a = self.action_for(key)
             if a is None:
@@ -164,14 +176,38 @@ class ManageScreen(Screen):
     # -- keys -------------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "do":
-            return True if self.action_for(str(parameters[0])) is not None else None
+            return True if not self.computer() and self.action_for(str(parameters[0])) is not None else None
         if action == "player":
             k = int(parameters[0])  # type: ignore[arg-type]
             players = self.game.st.players
             return k < len(players) and not players[k].bankrupt
         return True
 
+    def why_key_off(self, key: str) -> str:
+        """Why manage key ``key`` does nothing on the highlighted row."""
+        if self.computer():
+            return (f"{self.game.st.players[self.player].name} is a computer player: only it manages its "
+                    "deeds")
+        space = self.space
+        if space is None:
+            return f"{self.game.st.players[self.player].name} has no deeds"
+        kinds = " or ".join(k + "s" for k in KEYS[key][1])
+        return f"only for {kinds}, not {self.game.ed.spaces[space].name}"
+
+    def on_key(self, event) -> None:
+        """A greyed-out manage key says why it does nothing (a computer's deeds, a deed of the wrong
+        kind); the footer alone is easy to miss."""
+        active = self.active_bindings.get(event.key)
+        if active is not None and not active.enabled and active.node is self \
+                and active.binding.action.startswith("do("):
+            key = active.binding.action[4:-2]
+            self.app.notify(self.why_key_off(key), title=f"{KEYS[key][0]}: not allowed", severity="warning",
+                            timeout=4)
+
     def action_do(self, key: str) -> None:
+        if self.computer():
+            self.app.notify(self.why_key_off(key), title=f"{KEYS[key][0]}: not allowed", severity="warning")
+            return
         a = self.action_for(key)
         if a is None:
             return

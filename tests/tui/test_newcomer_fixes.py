@@ -1,0 +1,54 @@
+"""Problems a newcomer found: managing a computer's deeds, bid amounts, saving from a hand-over,
+deleting broken saves, selling a group's buildings, bids typed ahead, edition-specific options."""
+
+from __future__ import annotations
+
+from megamono.rules.engine import Game
+
+from tui_helpers import SIZE, app_for, screen_name
+
+BROWNS = (1, 3, 4)
+
+
+def robo_game(dice=()) -> Game:
+    """Ann and Bob (humans) and Robo (a computer player), Ann to play."""
+    return Game.new("mega", ["Ann", "Bob", {"name": "Robo", "kind": "computer"}], seed=1, dice=list(dice),
+                    seat_order=True)
+
+
+def give_built_browns(game: Game, p: int) -> None:
+    """Player ``p`` owns the brown group with a house on each lot."""
+    for space in BROWNS:
+        game.st.deeds[space].owner = p
+        game.st.deeds[space].level = 1
+    game.st.bank.houses -= len(BROWNS)
+
+
+# -- 1. a computer player's deeds are read-only in the manage screen ------------------------------
+async def test_manage_shows_a_computer_players_deeds_but_refuses_every_manage_key(saves):
+    game = robo_game()
+    give_built_browns(game, 2)
+    rr = game.ed.railroads[0]
+    game.st.deeds[rr].owner = 2  # a railroad (depot key)
+    cash = game.st.players[2].cash
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("m")
+        await pilot.pause()
+        manage = app.screen
+        assert screen_name(app) == "ManageScreen" and manage.player == 0
+        await pilot.press("3")  # Robo's deeds: shown
+        await pilot.pause()
+        assert manage.player == 2 and manage.spaces[:3] == list(BROWNS)
+        assert "read only" in str(manage.query_one("#mhead").render())
+        for key in ("x", "g", "b", "o", "u", "down", "down", "down", "d", "o"):
+            await pilot.press(key)
+            await pilot.pause()
+        assert [game.st.deeds[i].level for i in BROWNS] == [1, 1, 1]
+        assert not game.st.deeds[rr].depot and not any(game.st.deeds[i].mortgaged for i in (*BROWNS, rr))
+        assert game.st.players[2].cash == cash and not game.history
+        assert "Robo is a computer player" in app.notices[-1]
+        assert all(manage.check_action("do", (k,)) is None for k in "bxgdou")  # greyed in the footer
+        await pilot.press("1")  # a human's deeds: the keys work again
+        await pilot.pause()
+        assert manage.player == 0 and manage.check_action("do", ("b",)) is None  # Ann has no deeds
