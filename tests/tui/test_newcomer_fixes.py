@@ -52,3 +52,39 @@ async def test_manage_shows_a_computer_players_deeds_but_refuses_every_manage_ke
         await pilot.press("1")  # a human's deeds: the keys work again
         await pilot.pause()
         assert manage.player == 0 and manage.check_action("do", ("b",)) is None  # Ann has no deeds
+
+
+# -- 3. saving (or not leaving) from a hand-over keeps the hand-over on top ------------------------
+async def test_saving_from_a_hand_over_keeps_it_on_top_until_enter(saves):
+    from tui_helpers import new_game
+
+    game = new_game(dice=[(1, 2, 1)])
+    app = app_for(game, saves)
+    app.pass_notices = True
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter", "r")
+        await pilot.pause()
+        await pilot.press("a")  # Ann declines: Bob bids first, after a hand-over
+        await pilot.pause()
+        assert screen_name(app) == "PassKeyboard" and app.screen.player == 1
+        await pilot.press("s")
+        await pilot.pause()
+        assert screen_name(app) == "SaveDialog"
+        await pilot.press(*"at the auction", "enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert (saves / "at the auction.json").exists()
+        assert screen_name(app) == "PassKeyboard"  # not the bid dialog on top of it
+        assert not any(type(s).__name__ == "BidDialog" for s in app.screen_stack)
+        await pilot.press("q")  # leave the game? no: still the hand-over
+        await pilot.pause()
+        assert screen_name(app) == "ConfirmDialog"
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.pause()
+        assert screen_name(app) == "PassKeyboard"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen_name(app) == "BidDialog" and game.pending.player == 1
+        assert [type(s).__name__ for s in app.screen_stack][-2:] == ["GameScreen", "BidDialog"]

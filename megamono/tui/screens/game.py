@@ -132,7 +132,9 @@ class GameScreen(ComputerTurns, Screen):
         self.look = Look(game)
         self.saved = saved
         self.unsaved = False
-        self._awaiting = False
+        self._awaiting = 0
+        """How many screens opened by :meth:`open` are still open (a save dialog opened from a hand-over
+        notice is the second)."""
         self._last_decider: int | None = None
         """The last human who had a decision: the one at the keyboard."""
         self._hidden: tuple | None = None
@@ -470,11 +472,13 @@ class GameScreen(ComputerTurns, Screen):
         return GenericDialog(g, self.look)
 
     def open(self, screen, callback) -> None:
-        """Push a modal; when it closes run ``callback(result)`` then :meth:`sync` again."""
-        self._awaiting = True
+        """Push a modal; when it closes run ``callback(result)`` then :meth:`sync` again. Opened from
+        another such modal (``s`` or ``q`` on a hand-over notice), :meth:`sync` waits until that one
+        closes too, so the next dialog never opens over the notice."""
+        self._awaiting += 1
 
         def done(result) -> None:
-            self._awaiting = False
+            self._awaiting -= 1
             if callback is not None:
                 callback(result)
             self.call_after_refresh(self.sync)
