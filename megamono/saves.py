@@ -333,7 +333,7 @@ def save_info(path: Path) -> SaveInfo:
     data = read_save(path)
     example = is_example(path)
     try:
-        if data.get("format") != SAVE_FORMAT:
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise SaveError(f"{path.name}: not a megamono save (no \"format\": \"{SAVE_FORMAT}\")")
         st = data["state"]
         mtime = path.stat().st_mtime
@@ -350,8 +350,19 @@ def save_info(path: Path) -> SaveInfo:
                         over=st.get("winner") is not None, example=example, mtime=mtime)
     except SaveError:
         raise
-    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
-        raise SaveError(f"{path.name}: damaged save ({exc!r})") from None
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        raise SaveError(_why_damaged(data, path)) from None
+
+
+def _why_damaged(data: Any, path: Path) -> str:
+    """Why a save whose summary cannot be read is damaged, in the words loading it would use."""
+    try:
+        decode_game(data, path.name)
+    except SaveError as exc:
+        return str(exc)
+    except Exception:  # noqa: BLE001 - only a message is wanted here
+        pass
+    return f"{path.name}: damaged save (its summary cannot be read)"
 
 
 def list_saves(folder: Path) -> list[SaveInfo]:

@@ -88,3 +88,45 @@ async def test_saving_from_a_hand_over_keeps_it_on_top_until_enter(saves):
         await pilot.pause()
         assert screen_name(app) == "BidDialog" and game.pending.player == 1
         assert [type(s).__name__ for s in app.screen_stack][-2:] == ["GameScreen", "BidDialog"]
+
+
+# -- 4. broken saves can be deleted (after the usual question) ------------------------------------
+async def test_broken_saves_can_be_deleted_and_say_what_loading_says(saves):
+    from megamono.tui.app import MegamonoApp
+
+    (saves / "truncated.json").write_text('{"format": "megamono-save", "version": 1, "state": {"play')
+    (saves / "array.json").write_text("[1, 2, 3]")
+    app = MegamonoApp(saves, test_mode=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        screen = app.screen
+        assert screen_name(app) == "ResumeScreen"
+        assert screen.paths == sorted(screen.paths)  # array.json first, then truncated.json
+        info = str(screen.query_one("#info").render())
+        assert 'array.json: not a megamono save (no "format": "megamono-save")' in info
+        assert "AttributeError" not in info
+        await pilot.press("enter")  # loading it says the same
+        await pilot.pause()
+        assert 'array.json: not a megamono save' in str(screen.query_one("#loaderr").render())
+        await pilot.press("x")
+        await pilot.pause()
+        assert screen_name(app) == "ConfirmDialog"
+        assert "Delete the file array.json, which cannot be read as a save?" in app.screen.question
+        await pilot.press("n")
+        await pilot.pause()
+        assert (saves / "array.json").exists()
+        await pilot.press("delete")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert screen_name(app) == "ResumeScreen" and not (saves / "array.json").exists()
+        assert screen.current() == saves / "truncated.json"
+        assert "not a JSON file" in str(screen.query_one("#info").render())
+        await pilot.press("x")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert not (saves / "truncated.json").exists() and screen.paths == []
+        assert "No saved games here yet" in str(screen.query_one("#empty").render())

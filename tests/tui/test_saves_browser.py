@@ -1,5 +1,5 @@
 """The save browser: list, load, rename (checked), delete (confirmed); examples and broken files
-are never changed."""
+are never changed (a broken file may be deleted, never renamed)."""
 
 from __future__ import annotations
 
@@ -125,7 +125,7 @@ async def test_delete_asks_first(saves):
         assert "two" not in [r[0] for r in cell_texts(screen)]
 
 
-async def test_examples_and_broken_files_cannot_be_renamed_or_deleted(saves):
+async def test_examples_cannot_be_renamed_or_deleted_nor_broken_files_renamed(saves):
     paths = fill_folder(saves)
     example, junk = paths["example"].read_bytes(), paths["junk"].read_bytes()
     app = MegamonoApp(saves, test_mode=True)
@@ -134,10 +134,11 @@ async def test_examples_and_broken_files_cannot_be_renamed_or_deleted(saves):
         await go_to(pilot, screen, paths["example"])
         assert "an example game (it cannot be renamed or deleted)" in str(screen.query_one("#info").render())
         assert screen.check_action("rename", ()) is None and screen.check_action("delete", ()) is None
-        for key in ("n", "delete", "x"):  # greyed out in the footer: nothing happens
+        for key in ("n", "delete", "x"):  # greyed out in the footer: nothing happens but a word why
             await pilot.press(key)
             await pilot.pause()
             assert screen_name(app) == "ResumeScreen"
+            assert "is an example: it cannot be" in app.notices[-1]
         # and were they called anyway, they refuse
         screen.action_rename()
         assert "is an example: it cannot be renamed" in str(screen.query_one("#loaderr").render())
@@ -145,14 +146,12 @@ async def test_examples_and_broken_files_cannot_be_renamed_or_deleted(saves):
         await pilot.pause()
         assert screen_name(app) == "ResumeScreen"
         await go_to(pilot, screen, paths["junk"])
-        assert "left as it is" in str(screen.query_one("#info").render())
-        assert screen.check_action("rename", ()) is None and screen.check_action("delete", ()) is None
-        for key in ("n", "x"):
-            await pilot.press(key)
-            await pilot.pause()
-            assert screen_name(app) == "ResumeScreen"
-        screen.action_delete()
-        assert "left as it is" in str(screen.query_one("#loaderr").render())
+        assert "Del/x deletes it" in str(screen.query_one("#info").render())
+        assert screen.check_action("rename", ()) is None and screen.check_action("delete", ()) is True
+        await pilot.press("n")
+        await pilot.pause()
+        assert screen_name(app) == "ResumeScreen"
+        assert "cannot be read, so it is not renamed" in app.notices[-1]
         await pilot.press("enter")
         await pilot.pause()
         assert screen_name(app) == "ResumeScreen"

@@ -175,7 +175,7 @@ class ResumeScreen(Screen):
     """The save browser: every save in the save folder and its ``examples``, newest first, with
     name, edition, players, turn and date. Enter loads, ``n`` renames, Delete or ``x`` deletes
     (after a yes/no question). Examples cannot be renamed or deleted. A file that cannot be read is
-    listed with the reason and never touched.
+    listed with the reason; it can be deleted (after the same question), not renamed.
     """
 
     DEFAULT_CSS = """
@@ -268,7 +268,8 @@ class ResumeScreen(Screen):
             info.update("")
             return
         if path in self.errors:
-            info.update(Text(f"Cannot be read: {self.errors[path]}  (left as it is)", style="#ff8080"))
+            info.update(Text(f"Cannot be read: {self.errors[path]}" + (
+                "" if path.parent.name == "examples" else "  (Del/x deletes it)"), style="#ff8080"))
         elif path.parent.name == "examples":
             info.update(Text(f"{path}: an example game (it cannot be renamed or deleted)", style=DIM))
         else:
@@ -280,16 +281,25 @@ class ResumeScreen(Screen):
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Rename and delete are greyed out on an example or an unreadable file."""
+        """Rename is greyed out on an example or an unreadable file, delete on an example."""
         if action in ("rename", "delete"):
             path = self.current()
-            return None if path is None or self.protected(path) else True
+            return None if path is None or self.protected(path, action) else True
         if action == "load":
             return True if self.paths else None
         return True
 
-    def protected(self, path: Path) -> bool:
-        return path.parent.name == "examples" or path in self.errors
+    def protected(self, path: Path, action: str = "rename") -> bool:
+        """An example is never renamed or deleted; an unreadable file may be deleted, not renamed."""
+        return path.parent.name == "examples" or (action == "rename" and path in self.errors)
+
+    def on_key(self, event) -> None:
+        """A greyed-out rename or delete key says why it does nothing (the footer is easy to miss)."""
+        active = self.active_bindings.get(event.key)
+        path = self.current()
+        if active is not None and not active.enabled and active.node is self and path is not None \
+                and active.binding.action in ("rename", "delete"):
+            self.refuse_change(path, "renamed" if active.binding.action == "rename" else "deleted")
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         event.stop()
@@ -320,8 +330,8 @@ class ResumeScreen(Screen):
         if path.parent.name == "examples":
             self.say(f"examples/{path.stem} is an example: it cannot be {verb}")
             return True
-        if path in self.errors:
-            self.say(f"{path.name} cannot be read, so it is not {verb} (it is left as it is)")
+        if path in self.errors and verb == "renamed":
+            self.say(f"{path.name} cannot be read, so it is not renamed (Del/x deletes it)")
             return True
         return False
 
@@ -352,6 +362,9 @@ class ResumeScreen(Screen):
 
         info = self.info_of(path)
         about = f" ({', '.join(info.players)}; turn {info.turn})" if info else ""
+        what = f"the save {path.stem}{about}"
+        if path in self.errors:
+            what = f"the file {path.name}, which cannot be read as a save"
         row = self.paths.index(path)
 
         def done(yes: bool | None) -> None:
@@ -366,7 +379,7 @@ class ResumeScreen(Screen):
             self.scan()
             self.fill(select=self.paths[min(row, len(self.paths) - 1)] if self.paths else None)
 
-        self.app.push_screen(ConfirmDialog(f"Delete the save {path.stem}{about}?\nThis cannot be undone."), done)
+        self.app.push_screen(ConfirmDialog(f"Delete {what}?\nThis cannot be undone."), done)
 
     def action_back(self) -> None:
         self.app.go_start()
