@@ -35,7 +35,11 @@ async def test_manage_builds_and_explains_a_refusal(saves):
         assert [st.deeds[i].level for i in BROWNS] == [1, 1, 1]
         await pilot.press("o")  # mortgage with buildings in the group: refused
         assert not st.deeds[4].mortgaged and "sell the buildings" in app.notices[-1]
-        await pilot.press("g")  # sell the group's buildings
+        await pilot.press("g")  # sell the group's buildings: asks first
+        await pilot.pause()
+        assert screen_name(app) == "ConfirmDialog"
+        await pilot.press("y")
+        await pilot.pause()
         assert [st.deeds[i].level for i in BROWNS] == [0, 0, 0]
         await pilot.press("o")
         assert st.deeds[4].mortgaged

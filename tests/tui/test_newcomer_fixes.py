@@ -130,3 +130,39 @@ async def test_broken_saves_can_be_deleted_and_say_what_loading_says(saves):
         await pilot.pause()
         assert not (saves / "truncated.json").exists() and screen.paths == []
         assert "No saved games here yet" in str(screen.query_one("#empty").render())
+
+
+# -- 5. selling a group's buildings asks first -----------------------------------------------------
+async def test_selling_a_groups_buildings_asks_first_naming_what_and_for_how_much(saves):
+    from tui_helpers import new_game
+
+    game = new_game()
+    give_built_browns(game, 0)
+    game.st.deeds[3].level = 2  # Baltic: 2 houses
+    game.st.bank.houses -= 1
+    cash = game.st.players[0].cash
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("m")
+        await pilot.pause()
+        await pilot.press("g")
+        await pilot.pause()
+        assert screen_name(app) == "ConfirmDialog"
+        question = app.screen.question
+        assert "Ann: sell the Brown group's 4 buildings (4 houses) to the bank for $100?" in question
+        assert "Baltic Avenue: 2 houses" in question
+        await pilot.press("n")  # nothing sold
+        await pilot.pause()
+        assert screen_name(app) == "ManageScreen"
+        assert [game.st.deeds[i].level for i in BROWNS] == [1, 2, 1] and game.st.players[0].cash == cash
+        await pilot.press("g")
+        await pilot.pause()
+        await pilot.press("escape")  # Esc is no as well
+        await pilot.pause()
+        assert [game.st.deeds[i].level for i in BROWNS] == [1, 2, 1]
+        await pilot.press("g")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert screen_name(app) == "ManageScreen"
+        assert [game.st.deeds[i].level for i in BROWNS] == [0, 0, 0] and game.st.players[0].cash == cash + 100

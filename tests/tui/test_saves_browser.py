@@ -1,5 +1,5 @@
-"""The save browser: list, load, rename (checked), delete (confirmed); examples and broken files
-are never changed (a broken file may be deleted, never renamed)."""
+"""The save browser: list, load, rename (checked), delete (confirmed); examples are never
+changed, broken files may be deleted but never renamed."""
 
 from __future__ import annotations
 

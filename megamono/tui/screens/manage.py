@@ -18,9 +18,10 @@ from textual.widgets import DataTable, Footer, Static
 from megamono.rules.actions import (
     Build, BuildDepot, Mortgage, SellBuilding, SellDepot, SellGroupBuildings, Unmortgage,
 )
-from megamono.rules.rent import rent_due, unmortgage_cost
+from megamono.rules.rent import rent_due, sale_value, unmortgage_cost
 
-from ..look import DIM, building_text, money
+from ..dialogs.notice import ConfirmDialog
+from ..look import DIM, building_text, level_words, money
 from ..widgets.deed_card import DeedCard
 from ..widgets.player_panel import deed_groups
 
@@ -214,6 +215,37 @@ class ManageScreen(Screen):
         why = self.game.why_not(a)
         if why:
             self.app.notify(why, title=f"{KEYS[key][0]}: not allowed", severity="warning")
+            return
+        if key == "g":
+            self.app.push_screen(ConfirmDialog(self.sell_group_question(a.space)),
+                                 lambda yes: yes and self.send(a))
+            return
+        self.send(a)
+
+    def sell_group_question(self, space: int) -> str:
+        """"Ann: sell the Brown group's 7 buildings (...) to the bank for $175?" """
+        g, p = self.game, self.player
+        sp = g.ed.spaces[space]
+        lots = [i for i in g.ed.groups[sp.group] if g.st.deeds[i].owner == p and g.st.deeds[i].level]
+        count = {"house": 0, "hotel": 0, "skyscraper": 0}
+        for i in lots:
+            level = g.st.deeds[i].level
+            if level <= 4:
+                count["house"] += level
+            else:
+                count["hotel" if level == 5 else "skyscraper"] += 1
+        pieces = ", ".join(f"{n} {what}{'s' if n > 1 else ''}" for what, n in count.items() if n)
+        total = sum(count.values())
+        cash = sum(sale_value(g.ed, g.st, i) for i in lots)
+        where = "; ".join(f"{g.ed.spaces[i].name}: {level_words(g.st.deeds[i].level)}" for i in lots)
+        return (f"{g.st.players[p].name}: sell the {sp.group} group's {total} building{'s' if total > 1 else ''} "
+                f"({pieces}) to the bank for {money(cash)}?\n{where}")
+
+    def send(self, a) -> None:
+        """Send manage action ``a`` through the game screen, then show the result."""
+        if self.game.why_not(a):  # the game changed while a question was open
+            self.app.notify(self.game.why_not(a) or "", severity="warning")
+            self.reload()
             return
         before = (self.game.pending.kind, self.game.pending.player)
         self.gs.act(a)
