@@ -166,3 +166,121 @@ async def test_selling_a_groups_buildings_asks_first_naming_what_and_for_how_muc
         await pilot.pause()
         assert screen_name(app) == "ManageScreen"
         assert [game.st.deeds[i].level for i in BROWNS] == [0, 0, 0] and game.st.players[0].cash == cash + 100
+
+
+# -- 2. bids and trade sums are whole numbers; a bid far above the price asks first ----------------
+def test_whole_numbers_as_people_type_sums():
+    from megamono.tui.widgets.amount import whole_number
+
+    assert [whole_number(t) for t in ("120", " 120 ", "$120", "1,000", "$12,345,678")] == \
+        [120, 120, 120, 1000, 12345678]
+    assert [whole_number(t) for t in ("81.5", "81,5", "1,00", "", "$", "1.000", "٣")] == [None] * 7
+    assert whole_number("$5", money=False) is None
+
+
+async def test_a_bid_that_is_not_a_whole_number_is_refused_and_nothing_is_bid(saves):
+    from tui_helpers import new_game
+
+    game = new_game(dice=[(1, 2, 1)])  # Ann lands on Arctic Avenue ($80)
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r", "a")  # Ann declines: Bob bids first
+        await pilot.pause()
+        assert screen_name(app) == "BidDialog" and game.pending.player == 1
+        await pilot.press("ctrl+a", "ctrl+k", *"81.5", "enter")
+        await pilot.pause()
+        dialog = app.screen
+        assert screen_name(app) == "BidDialog" and game.pending.high_bidder is None and len(game.history) == 2
+        assert dialog.query_one("#amount").value == "81.5"  # the dot was typed, not dropped
+        assert "81.5 is not a whole number of dollars: nothing was bid" in str(dialog.query_one("#why").render())
+        await pilot.press("backspace", "backspace", "enter")  # "81": a bid
+        await pilot.pause()
+        assert game.pending.high_bid == 81 and game.pending.high_bidder == 1
+
+
+async def test_a_bid_far_above_the_printed_price_asks_first(saves):
+    from tui_helpers import new_game
+
+    game = new_game(dice=[(1, 2, 1)])  # Arctic Avenue: $80
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r", "a")
+        await pilot.pause()
+        await pilot.press("ctrl+a", "ctrl+k", *"815", "enter")
+        await pilot.pause()
+        assert screen_name(app) == "ConfirmDialog"
+        assert "Bob: bid $815 for Arctic Avenue?" in app.screen.question
+        assert "more than 2 times Arctic Avenue's printed price ($80)" in app.screen.question
+        await pilot.press("n")
+        await pilot.pause()
+        assert screen_name(app) == "BidDialog" and game.pending.high_bidder is None
+        assert "Not bid" in str(app.screen.query_one("#why").render())
+        await pilot.press("ctrl+a", "ctrl+k", *"160", "enter")  # twice the price: no question
+        await pilot.pause()
+        assert game.pending.high_bid == 160 and game.pending.player == 2
+        await pilot.press("ctrl+a", "ctrl+k", *"$1,000", "enter")  # Cat
+        await pilot.pause()
+        assert screen_name(app) == "ConfirmDialog"
+        await pilot.press("y")
+        await pilot.pause()
+        assert game.pending.high_bid == 1000 and game.pending.high_bidder == 2
+
+
+async def test_a_bid_for_the_last_house_far_above_its_cost_asks_first(saves):
+    from megamono.rules.actions import Build
+    from tui_helpers import new_game
+
+    game = new_game()
+    st = game.st
+    for owner, spaces, level in ((0, (1, 3), 0), (1, (7, 8, 11), 0), (2, (40, 41, 42, 44), 4),
+                                 (2, (21, 23, 24), 4), (2, (25,), 3)):
+        for i in spaces:
+            st.deeds[i].owner, st.deeds[i].level = owner, level
+            st.bank.houses -= level
+    game.act(Build(player=0, space=1))  # Ann wants the bank's last house; Bob may want it too
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("y")  # Bob wants it
+        await pilot.pause()
+        if game.pending.kind == "shortage_ask":
+            await pilot.press("n")  # Cat does not
+            await pilot.pause()
+        assert game.pending.kind == "bid" and game.pending.player == 1
+        await pilot.press("ctrl+a", "ctrl+k", *"101", "enter")  # a house on Bob's light blues: $50
+        await pilot.pause()
+        assert screen_name(app) == "ConfirmDialog"
+        assert "the bank's last house" in app.screen.question and "($50)" in app.screen.question
+        await pilot.press("escape")
+        await pilot.pause()
+        assert game.pending.high_bidder is None
+        await pilot.press("ctrl+a", "ctrl+k", *"100", "enter")
+        await pilot.pause()
+        assert game.pending.high_bid == 100 and game.pending.high_bidder == 1
+
+
+async def test_trade_cash_that_is_not_a_whole_number_is_refused(saves):
+    from tui_helpers import new_game
+
+    game = new_game()
+    game.st.deeds[1].owner = 1
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("x")
+        await pilot.pause()
+        trade = app.screen
+        assert screen_name(app) == "TradeScreen" and app.focused.id == "cash-give"
+        await pilot.press(*"81.5")
+        await pilot.pause()
+        assert trade.query_one("#cash-give").value == "81.5"
+        assert "cash: 81.5 is not a whole number of dollars" in str(trade.query_one("#why").render())
+        assert trade.offer is None and trade.check_action("propose", ()) is None
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        assert screen_name(app) == "TradeScreen" and game.pending.kind == "turn"
+        await pilot.press("backspace", "backspace", "tab", *"1.5")  # jail cards: 1.5
+        await pilot.pause()
+        assert "jail cards: 1.5 is not a whole number" in str(trade.query_one("#why").render())
+        await pilot.press("backspace", "backspace", "backspace")
+        await pilot.pause()
+        assert trade.offer is not None and trade.offer.give.cash == 81

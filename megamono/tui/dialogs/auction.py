@@ -12,23 +12,22 @@ from textual.widgets import Button, Footer, Input, Static
 from megamono.rules.actions import Bid, DropOut
 
 from ..look import DIM, money
+from ..widgets.amount import AmountInput
 from ..widgets.deed_card import deed_card_text
 from .base import DecisionDialog
+from .notice import ConfirmDialog
 
 QUICK = {"t": 10, "f": 50, "h": 100}
-
-
-class AmountInput(Input):
-    """A dollar amount: it takes only digits, so the dialog's letter keys still work while typing."""
-
-    def check_consume_key(self, key: str, character: str | None) -> bool:
-        return character is not None and character.isdigit()
+FAR_ABOVE = 2
+"""A bid above this many times the deed's printed price (a piece's building cost) asks first."""
 
 
 class BidDialog(DecisionDialog):
     """Bid for the deed on auction or drop out. Type an amount and press Enter. The quick keys only
     change the "Your bid" field (Enter bids it): ``t`` +$10, ``f`` +$50, ``h`` +$100 — on the high
-    bid while the field is untouched, then on the field; ``d`` drops out for good."""
+    bid while the field is untouched, then on the field; ``d`` drops out for good. What is not a
+    whole number of dollars ("81.5") is refused with a message; a bid more than twice the printed
+    price (the building cost, for the bank's last piece) asks y/n first."""
 
     DEFAULT_CSS = """
     BidDialog #bidrow { height: 1; margin-bottom: 1; }
@@ -78,11 +77,11 @@ class BidDialog(DecisionDialog):
         pend = self.pend
         base = pend.high_bid if pend.high_bidder is not None else 0
         try:
-            value = self.query_one("#amount", Input).value.strip()
+            typed = self.query_one("#amount", AmountInput).number
         except Exception:  # not composed yet
-            value = ""
-        if getattr(self, "_touched", False) and value.isdigit():
-            base = int(value)
+            typed = None
+        if getattr(self, "_touched", False) and typed is not None:
+            base = typed
         return max(base + QUICK[key], self.game.min_bid())
 
     def compose(self) -> ComposeResult:
@@ -92,8 +91,7 @@ class BidDialog(DecisionDialog):
             yield Static(self.body(), id="body")
             with Horizontal(id="bidrow"):
                 yield Static("Your bid: $", id="bidlabel")
-                amount = AmountInput(str(self.game.min_bid()), type="integer", id="amount", max_length=7,
-                               compact=True)
+                amount = AmountInput(str(self.game.min_bid()), id="amount", max_length=9, compact=True)
                 if getattr(self.app, "test_mode", False):
                     amount.cursor_blink = False
                 yield amount
@@ -128,11 +126,47 @@ class BidDialog(DecisionDialog):
             return True if self.game.why_not(a) is None else None
         return True
 
+    def say(self, why: str) -> None:
+        self.query_one("#why", Static).update(Text(why, style="bold #ff8080"))
+
+    def reference(self) -> tuple[int, str] | None:
+        """(the printed price a bid is compared with, its words), or None when there is none: the
+        deed's price, or for the bank's last piece (B7) what building on the bidder's lots costs."""
+        g, pend = self.game, self.pend
+        if pend.space is not None:
+            price = g.ed.spaces[pend.space].price
+            return (price, f"{g.ed.spaces[pend.space].name}'s printed price") if price else None
+        piece = pend.piece or "house"
+        try:
+            lots = g.lots_for_piece(self.player, piece, ignore_cash=True)
+        except Exception:  # noqa: BLE001 - only a comparison for a question
+            lots = []
+        costs = [g.ed.spaces[i].house_cost or 0 for i in lots] or \
+            [sp.house_cost or 0 for sp in g.ed.spaces if sp.kind == "street"]
+        cost = max(costs, default=0)
+        return (cost, f"the cost of a {piece} on your lots") if cost else None
+
     def send(self, amount: int) -> None:
         action = Bid(player=self.player, amount=amount)
         why = self.game.why_not(action)
         if why:
-            self.query_one("#why", Static).update(Text(why, style="bold #ff8080"))
+            self.say(why)
+            return
+        ref = self.reference()
+        if ref is not None and amount > FAR_ABOVE * ref[0]:
+            item = self.game.ed.spaces[self.pend.space].name if self.pend.space is not None else \
+                f"the bank's last {self.pend.piece or 'piece'}"
+            question = (f"{self.game.st.players[self.player].name}: bid {money(amount)} for {item}?\n"
+                        f"That is more than {FAR_ABOVE} times {ref[1]} ({money(ref[0])}).")
+
+            def answer(yes: bool | None) -> None:
+                if yes and self.game.why_not(action) is None:
+                    self.dismiss(action)
+                else:
+                    self.say(f"Not bid: {money(amount)} was not confirmed. Type another amount.")
+                    self.query_one("#amount", AmountInput).focus()
+
+            self.app.push_screen(ConfirmDialog(question), answer)
             return
         self.dismiss(action)
 
@@ -144,11 +178,12 @@ class BidDialog(DecisionDialog):
         box.focus()
 
     def action_bid(self) -> None:
-        value = self.query_one("#amount", Input).value.strip()
-        if not value.isdigit():
-            self.query_one("#why", Static).update(Text("type a whole number of dollars", style="bold #ff8080"))
+        box = self.query_one("#amount", AmountInput)
+        why = box.problem()
+        if why is not None or box.number is None:
+            self.say(f"{why or 'type a whole number of dollars'}: nothing was bid.")
             return
-        self.send(int(value))
+        self.send(box.number)
 
     def action_drop(self) -> None:
         self.dismiss(DropOut(player=self.player))

@@ -19,6 +19,7 @@ from megamono.rules.state import PLAYER_COLOURS, Options
 
 from ..computer import record_levels
 from ..look import DIM, player_colour
+from ..widgets.amount import AmountInput
 
 DEFAULT_NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
 MAX_PLAYERS = 8
@@ -136,7 +137,8 @@ class SetupScreen(Screen):
             for field, (label, explain, _, _) in NUMBERS.items():
                 with Horizontal(classes="opt"):
                     yield Static(label, classes="label")
-                    box = Input("", id=f"opt-{field}", type="integer", valid_empty=True, compact=True, placeholder="none")
+                    box = AmountInput("", money=field == "starting_cash", id=f"opt-{field}", valid_empty=True,
+                                      compact=True, placeholder="none")
                     if test:
                         box.cursor_blink = False
                     yield box
@@ -191,13 +193,12 @@ class SetupScreen(Screen):
 
     def number(self, field: str) -> tuple[int | None, str]:
         """The value of a number option (None when blank) and the problem with it ("" when fine)."""
-        raw = self.query_one(f"#opt-{field}", Input).value.strip().replace(",", "")
-        if not raw:
+        box = self.query_one(f"#opt-{field}", AmountInput)
+        if not box.value.strip():
             return None, ""
         _, _, low, high = NUMBERS[field]
-        try:
-            value = int(raw)
-        except ValueError:
+        value = box.number
+        if value is None:
             return None, "a whole number"
         if not low <= value <= high:
             return None, f"{low:,} to {high:,}"

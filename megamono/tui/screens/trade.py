@@ -27,6 +27,7 @@ from megamono.rules.engine import Game
 from megamono.rules.state import TradeSide
 
 from ..look import DIM, Look, money
+from ..widgets.amount import AmountInput
 
 RULES = ("Rules: nothing changes until the partner accepts (X1). A street cannot be traded while its owner "
          "has buildings in its colour group, and buildings never change hands (X2); [Mega] a railroad with "
@@ -82,16 +83,17 @@ class TradeSidePanel(Vertical):
         yield Static(id=f"head-{r}", classes="head")
         with Horizontal(classes="field"):
             yield Static("Cash $", classes="label")
-            yield Input("", id=f"cash-{r}", type="integer", valid_empty=True, compact=True, placeholder="0")
+            yield AmountInput("", id=f"cash-{r}", valid_empty=True, compact=True, placeholder="0")
             yield Static(id=f"has-cash-{r}", classes="has")
         with Horizontal(classes="field"):
             yield Static("Jail cards", classes="label")
-            yield Input("", id=f"gojf-{r}", type="integer", valid_empty=True, compact=True, placeholder="0")
+            yield AmountInput("", money=False, id=f"gojf-{r}", valid_empty=True, compact=True, placeholder="0")
             yield Static(id=f"has-gojf-{r}", classes="has")
         if self.game.ed.bus_tickets:
             with Horizontal(classes="field"):
                 yield Static("Bus Tickets", classes="label")
-                yield Input("", id=f"bus-{r}", type="integer", valid_empty=True, compact=True, placeholder="0")
+                yield AmountInput("", money=False, id=f"bus-{r}", valid_empty=True, compact=True,
+                                  placeholder="0")
                 yield Static(id=f"has-bus-{r}", classes="has")
         yield Static("Deeds (Space ticks one):", classes="label-deeds")
         yield DeedPicker(id=f"deeds-{r}", compact=True)
@@ -144,11 +146,11 @@ class TradeSidePanel(Vertical):
         values = {}
         fields = [("cash", "cash"), ("gojf", "jail_cards")] + ([("bus", "bus_tickets")] if self.game.ed.bus_tickets else [])
         for wid, field in fields:
-            raw = self.query_one(f"#{wid}-{r}", Input).value.strip().replace(",", "")
-            try:
-                values[field] = int(raw) if raw else 0
-            except ValueError:
-                return None, f"{field.replace('_', ' ')}: type a whole number"
+            box = self.query_one(f"#{wid}-{r}", AmountInput)
+            why = box.problem()
+            if why is not None:
+                return None, f"{field.replace('_', ' ')}: {why}"
+            values[field] = box.number or 0
         deeds = sorted(self.query_one(f"#deeds-{r}", SelectionList).selected)
         return TradeSide(deeds=deeds, **values), ""
 
