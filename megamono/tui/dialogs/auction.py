@@ -56,6 +56,10 @@ class BidDialog(DecisionDialog):
             t = Text(f"The bank's last {pend.piece or 'piece'} is auctioned (B7): the winner pays the bank "
                      "and places it at once on one of their lots.", style="bold")
         t.append("\n\n")
+        since = self.since_last_bid()
+        if since.plain:
+            t.append_text(since)
+            t.append("\n")
         if pend.high_bidder is None:
             t.append("No bid yet.", style="bold")
         else:
@@ -70,6 +74,30 @@ class BidDialog(DecisionDialog):
         t.append_text(Text(" ").join(look.who(b) for b in order))
         t.append(f"\n{g.st.players[self.player].name} has {money(g.st.players[self.player].cash)}.", style=DIM)
         return t
+
+    def since_last_bid(self) -> Text:
+        """What the others did in this auction since this bidder's last bid, oldest first ("Since
+        your last bid: Robo (R, computer) bids $130."), from the game log; empty at their first bid."""
+        g, look = self.game, self.look
+        moves: list[Text] = []
+        for ev in reversed(g.st.log):
+            if ev.kind == "auction":  # the auction's start: this bidder has not bid yet
+                return Text("")
+            if ev.kind != "bid" or ev.player is None:
+                continue
+            if ev.player == self.player:
+                break
+            who = look.who(ev.player)
+            if g.st.players[ev.player].kind == "computer":  # "Robo (R)" -> "Robo (R, computer)"
+                who.right_crop(1)
+                who.append(", computer)")
+            rest = ev.text[len(g.st.players[ev.player].name):].split(" for ")[0]
+            moves.append(Text.assemble(who, rest.replace(" of the auction", "")))
+        else:
+            return Text("")
+        if not moves:
+            return Text("")
+        return Text.assemble(("Since your last bid: ", "bold"), Text("; ").join(reversed(moves[:6])), ".")
 
     def quick_amount(self, key: str) -> int:
         """The "Your bid" field after quick key ``key``: the high bid (while the field still holds

@@ -68,6 +68,10 @@ DIALOGS: dict[str, type[DecisionDialog]] = {
 ANNOUNCE = ("card", "bus", "jail", "bankrupt", "auction", "game_over", "trade")
 BOT_PACE = 0.6
 """Seconds between two steps of a computer player (0 in test mode)."""
+AFTER_COMPUTER_GUARD = 0.6
+"""Seconds a dialog ignores keys when it opens straight after a computer player's move, with no
+hand-over in between (the same person decides again: an Enter meant for the hand-over they
+expected must not answer it). The dialogs' own guard (:attr:`DecisionDialog.GUARD`), made longer."""
 
 
 def forget_closed_watchers(node) -> None:
@@ -138,6 +142,8 @@ class GameScreen(ComputerTurns, Screen):
         self._last_decider: int | None = None
         """The last human who had a decision: the one at the keyboard."""
         self._hidden: tuple | None = None
+        self._handed_over: tuple = ()
+        """The :meth:`pending_key` of the last decision a hand-over notice was shown for."""
         self.bots = make_bots(game)
         self.levels = bot_levels(game)
         self.pace = BOT_PACE
@@ -442,13 +448,17 @@ class GameScreen(ComputerTurns, Screen):
         if pend.player != self._last_decider:
             before, self._last_decider = self._last_decider, pend.player
             if self.app.pass_notices:
+                self._handed_over = self.pending_key()
                 undo = self.undo_at_handover(before)
                 self.open(PassKeyboard(self.look, pend.player, pend.prompt, owner=self, undo=undo),
                           lambda result: result == "undo" and self.confirm_undo(handing_over=before))
                 return
         if pend.kind == "turn" or self._hidden == self.pending_key():
             return
-        self.open(self.dialog_for(pend.kind), self.on_decision)
+        dialog = self.dialog_for(pend.kind)
+        if self._handed_over != self.pending_key() and g.history and self.is_computer(g.history[-1].player):
+            dialog.GUARD = max(dialog.GUARD, AFTER_COMPUTER_GUARD)
+        self.open(dialog, self.on_decision)
 
     def dialog_for(self, kind: str) -> DecisionDialog:
         g, p = self.game, self.game.pending.player
