@@ -76,10 +76,18 @@ class BoardPickDialog(DecisionDialog):
         super().on_mount()
         self.show()
 
+    BOX_WIDTH = 72
+    """The dialog's width (its CSS), for the deed card's lines before the first layout."""
+
     def show(self) -> None:
         self.board.set_pick(self.cursor, set(self.choices))
-        t = Text.assemble(("▶ ", "bold #ffff5f"), deed_card_text(self.game, self.look, self.cursor))
-        self.query_one("#body", Static).update(t)
+        body = self.query_one("#body", Static)
+        width = body.content_size.width or min(self.BOX_WIDTH, self.app.size.width) - 4
+        t = Text.assemble(("▶ ", "bold #ffff5f"), deed_card_text(self.game, self.look, self.cursor, width - 2))
+        body.update(t)
+
+    def on_resize(self) -> None:
+        self.show()
 
     def action_move(self, step: int) -> None:
         k = self.choices.index(self.cursor)

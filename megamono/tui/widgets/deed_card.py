@@ -11,10 +11,13 @@ from megamono.rules.engine import Game
 from megamono.rules.rent import group_holding, rent_due, unmortgage_cost
 
 from ..look import Look, building_text, level_words, money, space_code, space_help, update_if_changed
+from .hanging import hang
 
 LEVEL_LABELS = ["base", "1h", "2h", "3h", "4h", "H", "S"]
 LEVEL_WORDS = ["base", "1 house", "2 houses", "3 houses", "4 houses", "hotel", "skyscraper"]
 DUE_MARK = "▶"
+HANG = 4
+"""Cells a deed card's wrapped line goes on under (a rent ladder's further lines)."""
 
 
 def rent_ladder(game: Game, space: int) -> list[tuple[str, str, str, bool]]:
@@ -167,8 +170,8 @@ def deed_card_text(game: Game, look: Look, space: int, width: int | None = None,
             limit = (width or 76) - 1
             for c in chunks:
                 if line_len + 1 + c.cell_len > limit:
-                    out.append("\n    ")
-                    line_len = 4
+                    out.append("\n" + " " * HANG)
+                    line_len = HANG
                 out.append(" ")
                 out.append_text(c)
                 line_len += 1 + c.cell_len
@@ -189,7 +192,7 @@ def deed_card_text(game: Game, look: Look, space: int, width: int | None = None,
         out.append(f"Depot {money(ed.rules.depot_cost)}: doubles the rent\n")
     out.append(f"Mortgage {money(sp.mortgage or 0)}{sep if not narrow else chr(10)}unmortgage "
                f"{money(unmortgage_cost(ed, space))}", style=dim)
-    return out
+    return hang(out, width, HANG) if width else out
 
 
 class DeedCard(Static):
