@@ -337,3 +337,80 @@ async def test_after_a_computers_bid_the_dialog_shows_it_and_ignores_keys_typed_
             assert game.pending.high_bid >= 21 and dialog is not app.screen
         finally:
             app.test_mode = True
+
+
+# -- 7. each edition's own options and keys; wrapped lines keep their indent ---------------------
+async def test_classic_hides_the_speed_die_option_and_the_mega_keys_in_the_help(saves):
+    from megamono.tui.app import MegamonoApp
+
+    app = MegamonoApp(saves, seed=42, test_mode=True, seat_order=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        setup = app.screen
+        speed = setup.query_one("#opt-speed_die_counts_for_utilities")
+        assert speed.parent.display  # Mega: offered
+        await pilot.press("shift+tab", "shift+tab", "enter", "down", "enter")  # the edition: Classic
+        await pilot.pause()
+        assert setup.edition == "classic" and not speed.parent.display and speed.disabled
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        await pilot.press("h")
+        await pilot.pause()
+        assert screen_name(app) == "HelpScreen"
+        keys = app.screen.query_one("#keys").text.plain
+        this_game = app.screen.query_one("#this-game").text.plain
+    assert "Bus Ticket" not in keys and "depot" not in keys and "Levelling" not in keys
+    assert "Birthday" not in keys and "Income Tax" not in keys and "skyscraper" not in keys
+    assert "  x        trade: who offers what to whom (cash, deeds, jail cards); partner answers" in keys
+    assert "Speed Die" not in this_game
+
+
+def test_the_mega_help_keeps_every_key():
+    from megamono.rules.editions import load_edition
+    from megamono.tui.screens.help import help_text
+
+    text = help_text(load_edition("mega"))
+    assert "  t        play a Bus Ticket" in text and "d build/sell a depot" in text
+    assert "Enter choose: triples, the Auction space, Bus Ticket rides" in text
+    assert "S skyscraper, D depot" in text and "@" not in text
+    assert help_text() == text  # no game: every key
+
+
+def test_hanging_indent():
+    from rich.text import Text
+
+    from megamono.tui.widgets.hanging import hang
+
+    line = "  [X] Auctions                  a deed its buyer declines is auctioned (off: it stays with the bank)"
+    assert hang(Text(line), 96).plain.split("\n") == [
+        "  [X] Auctions                  a deed its buyer declines is auctioned (off: it stays with the",
+        "                                bank)"]
+    styled = Text("Rent  base $2  3h $90  4h $160  H $250")
+    styled.stylize("bold", 6, 13)
+    wrapped = hang(styled, 24, 4)
+    assert wrapped.plain.split("\n") == ["Rent  base $2  3h $90", "    4h $160  H $250"]
+    assert wrapped.spans[0].start == 6 and wrapped.spans[0].end == 13  # styles kept
+    assert hang(Text("short"), 40).plain == "short"
+
+
+async def test_the_deed_card_in_a_board_pick_keeps_its_rent_lines_indented(saves):
+    from tui_helpers import new_game
+
+    game = new_game(dice=[(2, 2, 2)])  # triples: move anywhere
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        dialog = app.screen
+        assert screen_name(app) == "BoardPickDialog"
+        for _ in range(40):  # to a street with a long rent ladder
+            if game.ed.spaces[dialog.cursor].kind == "street" and game.ed.spaces[dialog.cursor].price >= 200:
+                break
+            await pilot.press("right")
+        await pilot.pause()
+        body = dialog.query_one("#body")
+        lines = str(body.render()).split("\n")
+        width = body.content_size.width
+        assert all(len(line) <= width for line in lines)
+        k = next(i for i, line in enumerate(lines) if line.startswith("Rent"))
+        assert lines[k + 1].startswith("    ") and "H $" in lines[k + 1]

@@ -9,73 +9,108 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, HelpPanel, Markdown, Static
+from textual.widgets import Footer, HelpPanel, Markdown
+
+from ..widgets.hanging import HangingText
 
 HELP = """\
 GAME SCREEN
   r        roll the dice (when it is your turn)
-  t        play a Bus Ticket: pick a space ahead on this side of the board
+@bus  t        play a Bus Ticket: pick a space ahead on this side of the board
   d        open the pending decision again (after Esc hid it)
-  m        manage: build, sell, depots, mortgage — any human player, whenever the game waits
-  x        trade: who offers what to whom (cash, deeds, jail cards, Bus Tickets); partner answers
+@depots  m        manage: build, sell, depots, mortgage — any human player, whenever the game waits
+@!depots  m        manage: build, sell, mortgage — any human player, whenever the game waits
+@bus  x        trade: who offers what to whom (cash, deeds, jail cards, Bus Tickets); partner answers
+@!bus  x        trade: who offers what to whom (cash, deeds, jail cards); partner answers
   c        claim rent (house rule "rent must be claimed"), before the next player rolls
   e        propose to end the game now: the others vote; all agree = the highest final worth wins
-  u        undo your own last decision (not dice or cards; asks first); another player's
-           decision is theirs: they may take it back on the hand-over screen (u)
+  u        undo your own last decision (not dice or cards; asks first); another player's decision is theirs: they may take it back on the hand-over screen (u)
   space    computer players: skip ahead (their moves at once, until a human decides)
   s        save the game       h / ?   this help       F1   the rules       q   leave the game
-  ←↑↓→     look around the board: the cursor's space shows its deed card (price, rents with
-           the rent due now marked ▶, building cost, mortgage, owner); Home: back to whose turn
+  ←↑↓→     look around the board: the cursor's space shows its deed card (price, rents with the rent due now marked ▶, building cost, mortgage, owner); Home: back to whose turn
   F2       high-contrast theme on/off (remembered)
 
 DECISIONS (a dialog in the deciding player's colour; every option has a key)
   Buy           b buy, a auction it
-  Auction       type a bid + Enter, t +$10, f +$50, h +$100 over the high bid, d drop out
+  Auction       type a bid (whole dollars) + Enter, t +$10, f +$50, h +$100 over the high bid, d drop out; a bid over twice the price asks y/n first
   Jail          p pay the fine, c use a card, r roll for doubles
-  Triples / Auction space / Bus Ticket: ←/→ move the cursor on the board, PgUp/PgDn a side,
-                Enter choose (Esc cancels a Bus Ticket ride)
-  Bus           t take a Bus Ticket, a ride to the next Chance / Community Chest
-  Birthday      c take the cash, t take a Bus Ticket
-  Income Tax    f flat sum, p percent of your worth (both sums shown)
-  Levelling     b build, r rearrange, u unmortgage, i unmortgage+build, e unmortgage+rearrange,
-                s sell all, g give back
+@pick  Pick a space  ←/→ move the cursor on the board, PgUp/PgDn a side, Enter choose: {picks} (Esc cancels a Bus Ticket ride)
+@bus  Bus           t take a Bus Ticket, a ride to the next Chance / Community Chest
+@birthday  Birthday      c take the cash, t take a Bus Ticket
+@income  Income Tax    f flat sum, p percent of your worth (both sums shown)
+@levelling  Levelling     b build, r rearrange, u unmortgage, i unmortgage+build, e unmortgage+rearrange, s sell all, g give back
   Mortgaged deed  u unmortgage, k keep it mortgaged (pay 10%)
   Debt          m raise money (manage), p pay, x declare bankruptcy (only when nothing is left)
   Trade offer   a accept, r refuse          End the game?   y agree, n play on
   Last house/hotel (shortage)   y I want it too (it is auctioned), n no
-  Place a piece won at a shortage auction: pick the lot on the board like triples
+  Place a piece won at a shortage auction: pick the lot on the board (←/→, Enter)
   In every dialog: m opens the manage screen, Esc hides the dialog to look at the board.
 
 MANAGE SCREEN
-  ↑/↓ choose a deed; 1-8 or Tab choose the player
-  b build   x sell a building   g sell the group's buildings   d build/sell a depot
+  ↑/↓ choose a deed; 1-8 or Tab choose the player (a computer player's deeds are read-only)
+@depots  b build   x sell a building   g sell the group's buildings (asks first)   d build/sell a depot
+@!depots  b build   x sell a building   g sell the group's buildings (asks first)
   o mortgage   u unmortgage      Esc back.  A refused action shows the reason.
 
 THE BOARD (compact from 100x30, full from 140x45, large from 200x60)
-  Each space: colour-group strip with its code (Br LB Pk Or Rd Ye Gn DB, RR railroad,
-  Ut utility), the owner's letter on the owner's colour (or the price while the bank holds it),
-  buildings 1h-4h, H hotel, S skyscraper, D depot, M mortgaged; the tokens standing there
-  (the player whose turn it is underlined). Jail shows who is in jail and who is visiting.
-  Compact board: short names (Ken = Kentucky Avenue), houses as a digit (A3 = owner A, 3
-  houses), the bank's price without $, "3p" = 3 tokens, "[C]" = C in jail.
+  Each space: colour-group strip with its code (Br LB Pk Or Rd Ye Gn DB, RR railroad, Ut utility), the owner's letter on the owner's colour (or the price while the bank holds it), buildings {buildings}, M mortgaged; the tokens standing there (the player whose turn it is underlined). Jail shows who is in jail and who is visiting.
+  Compact board: short names (Ken = Kentucky Avenue), houses as a digit (A3 = owner A, 3 houses), the bank's price without $, "3p" = 3 tokens, "[C]" = C in jail.
   Each player's panel lists their deeds by colour group and what they could build now (m).
 
 TRADE SCREEN
-  Tab moves between fields; the selectors choose the proposer and the partner; type cash,
-  jail cards and Bus Tickets; Space ticks a deed. The engine's verdict shows as you go.
-  Ctrl+G proposes, Esc cancels.
+  Tab moves between fields; the selectors choose the proposer and the partner; type {fields}; Space ticks a deed. The engine's verdict shows as you go. Ctrl+G proposes, Esc cancels.
 
 HOT-SEAT AND COMPUTER PLAYERS
   Whenever the decision passes to another person, the game says "Pass the keyboard to NAME".
   Computer players move by themselves, a step at a time, each step in the log; space skips ahead.
 
 EVERYWHERE
-  Ctrl+P   the command palette: every action that is legal now ("Ann: Buy Baltic Avenue",
-           "Mortgage ...", "Propose a trade..."), every screen, the options and the themes
+  Ctrl+P   the command palette: every action that is legal now ("Ann: Buy Baltic Avenue", "Mortgage ...", "Propose a trade..."), every screen, the options and the themes
   ?        on any other screen: its keys           F1   the rules         Ctrl+Q   quit
   Options (palette): hand-over screens on/off, animations on/off (any key skips an animation).
   Environment: MEGAMONO_HANDOVER=off, MEGAMONO_ANIMATIONS=off turn them off at start.
 """
+"""Every key of the game. A line starting ``@feature`` is shown only when the edition has it
+(``@!feature``: only when it has not); see :func:`help_text`."""
+
+
+def edition_features(ed) -> dict[str, bool]:
+    """What of the Mega Edition a board has: the help shows only its keys (``ed`` None: all)."""
+    if ed is None:
+        return {k: True for k in ("bus", "speed", "depots", "skyscrapers", "levelling", "auction_space",
+                                  "birthday", "income", "pick")}
+    kinds = {sp.kind for sp in ed.spaces}
+    have = {
+        "bus": ed.bus_tickets is not None, "speed": ed.rules.speed_die, "depots": ed.supply.depots > 0,
+        "skyscrapers": ed.supply.skyscrapers > 0, "levelling": ed.rules.levelling,
+        "auction_space": "auction" in kinds, "birthday": "birthday_gift" in kinds and ed.bus_tickets is not None,
+        "income": any(sp.kind == "tax" and sp.tax_percent for sp in ed.spaces),
+    }
+    have["pick"] = have["speed"] or have["auction_space"] or have["bus"]
+    return have
+
+
+def help_text(ed=None) -> str:
+    """:data:`HELP` for the edition ``ed`` (None: every edition): the other edition's keys left out."""
+    have = edition_features(ed)
+    lines = []
+    for line in HELP.splitlines():
+        if line.startswith("@"):
+            tag, _, line = line[1:].partition(" ")
+            line = line.lstrip(" ")
+            line = "  " + line
+            if have.get(tag.lstrip("!"), False) == tag.startswith("!"):
+                continue
+        lines.append(line)
+    picks = [what for what, on in (("triples", have["speed"]), ("the Auction space", have["auction_space"]),
+                                   ("Bus Ticket rides", have["bus"])) if on]
+    pieces = ["1h-4h", "H hotel"] + (["S skyscraper"] if have["skyscrapers"] else []) + \
+        (["D depot"] if have["depots"] else [])
+    return "\n".join(lines).format(
+        picks=", ".join(picks), buildings=", ".join(pieces),
+        fields="cash (whole dollars), jail cards and Bus Tickets" if have["bus"] else
+        "cash (whole dollars) and jail cards")
+
 
 SCREEN_HELP: dict[str, str] = {
     "StartScreen": "**Start.** `a` resumes the autosaved game (when there is one), `n` starts a new game, "
@@ -189,8 +224,8 @@ class HelpScreen(ModalScreen[None]):
         with VerticalScroll(id="help"):
             game = getattr(self.app, "game_in_play", None)
             if game is not None:
-                yield Static(this_game_text(game), id="this-game")
-            yield Static(Text(HELP))
+                yield HangingText(this_game_text(game), id="this-game")
+            yield HangingText(Text(help_text(game.ed if game is not None else None)), id="keys")
         yield Footer()
 
     def action_rules(self) -> None:

@@ -165,7 +165,8 @@ class SetupScreen(Screen):
             ("\nTab moves between fields, Enter goes to the next one, Space ticks a box; Ctrl+G starts, "
              "F1 shows the rules.", DIM)))
         speed = self.query_one("#opt-speed_die_counts_for_utilities", Checkbox)
-        speed.disabled = not r.speed_die
+        speed.disabled = not r.speed_die  # a [Mega] rule: not offered on a board without the Speed Die
+        speed.parent.display = r.speed_die  # type: ignore[union-attr]
         cash = self.query_one("#opt-starting_cash", Input)
         cash.placeholder = f"{r.starting_cash}"
         self.query_one("#explain-starting_cash", Static).update(
