@@ -52,6 +52,9 @@ async def test_manage_shows_a_computer_players_deeds_but_refuses_every_manage_ke
         await pilot.press("1")  # a human's deeds: the keys work again
         await pilot.pause()
         assert manage.player == 0 and manage.check_action("do", ("b",)) is None  # Ann has no deeds
+        await pilot.press("escape", "x")  # nor does a trade propose as a computer player
+        await pilot.pause()
+        assert screen_name(app) == "TradeScreen" and app.screen.proposers == [0, 1]
 
 
 # -- 3. saving (or not leaving) from a hand-over keeps the hand-over on top ------------------------

@@ -125,13 +125,14 @@ SCREEN_HELP: dict[str, str] = {
     "RenameDialog": "**Rename.** Type the new name, `Enter` renames, `Esc` cancels.",
     "ManageScreen": "**Manage**: any human player, whenever the game waits (a computer player's deeds "
                     "are shown read-only). `↑`/`↓` choose a deed, `1`-`8` or `Tab` the player; `b` build, "
-                    "`x` sell a level, `g` sell the group's buildings, `d` depot, `o` mortgage, `u` "
-                    "unmortgage, `Esc` back. A refused key says why.",
+                    "`x` sell a level, `g` sell the group's buildings (asks first), `d` depot, `o` mortgage, "
+                    "`u` unmortgage, `Esc` back. A refused key says why.",
     "TradeScreen": "**Trade.** Choose the proposer and the partner, tick deeds on both sides (`Space`), "
                    "type cash, jail cards and Bus Tickets. The verdict shows as you go. `Ctrl+G` "
                    "proposes, `Esc` cancels; the partner answers `a` accept or `r` refuse.",
-    "BidDialog": "**Auction.** Type a bid and press `Enter`, or let `t` (+$10), `f` (+$50), `h` (+$100) "
-                 "set it; `d` drops out for good. Bids go round in seat order.",
+    "BidDialog": "**Auction.** Type a bid in whole dollars and press `Enter`, or let `t` (+$10), `f` (+$50), "
+                 "`h` (+$100) set it; `d` drops out for good. A bid over twice the printed price asks `y`/`n` "
+                 "first. Bids go round in seat order.",
     "BoardPickDialog": "**Pick a space.** `←`/`→` move the cursor, `PgUp`/`PgDn` a side at a time, "
                        "`Enter` chooses (green names are the legal choices).",
     "DecisionDialog": "**A decision** for the player named at the top, in their colour. Every option "
