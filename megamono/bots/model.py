@@ -67,6 +67,9 @@ class Board:
             [(lots, "street") for lots in ed.groups.values()]
             + [(lots, kind) for lots, kind in ((self.railroads, "railroad"), (self.utilities, "utility")) if lots])
         self.family_of: dict[int, int] = {i: f for f, (lots, _) in enumerate(self.families) for i in lots}
+        # each colour group's family, as the family set View.keep takes
+        self.group_family: dict[str, frozenset[int]] = {
+            g: frozenset((self.family_of[lots[0]],)) for g, lots in ed.groups.items()}
         self.deed_pos: dict[int, int] = {i: k for k, i in enumerate(ed.properties)}
         # from each space: the spaces one throw can reach with their odds, and those 2..reach ahead
         self.throw_from: list[list[tuple[int, float]]] = [
@@ -109,6 +112,7 @@ class View:
     only what the changed deeds touch. Holds:
 
     - ``owners``: deed index -> owner seat (None = the bank), like :func:`owners_of`;
+    - ``group_owners``: colour group -> the owners of its lots, in board order;
     - ``visitor_rents``: the rent a player who does not own the space pays on each space
       (utilities at a typical dice total), by space index;
     - per player, built on first use: :meth:`rents` (what :func:`rent_map` returns), the deeds
@@ -126,29 +130,31 @@ class View:
         self.revision = deeds_revision()
         self.board = b = board_of(game)
         self.index_of: dict[int, int] = {id(d): i for i, d in deeds.items()}  # shared by its updates
-        self._set_owners({i: d.owner for i, d in deeds.items()})
+        self.owners = owners = {i: d.owner for i, d in deeds.items()}
+        self.owned: dict[int, list[int]] = {}
+        for i, q in owners.items():
+            if q is not None:
+                self.owned.setdefault(q, []).append(i)
+        self.group_owners = {g: [owners[i] for i in lots] for g, lots in b.groups.items()}
+        self.owner_memo: dict = {}
         self.visitor_rents = vr = [0] * b.size
         for family in b.families:
             _fill_rents(b, deeds, family, vr)
         self._rents: dict[int, list[int]] = {}
         self._sig: list[tuple] | None = None
         self.memo: dict = {}
-        self._families: dict = {}  # memo key -> the families (of board.families) it depends on
+        self._kept: dict[frozenset[int], dict] = {}  # families -> the memo entries kept with them
 
     def keep(self, key, value, families: frozenset[int]):
         """Store ``value`` in ``memo`` under ``key``: it depends only on who owns what and on
         the deeds of ``families`` (indices into ``board.families``). Returns ``value``."""
         self.memo[key] = value
-        self._families[key] = families
+        kept = self._kept.get(families)
+        if kept is None:
+            kept = self._kept[families] = {}
+        # (shared with the views brought up to date from this one while it stays true for them)
+        kept[key] = value
         return value
-
-    def _set_owners(self, owners: dict[int, int | None]) -> None:
-        self.owners = owners
-        self.owned: dict[int, list[int]] = {}
-        for i, q in owners.items():
-            if q is not None:
-                self.owned.setdefault(q, []).append(i)
-        self.owner_memo: dict = {}
 
     def updated(self, changed: list, revision: int) -> "View | None":
         """The view after the deeds in ``changed`` changed (None if one is not of this game)."""
@@ -162,13 +168,27 @@ class View:
         new = object.__new__(View)
         new.deeds, new.revision, new.board, new.index_of = self.deeds, revision, self.board, index_of
         deeds, b = self.deeds, self.board
-        if any(deeds[i].owner != self.owners[i] for i in ch):
-            owners = dict(self.owners)
-            for i in ch:
-                owners[i] = deeds[i].owner
-            new._set_owners(owners)
+        owners = self.owners
+        moved = [i for i in ch if deeds[i].owner != owners[i]]
+        if moved:  # who owns what changed: redo the deeds' owners and their groups' owners
+            new.owners = owners = dict(owners)
+            new.owned = owned = dict(self.owned)
+            new.group_owners = group_owners = dict(self.group_owners)
+            group_of, groups = b.group_of, b.groups
+            for i in moved:
+                was = owners[i]
+                owners[i] = q = deeds[i].owner
+                if was is not None:
+                    owned[was] = [j for j in owned[was] if j != i]
+                if q is not None:
+                    owned[q] = sorted(owned.get(q, []) + [i])  # board order
+                g = group_of.get(i)
+                if g is not None:
+                    group_owners[g] = [owners[j] for j in groups[g]]
+            new.owner_memo = {}
         else:
-            new.owners, new.owned, new.owner_memo = self.owners, self.owned, self.owner_memo
+            new.owners, new.owned, new.group_owners, new.owner_memo = (
+                owners, self.owned, self.group_owners, self.owner_memo)
         vr = list(self.visitor_rents)
         changed_families = {b.family_of[i] for i in ch}
         for f in changed_families:
@@ -182,13 +202,13 @@ class View:
             for i in ch:
                 d = deeds[i]
                 sig[pos[i]] = (d.owner, d.mortgaged, d.level > 0 or d.depot)
-        new.memo = {}
-        new._families = {}
-        if new.owners is self.owners:  # what depends on other families than the changed ones stays
-            for key, families in self._families.items():
+        new.memo = memo = {}
+        new._kept = kept = {}
+        if not moved:  # what depends on other families than the changed ones stays
+            for families, entries in self._kept.items():
                 if families.isdisjoint(changed_families):
-                    new.memo[key] = self.memo[key]
-                    new._families[key] = families
+                    kept[families] = entries
+                    memo.update(entries)
         return new
 
     def rents(self, p: int) -> list[int]:
@@ -210,9 +230,17 @@ class View:
         key = ("mortgaged", p)
         out = self.memo.get(key)
         if out is None:
-            deeds, owned = self.deeds, self.owned.get(p, ())
-            out = self.keep(key, [i for i in owned if deeds[i].mortgaged],
-                            frozenset(self.board.family_of[i] for i in owned))
+            deeds = self.deeds
+            out = self.keep(key, [i for i in self.owned.get(p, ()) if deeds[i].mortgaged], self.families_of(p))
+        return out
+
+    def families_of(self, p: int) -> frozenset[int]:
+        """The families (indices into ``board.families``) of ``p``'s deeds."""
+        key = ("families", p)
+        out = self.owner_memo.get(key)
+        if out is None:
+            family_of = self.board.family_of
+            out = self.owner_memo[key] = frozenset([family_of[i] for i in self.owned.get(p, ())])
         return out
 
     def building_groups(self, p: int) -> set[str]:
@@ -220,9 +248,8 @@ class View:
         key = ("groups", p)
         out = self.owner_memo.get(key)
         if out is None:
-            b, owners = self.board, self.owners
-            out = self.owner_memo[key] = {g for g, lots in b.groups.items()
-                                          if sum(1 for i in lots if owners[i] == p) >= b.need[g]}
+            need = self.board.need
+            out = self.owner_memo[key] = {g for g, os in self.group_owners.items() if os.count(p) >= need[g]}
         return out
 
     def trade_signature(self) -> tuple:

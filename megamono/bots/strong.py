@@ -224,10 +224,10 @@ class StrongBot(TradingMixin, Bot):
             gkey = ("build_option", p, g)
             opt = memo.get(gkey, False)
             if opt is False:
-                opt = v.keep(gkey, self._build_option(game, v, p, g), frozenset((b.family_of[b.groups[g][0]],)))
+                opt = v.keep(gkey, self._build_option(game, v, p, g), b.group_family[g])
             if opt is not None:
                 out.append(opt)
-        return v.keep(key, out, frozenset(b.family_of[b.groups[g][0]] for g in groups))
+        return v.keep(key, out, frozenset([b.family_of[b.groups[g][0]] for g in groups]))
 
     @staticmethod
     def _build_option(game: "Game", v, p: int, g: str) -> tuple[int, int, float] | None:
