@@ -43,6 +43,7 @@ class Board:
         self.utilities = list(ed.utilities)
         self.kind = [s.kind for s in ed.spaces]
         self.start_cash = ed.rules.starting_cash
+        self.least_reserve = int(self.start_cash * 0.06)  # the strong bot's reserve is never less
         self.salary = ed.rules.salary
         # the steps of one ordinary throw (doubles and the Speed Die's symbols ignored)
         if self.speed:
@@ -70,6 +71,7 @@ class Board:
         # each colour group's family, as the family set View.keep takes
         self.group_family: dict[str, frozenset[int]] = {
             g: frozenset((self.family_of[lots[0]],)) for g, lots in ed.groups.items()}
+        self.rail_family: frozenset[int] = frozenset([self.family_of[i] for i in self.railroads])
         self.deed_pos: dict[int, int] = {i: k for k, i in enumerate(ed.properties)}
         # from each space: the spaces one throw can reach with their odds, and those 2..reach ahead
         self.throw_from: list[list[tuple[int, float]]] = [

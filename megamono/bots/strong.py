@@ -151,65 +151,76 @@ class StrongBot(TradingMixin, Bot):
     def manage_spending(self, game: "Game", p: int) -> Action | None:
         """Unmortgage, build, or build a depot when the reserve allows; one action at a time."""
         v = view_of(game)
-        mortgaged, builds, depots = v.mortgaged_of(p), self._build_options(game, p), self._depot_lots(game, p)
+        mortgaged, builds, depots = v.mortgaged_of(p), self._build_options(game, p, v), self._depot_lots(game, p, v)
         if not (mortgaged or builds or depots):
             return None  # nothing to spend on (the reserve is not needed)
         # the reserve is at least 6% of the starting cash: when even the cheapest spend leaves
         # less than that, nothing is affordable (and the reserve need not be worked out)
         b = v.board
+        cash = game.st.players[p].cash
+        depot_cost = game.board.rules.depot_cost
         cheapest = min([b.unmortgage_cost[i] for i in mortgaged] + [c for c, _, _ in builds]
-                       + ([game.board.rules.depot_cost + 100] if depots else []))
-        if game.st.players[p].cash - cheapest < int(b.start_cash * 0.06):
+                       + ([depot_cost + 100] if depots else []))
+        if cash - cheapest < b.least_reserve:
             return None
         reserve = self.reserve(game, p)
-        return (self._unmortgage(game, p, reserve, groups_only=True) or self._build(game, p, reserve)
-                or self._depot(game, p, reserve) or self._unmortgage(game, p, reserve + 150, groups_only=False))
+        in_groups, anywhere = self._unmortgages(v, p, mortgaged, cash, reserve) if mortgaged else (None, None)
+        return (self._allowed(game, in_groups) or self._build(game, p, builds, cash, reserve)
+                or self._depot(game, p, depots, cash - depot_cost >= reserve + 100)
+                or self._allowed(game, anywhere))
 
-    def _building_groups(self, game: "Game", p: int) -> set[str]:
-        """The colour groups on which ``p`` holds building rights (kept until a deed changes)."""
-        return view_of(game).building_groups(p)
+    @staticmethod
+    def _allowed(game: "Game", action: Action | None) -> Action | None:
+        """``action`` if it is there and the rules allow it, else None."""
+        return action if action is not None and game.why_not(action) is None else None
 
-    def _unmortgage(self, game: "Game", p: int, reserve: int, groups_only: bool) -> Action | None:
-        v = view_of(game)
-        mortgaged = v.mortgaged_of(p)
-        if not mortgaged:
-            return None
+    @staticmethod
+    def _unmortgages(v, p: int, mortgaged: list[int], cash: int,
+                     reserve: int) -> tuple[Action | None, Action | None]:
+        """The two unmortgages :meth:`manage_spending` tries, from one pass over ``p``'s
+        ``mortgaged`` deeds: the cheapest lot of a group with building rights that leaves
+        ``reserve``; and the best deed (those lots, then railroads, then the rest; the cheapest
+        first) that leaves ``reserve + 150``. The first on the board among equals."""
         b = v.board
-        cash = game.st.players[p].cash
         groups = v.building_groups(p)
-        best = None
+        group_of, costs, railroads = b.group_of, b.unmortgage_cost, b.railroads
+        first = best = None
         for i in mortgaged:
-            in_group = b.group_of.get(i) in groups
-            if groups_only and not in_group:
+            cost = costs[i]
+            left = cash - cost
+            if left < reserve:
                 continue
-            cost = b.unmortgage_cost[i]
-            if cash - cost < reserve:
-                continue
-            key = (0 if in_group else 1 if i in b.railroads else 2, cost)
-            if best is None or key < best[0]:
-                best = (key, Unmortgage(player=p, space=i))
-        if best and game.why_not(best[1]) is None:
-            return best[1]
-        return None
+            if group_of.get(i) in groups:
+                rank = 0
+                if first is None or cost < first[0]:
+                    first = (cost, i)
+            else:
+                rank = 1 if i in railroads else 2
+            if left >= reserve + 150 and (best is None or (rank, cost) < best[0]):
+                best = ((rank, cost), i)
+        return (None if first is None else Unmortgage(player=p, space=first[1]),
+                None if best is None else Unmortgage(player=p, space=best[1]))
 
-    def _build(self, game: "Game", p: int, reserve: int) -> Action | None:
-        """The build with the best rent per dollar (towards three houses first)."""
-        cash = game.st.players[p].cash
+    @staticmethod
+    def _build(game: "Game", p: int, builds: list[tuple[int, int, float]], cash: int, reserve: int) -> Action | None:
+        """The build (of ``builds``: :meth:`_build_options`) with the best rent per dollar
+        (towards three houses first)."""
         # the affordable builds, best ratio first (the first on the board among equals): the
         # first the rules allow
-        affordable = sorted((-ratio, k, lot) for k, (cost, lot, ratio) in enumerate(self._build_options(game, p))
-                            if cash - cost >= reserve)
+        affordable = sorted([(-ratio, k, lot) for k, (cost, lot, ratio) in enumerate(builds)
+                             if cash - cost >= reserve])
         for _, _, lot in affordable:
             a = Build(player=p, space=lot)
             if game.why_not(a) is None:
                 return a
         return None
 
-    def _build_options(self, game: "Game", p: int) -> list[tuple[int, int, float]]:
+    def _build_options(self, game: "Game", p: int, v=None) -> list[tuple[int, int, float]]:
         """(house cost, lot, rent gained per dollar) of the next build in each group where ``p``
         could build, in board order (a tie goes to the group first on the board); kept until a
-        deed changes."""
-        v = view_of(game)
+        deed changes. ``v``: the game's view, when the caller has it."""
+        if v is None:
+            v = view_of(game)
         key = ("build_options", p)
         out = v.memo.get(key)
         if out is not None:
@@ -260,21 +271,28 @@ class StrongBot(TradingMixin, Bot):
             return None
         return (cost, lot, ratio)
 
-    def _depot_lots(self, game: "Game", p: int) -> list[int]:
-        """``p``'s railroads that could take a depot (with two unmortgaged railroads or more)."""
+    @staticmethod
+    def _depot_lots(game: "Game", p: int, v) -> list[int]:
+        """``p``'s railroads that could take a depot (with two unmortgaged railroads or more);
+        ``v``: the game's view. Kept while the railroads do not change."""
         st = game.st
         if not game.board.supply.depots or st.bank.depots < 1:
             return []
-        mine = [i for i in board_of(game).railroads if st.deeds[i].owner == p and not st.deeds[i].mortgaged]
-        if len(mine) < 2:
-            return []
-        return [i for i in mine if not st.deeds[i].depot]
+        key = ("depot_lots", p)
+        out = v.memo.get(key)
+        if out is None:
+            b, deeds = v.board, st.deeds
+            mine = [i for i in b.railroads if deeds[i].owner == p and not deeds[i].mortgaged]
+            out = v.keep(key, [i for i in mine if not deeds[i].depot] if len(mine) >= 2 else [],
+                         b.rail_family)
+        return out
 
-    def _depot(self, game: "Game", p: int, reserve: int) -> Action | None:
-        cost = game.board.rules.depot_cost
-        if game.st.players[p].cash - cost < reserve + 100:
+    @staticmethod
+    def _depot(game: "Game", p: int, lots: list[int], affordable: bool) -> Action | None:
+        """A depot on the first of ``lots`` (:meth:`_depot_lots`) the rules allow, if ``affordable``."""
+        if not affordable:
             return None
-        for i in self._depot_lots(game, p):
+        for i in lots:
             a = BuildDepot(player=p, space=i)
             if game.why_not(a) is None:
                 return a
