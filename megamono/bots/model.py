@@ -7,7 +7,7 @@ owner map so trades and auctions can be judged before they happen.
 
 from __future__ import annotations
 
-from operator import itemgetter
+from operator import itemgetter, mul
 from typing import TYPE_CHECKING
 
 from megamono.rules.rent import unmortgage_cost
@@ -114,6 +114,7 @@ class View:
     only what the changed deeds touch. Holds:
 
     - ``owners``: deed index -> owner seat (None = the bank), like :func:`owners_of`;
+    - ``mortgaged``: the mortgaged deeds (a set of deed indices);
     - ``group_owners``: colour group -> the owners of its lots, in board order;
     - ``visitor_rents``: the rent a player who does not own the space pays on each space
       (utilities at a typical dice total), by space index;
@@ -139,6 +140,8 @@ class View:
                 self.owned.setdefault(q, []).append(i)
         self.group_owners = {g: [owners[i] for i in lots] for g, lots in b.groups.items()}
         self.owner_memo: dict = {}
+        self.mortgaged = {i for i, d in deeds.items() if d.mortgaged}
+        self._mortgaged_of: dict[int, list[int]] = {}  # kept while no deed changes hands or mortgage
         self.visitor_rents = vr = [0] * b.size
         for family in b.families:
             _fill_rents(b, deeds, family, vr)
@@ -191,6 +194,14 @@ class View:
         else:
             new.owners, new.owned, new.group_owners, new.owner_memo = (
                 owners, self.owned, self.group_owners, self.owner_memo)
+        mortgaged = self.mortgaged
+        flipped = [i for i in ch if deeds[i].mortgaged != (i in mortgaged)]
+        if flipped:
+            new.mortgaged = mortgaged.symmetric_difference(flipped)
+            new._mortgaged_of = {}
+        else:
+            new.mortgaged = mortgaged
+            new._mortgaged_of = {} if moved else self._mortgaged_of
         vr = list(self.visitor_rents)
         changed_families = {b.family_of[i] for i in ch}
         for f in changed_families:
@@ -229,20 +240,10 @@ class View:
 
     def mortgaged_of(self, p: int) -> list[int]:
         """``p``'s mortgaged deeds, in board order."""
-        key = ("mortgaged", p)
-        out = self.memo.get(key)
+        out = self._mortgaged_of.get(p)
         if out is None:
-            deeds = self.deeds
-            out = self.keep(key, [i for i in self.owned.get(p, ()) if deeds[i].mortgaged], self.families_of(p))
-        return out
-
-    def families_of(self, p: int) -> frozenset[int]:
-        """The families (indices into ``board.families``) of ``p``'s deeds."""
-        key = ("families", p)
-        out = self.owner_memo.get(key)
-        if out is None:
-            family_of = self.board.family_of
-            out = self.owner_memo[key] = frozenset([family_of[i] for i in self.owned.get(p, ())])
+            mortgaged = self.mortgaged
+            out = self._mortgaged_of[p] = [i for i in self.owned.get(p, ()) if i in mortgaged]
         return out
 
     def building_groups(self, p: int) -> set[str]:
@@ -332,7 +333,7 @@ def expected_rent_ahead(game: "Game", p: int, rents: list[int] | None = None,
     rents = rent_map(game, p) if rents is None else rents
     pos = game.st.players[p].position if start is None else start
     if dist is None:  # the odds in the order of b.throw, as below
-        return sum([pr * r for pr, r in zip(b.throw_odds, b.pick_throw[pos](rents))])
+        return sum(map(mul, b.throw_odds, b.pick_throw[pos](rents)))
     return sum(pr * rents[(pos + d) % b.size] for d, pr in dist.items())
 
 

@@ -17,6 +17,7 @@
 
 from __future__ import annotations
 
+from operator import mul
 from typing import TYPE_CHECKING
 
 from megamono.rules.actions import (
@@ -30,9 +31,7 @@ from megamono.rules.state import Pending
 
 from .base import Bot
 from .trading import TradingMixin
-from .model import (
-    TWO_DICE, board_of, deed_value, expected_rent_ahead, final_worths, max_rent_ahead, view_of,
-)
+from .model import TWO_DICE, board_of, deed_value, final_worths, view_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from megamono.rules.engine import Game
@@ -75,9 +74,12 @@ class StrongBot(TradingMixin, Bot):
     def _reserve_of(self, game: "Game", p: int, rents: list[int], pos: int | None = None) -> int:
         """The reserve of ``p`` standing on ``pos`` (default: where ``p`` stands) under ``rents``."""
         b = board_of(game)
-        ahead = max_rent_ahead(game, p, rents, start=pos)
+        if pos is None:
+            pos = game.st.players[p].position
+        # max_rent_ahead and expected_rent_ahead, written out
+        ahead = max(b.pick_ahead[pos](rents))
         overall = max(rents) if rents else 0
-        expected = expected_rent_ahead(game, p, rents, start=pos)
+        expected = sum(map(mul, b.throw_odds, b.pick_throw[pos](rents)))
         r = b.start_cash * 0.06 + 0.45 * ahead + 0.2 * overall + 2 * expected
         return int(min(r, b.start_cash * 1.2))
 
@@ -113,7 +115,7 @@ class StrongBot(TradingMixin, Bot):
         if k == "go_to_jail":
             return -60.0 if self.unowned_share(game) > 0.3 else -20.0
         if k == "auction":
-            if any(dd.owner is None for dd in st.deeds.values()):
+            if None in view_of(game).owners.values():  # a deed left in the bank
                 return 30.0
             return -float(max(rents))
         if k == "bus_ticket":

@@ -189,16 +189,17 @@ class TradingMixin:
         key = ("trade_targets", p)
         out = v.owner_memo.get(key)
         if out is None:
-            b, owners = v.board, v.owners
+            b, owners, group_owners, need = v.board, v.owners, v.group_owners, v.board.need
             out = v.owner_memo[key] = []
             for g, lots in b.groups.items():
-                k = [owners[i] for i in lots].count(p)
-                missing = b.need[g] - k
+                lot_owners = group_owners[g]
+                k = lot_owners.count(p)
+                missing = need[g] - k
                 if k == 0 or missing <= 0 or missing > 2:
                     continue
-                held = [i for i in lots if owners[i] not in (None, p)]
-                if len(held) < missing:
+                if len(lots) - k - lot_owners.count(None) < missing:  # the lots others hold
                     continue
+                held = [i for i, q in zip(lots, lot_owners) if q is not None and q != p]
                 # the holders who alone hold enough of the missing lots (one trade, one partner)
                 partners = [(q, mine) for q in sorted({owners[i] for i in held})
                             if len(mine := [i for i in held if owners[i] == q]) >= missing]
