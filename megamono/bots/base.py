@@ -162,8 +162,8 @@ class Bot:
             a = Mortgage(player=p, space=i)
             if game.why_not(a) is None:
                 return a
-        for i, d in st.deeds.items():
-            if d.owner == p and d.depot:
+        for i in view_of(game).owned_by(p):
+            if deeds[i].depot:
                 a = SellDepot(player=p, space=i)
                 if game.why_not(a) is None:
                     return a

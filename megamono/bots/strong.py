@@ -463,18 +463,19 @@ class StrongBot(TradingMixin, Bot):
 
     # ------------------------------------------------------------------ debt
     def mortgage_keep_value(self, game: "Game", p: int, space: int) -> float:
-        b = board_of(game)
-        st = game.st
+        v = view_of(game)
+        b = v.board
         g = b.group_of.get(space)
         if g is not None:
-            k = sum(st.deeds[i].owner == p for i in b.groups[g])
+            k = v.group_owners[g].count(p)
             if k >= b.need[g]:
                 return 3000 + b.price[space]
             if k == b.need[g] - 1:
                 return 1000 + b.price[space]
             return b.price[space] * 0.3
         if space in b.railroads:
-            return 1500 + 100 * sum(st.deeds[i].owner == p for i in b.railroads)
+            owners = v.owners
+            return 1500 + 100 * [owners[i] for i in b.railroads].count(p)
         return b.price[space] * 0.2
 
     def building_sale_order(self, game: "Game", p: int) -> list[str]:
