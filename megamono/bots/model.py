@@ -246,6 +246,21 @@ class View:
             out = self._mortgaged_of[p] = [i for i in self.owned.get(p, ()) if i in mortgaged]
         return out
 
+    def tally(self, family: int) -> dict[int, tuple[int, int]]:
+        """Owner -> (how many, prices summed) of the deeds of ``family`` (an index into
+        ``board.families``) that owner holds; kept while no deed changes hands."""
+        key = ("tally", family)
+        out = self.owner_memo.get(key)
+        if out is None:
+            out = self.owner_memo[key] = {}
+            owners, price = self.owners, self.board.price
+            for i in self.board.families[family][0]:
+                q = owners[i]
+                if q is not None:
+                    k, s = out.get(q, (0, 0))
+                    out[q] = (k + 1, s + price[i])
+        return out
+
     def building_groups(self, p: int) -> set[str]:
         """The colour groups on which ``p`` holds building rights (owns the lots B1 needs)."""
         key = ("groups", p)
@@ -363,36 +378,48 @@ def holding_value(game: "Game", p: int, owners: dict[int, int | None], groups=No
     """
     b = board_of(game) if b is None else b
     price = b.price
-    glots, need_of, potential = b.groups, b.need, b.potential
+    glots = b.groups
     get = owners.get
     total = 0.0
     for g in (glots if groups is None else groups):
-        lots = glots[g]
         k = s = 0
-        for i in lots:
+        for i in glots[g]:
             if get(i) == p:
                 k += 1
                 s += price[i]
-        if not k:
-            continue
-        total += s
-        need = need_of[g]
-        if k >= need:
-            bp = potential[g]
-            total += bp
-            if k == len(lots) and need < len(lots):
-                total += 0.25 * bp  # [Mega] the whole group: triple rent, skyscrapers
-        elif k == need - 1:
-            total += 0.2 * potential[g]
-        elif k == need - 2 and need >= 3:
-            total += 0.05 * potential[g]
+        if k:
+            total = _add_group(total, b, g, k, s)
     if transport:
-        k, s = _count_and_price(b.railroads, get, p, price)
-        if k:
-            total += s * (1 + 0.2 * (k - 1))
-        k, s = _count_and_price(b.utilities, get, p, price)
-        if k:
-            total += s * (0.75 + 0.15 * (k - 1))
+        total = _add_transport(total, _count_and_price(b.railroads, get, p, price),
+                               _count_and_price(b.utilities, get, p, price))
+    return total
+
+
+def _add_group(total: float, b: Board, g: str, k: int, s: int) -> float:
+    """``total`` plus the holding value of ``k`` > 0 lots of colour group ``g`` priced ``s`` in all."""
+    total += s
+    need = b.need[g]
+    n = len(b.groups[g])
+    if k >= need:
+        bp = b.potential[g]
+        total += bp
+        if k == n and need < n:
+            total += 0.25 * bp  # [Mega] the whole group: triple rent, skyscrapers
+    elif k == need - 1:
+        total += 0.2 * b.potential[g]
+    elif k == need - 2 and need >= 3:
+        total += 0.05 * b.potential[g]
+    return total
+
+
+def _add_transport(total: float, railroads: tuple[int, int], utilities: tuple[int, int]) -> float:
+    """``total`` plus the holding value of railroads and utilities: (how many, prices summed) of each."""
+    k, s = railroads
+    if k:
+        total += s * (1 + 0.2 * (k - 1))
+    k, s = utilities
+    if k:
+        total += s * (0.75 + 0.15 * (k - 1))
     return total
 
 
@@ -427,27 +454,39 @@ def deed_value(game: "Game", p: int, space: int, block: float = 0.35) -> float:
     if value is not None:
         return value
     b = v.board
-    before = v.owners
-    after = dict(before)
-    # gain_of(game, q, before, after, (space,)) for each q, with the holding values before the
-    # purchase (the same for every deed of a group) kept until a deed changes hands
+    # gain_of(game, q, owners, owners with ``space`` going to q, (space,)) for each q, from the
+    # count and prices of q's deeds in the space's family (the same sums as holding_value's)
     g = b.group_of.get(space)
-    groups = {g: None} if g is not None else {}
-    transport = g is None
+    price = b.price[space]
+    was = v.owners[space]
+    if g is not None:
+        tally = v.tally(b.family_of[space])
 
-    def gain(q: int) -> float:
-        after[space] = q
-        was = v.owner_memo.get(("holding", q, g))
-        if was is None:
-            was = v.owner_memo["holding", q, g] = holding_value(game, q, before, groups, transport, b)
-        return holding_value(game, q, after, groups, transport, b) - was
+        def gain(q: int) -> float:
+            if q == was:
+                return 0.0
+            k, s = tally.get(q, (0, 0))
+            return _add_group(0.0, b, g, k + 1, s + price) - (_add_group(0.0, b, g, k, s) if k else 0.0)
+    else:
+        rails = v.tally(b.family_of[b.railroads[0]]) if b.railroads else {}
+        utils = v.tally(b.family_of[b.utilities[0]]) if b.utilities else {}
+        rail = space in b.railroads
+
+        def gain(q: int) -> float:
+            if q == was:
+                return 0.0
+            kr, sr = rails.get(q, (0, 0))
+            ku, su = utils.get(q, (0, 0))
+            after = (_add_transport(0.0, (kr + 1, sr + price), (ku, su)) if rail
+                     else _add_transport(0.0, (kr, sr), (ku + 1, su + price)))
+            return after - _add_transport(0.0, (kr, sr), (ku, su))
 
     mine = gain(p)
     best_other = 0.0
     for q in active:
         if q == p:
             continue
-        best_other = max(best_other, gain(q) - b.price[space])
+        best_other = max(best_other, gain(q) - price)
     value = v.owner_memo[key] = mine + block * best_other
     return value
 
