@@ -68,10 +68,17 @@ class Board:
             [(lots, "street") for lots in ed.groups.values()]
             + [(lots, kind) for lots, kind in ((self.railroads, "railroad"), (self.utilities, "utility")) if lots])
         self.family_of: dict[int, int] = {i: f for f, (lots, _) in enumerate(self.families) for i in lots}
-        # each colour group's family, as the family set View.keep takes
+        # each family, each colour group's family and the railroads as the family sets View.keep takes
+        self.family_set: list[frozenset[int]] = [frozenset((f,)) for f in range(len(self.families))]
         self.group_family: dict[str, frozenset[int]] = {
-            g: frozenset((self.family_of[lots[0]],)) for g, lots in ed.groups.items()}
+            g: self.family_set[self.family_of[lots[0]]] for g, lots in ed.groups.items()}
         self.rail_family: frozenset[int] = frozenset([self.family_of[i] for i in self.railroads])
+        # the colour group of each family (None: the railroads, the utilities), and the families
+        # of the railroads and of the utilities (None when the edition has none)
+        self.family_group: list[str | None] = [
+            self.group_of[lots[0]] if kind == "street" else None for lots, kind in self.families]
+        self.rail_f = self.family_of[self.railroads[0]] if self.railroads else None
+        self.util_f = self.family_of[self.utilities[0]] if self.utilities else None
         self.deed_pos: dict[int, int] = {i: k for k, i in enumerate(ed.properties)}
         # from each space: the spaces one throw can reach with their odds, and those 2..reach ahead
         self.throw_from: list[list[tuple[int, float]]] = [
@@ -443,6 +450,45 @@ def gain_of(game: "Game", p: int, before: dict, after: dict, spaces, b: Board | 
             - holding_value(game, p, before, groups, transport, b))
 
 
+def moves_gain(v: View, p: int, moves: dict[int, int | None]) -> float:
+    """:func:`gain_of` for ``p`` when the deeds of ``moves`` go from their owners in the view
+    ``v`` to their new owners (deed -> new owner; the spaces in the order of ``moves``), worked
+    out from the view's tallies: the same sums in the same order."""
+    b = v.board
+    owners, price, family_of = v.owners, b.price, b.family_of
+    delta: dict[int, list[int]] = {}  # family -> change of p's (count, prices summed) there
+    for i, q in moves.items():
+        f = family_of[i]
+        d = delta.get(f)
+        if d is None:
+            d = delta[f] = [0, 0]
+        if owners[i] == p:
+            d[0] -= 1
+            d[1] -= price[i]
+        if q == p:
+            d[0] += 1
+            d[1] += price[i]
+    before = after = 0.0
+    transport = False
+    for f, (dk, ds) in delta.items():
+        g = b.family_group[f]
+        if g is None:
+            transport = True
+            continue
+        k, s = v.tally(f).get(p, (0, 0))
+        if k:
+            before = _add_group(before, b, g, k, s)
+        if k + dk:
+            after = _add_group(after, b, g, k + dk, s + ds)
+    if transport:
+        rail = (0, 0) if b.rail_f is None else v.tally(b.rail_f).get(p, (0, 0))
+        util = (0, 0) if b.util_f is None else v.tally(b.util_f).get(p, (0, 0))
+        before = _add_transport(before, rail, util)
+        dr, du = delta.get(b.rail_f, (0, 0)), delta.get(b.util_f, (0, 0))
+        after = _add_transport(after, (rail[0] + dr[0], rail[1] + dr[1]), (util[0] + du[0], util[1] + du[1]))
+    return after - before
+
+
 def deed_value(game: "Game", p: int, space: int, block: float = 0.35) -> float:
     """What gaining the bank deed ``space`` is worth to ``p``: its own worth plus a share of
     what it would have been worth to the opponent who gains most from it (blocking).
@@ -468,8 +514,8 @@ def deed_value(game: "Game", p: int, space: int, block: float = 0.35) -> float:
             k, s = tally.get(q, (0, 0))
             return _add_group(0.0, b, g, k + 1, s + price) - (_add_group(0.0, b, g, k, s) if k else 0.0)
     else:
-        rails = v.tally(b.family_of[b.railroads[0]]) if b.railroads else {}
-        utils = v.tally(b.family_of[b.utilities[0]]) if b.utilities else {}
+        rails = {} if b.rail_f is None else v.tally(b.rail_f)
+        utils = {} if b.util_f is None else v.tally(b.util_f)
         rail = space in b.railroads
 
         def gain(q: int) -> float:
