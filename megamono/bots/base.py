@@ -157,7 +157,7 @@ class Bot:
             if d.mortgaged or d.depot:
                 continue
             g = group_of.get(i)
-            if g is not None and any(deeds[j].level and deeds[j].owner == p for j in groups[g]):
+            if g is not None and any([deeds[j].level and deeds[j].owner == p for j in groups[g]]):
                 continue
             a = Mortgage(player=p, space=i)
             if game.why_not(a) is None:
@@ -171,10 +171,10 @@ class Bot:
 
     def building_sale_order(self, game: "Game", p: int) -> list[str]:
         """The colour groups with ``p``'s buildings, in the order to sell from."""
-        b = board_of(game)
-        st = game.st
-        return [g for g, lots in b.groups.items()
-                if any(st.deeds[i].owner == p and st.deeds[i].level for i in lots)]
+        v = view_of(game)
+        deeds = game.st.deeds
+        return [g for g, lots in v.board.groups.items()
+                if p in v.group_owners[g] and any([deeds[i].owner == p and deeds[i].level for i in lots])]
 
     def sell_one_building(self, game: "Game", p: int) -> Action | None:
         b = board_of(game)

@@ -277,6 +277,15 @@ class View:
             out = self.owner_memo[key] = {g for g, os in self.group_owners.items() if os.count(p) >= need[g]}
         return out
 
+    def building_group_list(self, p: int) -> list[str]:
+        """:meth:`building_groups` in board order."""
+        key = ("group_list", p)
+        out = self.owner_memo.get(key)
+        if out is None:
+            groups = self.building_groups(p)
+            out = self.owner_memo[key] = [g for g in self.board.groups if g in groups]
+        return out
+
     def trade_signature(self) -> tuple:
         """(owner, mortgaged, built or with a depot) of every deed, in board order: what a trade
         search reads."""

@@ -93,18 +93,17 @@ class StrongBot(TradingMixin, Bot):
 
     def space_score(self, game: "Game", p: int, s: int, rents: list[int], cash: int) -> float:
         """How good ending a move on space ``s`` is for ``p``, in dollars (roughly)."""
-        b = board_of(game)
         st = game.st
         d = st.deeds.get(s)
         if d is not None:
             if d.owner is None:
-                price = b.price[s]
+                price = board_of(game).price[s]
                 if cash < price:
                     return 10.0
                 return max(0.0, deed_value(game, p, s) - price) + 0.2 * price
             return -float(rents[s])
-        k = b.kind[s]
         sp = game.board.spaces[s]
+        k = sp.kind
         if k == "tax":
             tax = sp.tax or 0
             if sp.tax_percent:
@@ -128,7 +127,7 @@ class StrongBot(TradingMixin, Bot):
 
     def move_score(self, game: "Game", p: int, dest: int, rents: list[int], cash: int) -> float:
         pos = game.st.players[p].position
-        bonus = board_of(game).salary if dest < pos or dest == 0 else 0
+        bonus = game.board.rules.salary if dest < pos or dest == 0 else 0
         return self.space_score(game, p, dest, rents, cash) + bonus
 
     # ------------------------------------------------------------------ turn
@@ -161,9 +160,12 @@ class StrongBot(TradingMixin, Bot):
         b = v.board
         cash = game.st.players[p].cash
         depot_cost = game.board.rules.depot_cost
-        cheapest = min([b.unmortgage_cost[i] for i in mortgaged] + [c for c, _, _ in builds]
-                       + ([depot_cost + 100] if depots else []))
-        if cash - cheapest < b.least_reserve:
+        costs = [*map(b.unmortgage_cost.__getitem__, mortgaged)]
+        if builds:
+            costs.append(min(builds)[0])  # the cheapest build (builds are (cost, lot, ratio))
+        if depots:
+            costs.append(depot_cost + 100)
+        if cash - min(costs) < b.least_reserve:
             return None
         reserve = self.reserve(game, p)
         in_groups, anywhere = self._unmortgages(v, p, mortgaged, cash, reserve) if mortgaged else (None, None)
@@ -223,24 +225,17 @@ class StrongBot(TradingMixin, Bot):
         deed changes. ``v``: the game's view, when the caller has it."""
         if v is None:
             v = view_of(game)
-        key = ("build_options", p)
-        out = v.memo.get(key)
-        if out is not None:
-            return out
         b = v.board
-        groups = v.building_groups(p)
         out = []
         memo = v.memo
-        for g in b.groups:  # board order
-            if g not in groups:
-                continue
+        for g in v.building_group_list(p):  # board order
             gkey = ("build_option", p, g)
             opt = memo.get(gkey, False)
             if opt is False:
                 opt = v.keep(gkey, self._build_option(game, v, p, g), b.group_family[g])
             if opt is not None:
                 out.append(opt)
-        return v.keep(key, out, frozenset([b.family_of[b.groups[g][0]] for g in groups]))
+        return out
 
     @staticmethod
     def _build_option(game: "Game", v, p: int, g: str) -> tuple[int, int, float] | None:
@@ -319,7 +314,7 @@ class StrongBot(TradingMixin, Bot):
         if not scored:
             return None
         best, dest = max(scored)
-        expected = sum(pr * score((pos + d) % b.size) for d, pr in b.throw.items())
+        expected = sum([pr * score(i) for i, pr in b.throw_from[pos]])  # (in the order of b.throw)
         if best > expected + 60 or (expected < -150 and best > expected + 30):
             return PlayBusTicket(player=p, destination=dest)
         return None

@@ -215,7 +215,7 @@ class TradingMixin:
             deeds = v.deeds
             g = b.group_of.get(space)
             ok = known[holder, space] = not deeds[space].depot and (
-                g is None or not any(deeds[i].owner == holder and deeds[i].level for i in b.groups[g]))
+                g is None or not any([deeds[i].owner == holder and deeds[i].level for i in b.groups[g]]))
         return ok
 
     def _price_trade(self, game: "Game", p: int, q: int, give: list[int], take: list[int], w: float,
