@@ -221,8 +221,9 @@ class StrongBot(TradingMixin, Bot):
 
     def _build_options(self, game: "Game", p: int, v=None) -> list[tuple[int, int, float]]:
         """(house cost, lot, rent gained per dollar) of the next build in each group where ``p``
-        could build, in board order (a tie goes to the group first on the board); kept until a
-        deed changes. ``v``: the game's view, when the caller has it."""
+        could build, in board order (a tie goes to the group first on the board); each group's
+        entry is kept while that group does not change. ``v``: the game's view, when the caller
+        has it."""
         if v is None:
             v = view_of(game)
         b = v.board
