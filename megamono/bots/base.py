@@ -146,23 +146,20 @@ class Bot:
 
     def raise_money(self, game: "Game", p: int) -> Action | None:
         """One action that raises cash: mortgage first, then depots, then buildings (D1)."""
-        st = game.st
-        deeds = st.deeds
-        group_of = board_of(game).group_of
-        groups = game.board.groups
+        v = view_of(game)
+        deeds = game.st.deeds
+        group_of = v.board.group_of
+        built = v.built_groups(p)
         # the legal mortgage of the lowest keep value (the first on the board among equals);
         # deeds with a depot or buildings in their group cannot be mortgaged (M1, B6): not asked
         for i in self.mortgage_order(game, p):
             d = deeds[i]
-            if d.mortgaged or d.depot:
-                continue
-            g = group_of.get(i)
-            if g is not None and any([deeds[j].level and deeds[j].owner == p for j in groups[g]]):
+            if d.mortgaged or d.depot or (built and group_of.get(i) in built):
                 continue
             a = Mortgage(player=p, space=i)
             if game.why_not(a) is None:
                 return a
-        for i in view_of(game).owned_by(p):
+        for i in v.owned_by(p):
             if deeds[i].depot:
                 a = SellDepot(player=p, space=i)
                 if game.why_not(a) is None:
@@ -170,11 +167,9 @@ class Bot:
         return self.sell_one_building(game, p)
 
     def building_sale_order(self, game: "Game", p: int) -> list[str]:
-        """The colour groups with ``p``'s buildings, in the order to sell from."""
-        v = view_of(game)
-        deeds = game.st.deeds
-        return [g for g, lots in v.board.groups.items()
-                if p in v.group_owners[g] and any([deeds[i].owner == p and deeds[i].level for i in lots])]
+        """The colour groups with ``p``'s buildings, in the order to sell from (board order here;
+        the list is shared: do not change it)."""
+        return view_of(game).built_groups(p)
 
     def sell_one_building(self, game: "Game", p: int) -> Action | None:
         b = board_of(game)

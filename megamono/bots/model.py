@@ -121,12 +121,12 @@ class View:
     only what the changed deeds touch. Holds:
 
     - ``owners``: deed index -> owner seat (None = the bank), like :func:`owners_of`;
-    - ``mortgaged``: the mortgaged deeds (a set of deed indices);
+    - ``mortgaged``, ``built``: the mortgaged deeds, the deeds with buildings (sets of deed indices);
     - ``group_owners``: colour group -> the owners of its lots, in board order;
     - ``visitor_rents``: the rent a player who does not own the space pays on each space
       (utilities at a typical dice total), by space index;
     - per player, built on first use: :meth:`rents` (what :func:`rent_map` returns), the deeds
-      owned and mortgaged, the colour groups with building rights;
+      owned and mortgaged, the colour groups with building rights and those with buildings;
     - ``memo``: the bots' own results that depend on the deeds, kept while no deed changes, and
       ``owner_memo``: those that depend only on who owns what, kept while no deed changes hands;
       :meth:`keep` stores in ``memo`` a result that depends only on some colour groups (and who
@@ -149,6 +149,9 @@ class View:
         self.owner_memo: dict = {}
         self.mortgaged = {i for i, d in deeds.items() if d.mortgaged}
         self._mortgaged_of: dict[int, list[int]] = {}  # kept while no deed changes hands or mortgage
+        self.built = {i for i, d in deeds.items() if d.level}
+        self._built_groups: dict[int, list[str]] = {}  # kept while no deed changes hands or is
+        # first built on or cleared
         self.visitor_rents = vr = [0] * b.size
         for family in b.families:
             _fill_rents(b, deeds, family, vr)
@@ -209,6 +212,14 @@ class View:
         else:
             new.mortgaged = mortgaged
             new._mortgaged_of = {} if moved else self._mortgaged_of
+        built = self.built
+        flipped = [i for i in ch if (deeds[i].level > 0) != (i in built)]
+        if flipped:
+            new.built = built.symmetric_difference(flipped)
+            new._built_groups = {}
+        else:
+            new.built = built
+            new._built_groups = {} if moved else self._built_groups
         vr = list(self.visitor_rents)
         changed_families = {b.family_of[i] for i in ch}
         for f in changed_families:
@@ -251,6 +262,15 @@ class View:
         if out is None:
             mortgaged = self.mortgaged
             out = self._mortgaged_of[p] = [i for i in self.owned.get(p, ()) if i in mortgaged]
+        return out
+
+    def built_groups(self, p: int) -> list[str]:
+        """The colour groups in which ``p``'s lots have buildings, in board order."""
+        out = self._built_groups.get(p)
+        if out is None:
+            owners, group_of = self.owners, self.board.group_of
+            mine = {group_of[i] for i in self.built if owners[i] == p}
+            out = self._built_groups[p] = [g for g in self.board.groups if g in mine]
         return out
 
     def tally(self, family: int) -> dict[int, tuple[int, int]]:

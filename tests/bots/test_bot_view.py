@@ -18,6 +18,9 @@ def _same(a: View, b: View, players: int) -> None:
         assert a.owned_by(p) == b.owned_by(p), p
         assert a.mortgaged_of(p) == b.mortgaged_of(p), p
         assert a.building_groups(p) == b.building_groups(p), p
+        assert a.building_group_list(p) == b.building_group_list(p), p
+        assert a.built_groups(p) == b.built_groups(p), p
+    assert a.group_owners == b.group_owners and a.mortgaged == b.mortgaged and a.built == b.built
     assert a.trade_signature() == b.trade_signature()
 
 
