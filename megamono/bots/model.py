@@ -183,8 +183,19 @@ class View:
         new = object.__new__(View)
         new.deeds, new.revision, new.board, new.index_of = self.deeds, revision, self.board, index_of
         deeds, b = self.deeds, self.board
-        owners = self.owners
-        moved = [i for i in ch if deeds[i].owner != owners[i]]
+        owners, mortgaged, built, family_of = self.owners, self.mortgaged, self.built, b.family_of
+        # the deeds that changed hands, were mortgaged or lifted, first built on or cleared
+        moved, lifted, levelled = [], [], []
+        changed_families = set()
+        for i in ch:
+            d = deeds[i]
+            if d.owner != owners[i]:
+                moved.append(i)
+            if d.mortgaged != (i in mortgaged):
+                lifted.append(i)
+            if (d.level > 0) != (i in built):
+                levelled.append(i)
+            changed_families.add(family_of[i])
         if moved:  # who owns what changed: redo the deeds' owners and their groups' owners
             new.owners = owners = dict(owners)
             new.owned = owned = dict(self.owned)
@@ -204,27 +215,14 @@ class View:
         else:
             new.owners, new.owned, new.group_owners, new.owner_memo = (
                 owners, self.owned, self.group_owners, self.owner_memo)
-        mortgaged = self.mortgaged
-        flipped = [i for i in ch if deeds[i].mortgaged != (i in mortgaged)]
-        if flipped:
-            new.mortgaged = mortgaged.symmetric_difference(flipped)
-            new._mortgaged_of = {}
-        else:
-            new.mortgaged = mortgaged
-            new._mortgaged_of = {} if moved else self._mortgaged_of
-        built = self.built
-        flipped = [i for i in ch if (deeds[i].level > 0) != (i in built)]
-        if flipped:
-            new.built = built.symmetric_difference(flipped)
-            new._built_groups = {}
-        else:
-            new.built = built
-            new._built_groups = {} if moved else self._built_groups
-        vr = list(self.visitor_rents)
-        changed_families = {b.family_of[i] for i in ch}
+        new.mortgaged = mortgaged.symmetric_difference(lifted) if lifted else mortgaged
+        new._mortgaged_of = {} if moved or lifted else self._mortgaged_of
+        new.built = built.symmetric_difference(levelled) if levelled else built
+        new._built_groups = {} if moved or levelled else self._built_groups
+        new.visitor_rents = vr = list(self.visitor_rents)
+        families = b.families
         for f in changed_families:
-            _fill_rents(b, deeds, b.families[f], vr)
-        new.visitor_rents = vr
+            _fill_rents(b, deeds, families[f], vr)
         new._rents = {}
         new._sig = None
         if self._sig is not None:
