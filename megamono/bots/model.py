@@ -291,8 +291,7 @@ class View:
         key = ("groups", p)
         out = self.owner_memo.get(key)
         if out is None:
-            need = self.board.need
-            out = self.owner_memo[key] = {g for g, os in self.group_owners.items() if os.count(p) >= need[g]}
+            out = self.owner_memo[key] = set(self.building_group_list(p))
         return out
 
     def building_group_list(self, p: int) -> list[str]:
@@ -300,8 +299,9 @@ class View:
         key = ("group_list", p)
         out = self.owner_memo.get(key)
         if out is None:
-            groups = self.building_groups(p)
-            out = self.owner_memo[key] = [g for g in self.board.groups if g in groups]
+            need = self.board.need
+            out = self.owner_memo[key] = [g for g, lot_owners in self.group_owners.items()
+                                          if lot_owners.count(p) >= need[g]]
         return out
 
     def trade_signature(self) -> tuple:

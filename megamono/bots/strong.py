@@ -186,7 +186,7 @@ class StrongBot(TradingMixin, Bot):
         ``reserve``; and the best deed (those lots, then railroads, then the rest; the cheapest
         first) that leaves ``reserve + 150``. The first on the board among equals."""
         b = v.board
-        groups = v.building_groups(p)
+        groups = v.building_group_list(p)
         group_of, costs, railroads = b.group_of, b.unmortgage_cost, b.railroads
         first = best = None
         for i in mortgaged:
@@ -322,18 +322,17 @@ class StrongBot(TradingMixin, Bot):
 
     # ------------------------------------------------------------------ jail
     def on_jail(self, game: "Game", p: int, pend: Pending) -> Action:
-        st = game.st
-        pl = st.players[p]
-        b = board_of(game)
-        jail = game.board.jail
-        rents = self.rents(game, p)
-        danger = sum(pr * rents[(jail + d) % b.size] for d, pr in TWO_DICE.items())
-        built_ahead = sum(1 for d in range(2, 13)
-                          if st.deeds.get((jail + d) % b.size) is not None
-                          and st.deeds[(jail + d) % b.size].owner not in (None, p)
-                          and st.deeds[(jail + d) % b.size].level > 0)
-        early = self.unowned_share(game) > 0.3
-        stay = not early and (built_ahead >= 2 or danger > max(60, 0.08 * pl.cash))
+        pl = game.st.players[p]
+        stay = False
+        if self.unowned_share(game) <= 0.3:  # not early in the game: stay when leaving looks dangerous
+            v = view_of(game)
+            jail, size = game.board.jail, game.board.size
+            rents = v.rents(p)
+            danger = sum([pr * rents[(jail + d) % size] for d, pr in TWO_DICE.items()])
+            built, owners = v.built, v.owners  # the opponents' built lots two dice can reach
+            built_ahead = sum([1 for d in range(2, 13)
+                               if (i := (jail + d) % size) in built and owners[i] not in (None, p)])
+            stay = built_ahead >= 2 or danger > max(60, 0.08 * pl.cash)
         if not stay:
             if pl.gojf:
                 return UseJailCard(player=p)
