@@ -146,35 +146,30 @@ class Bot:
 
     def raise_money(self, game: "Game", p: int) -> Action | None:
         """One action that raises cash: mortgage first, then depots, then buildings (D1)."""
-        st = game.st
-        deeds = st.deeds
-        group_of = board_of(game).group_of
-        groups = game.board.groups
+        v = view_of(game)
+        deeds = game.st.deeds
+        group_of = v.board.group_of
+        built = v.built_groups(p)
         # the legal mortgage of the lowest keep value (the first on the board among equals);
         # deeds with a depot or buildings in their group cannot be mortgaged (M1, B6): not asked
         for i in self.mortgage_order(game, p):
             d = deeds[i]
-            if d.mortgaged or d.depot:
-                continue
-            g = group_of.get(i)
-            if g is not None and any(deeds[j].level and deeds[j].owner == p for j in groups[g]):
+            if d.mortgaged or d.depot or (built and group_of.get(i) in built):
                 continue
             a = Mortgage(player=p, space=i)
             if game.why_not(a) is None:
                 return a
-        for i, d in st.deeds.items():
-            if d.owner == p and d.depot:
+        for i in v.owned_by(p):
+            if deeds[i].depot:
                 a = SellDepot(player=p, space=i)
                 if game.why_not(a) is None:
                     return a
         return self.sell_one_building(game, p)
 
     def building_sale_order(self, game: "Game", p: int) -> list[str]:
-        """The colour groups with ``p``'s buildings, in the order to sell from."""
-        b = board_of(game)
-        st = game.st
-        return [g for g, lots in b.groups.items()
-                if any(st.deeds[i].owner == p and st.deeds[i].level for i in lots)]
+        """The colour groups with ``p``'s buildings, in the order to sell from (board order here;
+        the list is shared: do not change it)."""
+        return view_of(game).built_groups(p)
 
     def sell_one_building(self, game: "Game", p: int) -> Action | None:
         b = board_of(game)

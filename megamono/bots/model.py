@@ -7,7 +7,7 @@ owner map so trades and auctions can be judged before they happen.
 
 from __future__ import annotations
 
-from operator import itemgetter
+from operator import itemgetter, mul
 from typing import TYPE_CHECKING
 
 from megamono.rules.rent import unmortgage_cost
@@ -43,6 +43,7 @@ class Board:
         self.utilities = list(ed.utilities)
         self.kind = [s.kind for s in ed.spaces]
         self.start_cash = ed.rules.starting_cash
+        self.least_reserve = int(self.start_cash * 0.06)  # the strong bot's reserve is never less
         self.salary = ed.rules.salary
         # the steps of one ordinary throw (doubles and the Speed Die's symbols ignored)
         if self.speed:
@@ -67,6 +68,17 @@ class Board:
             [(lots, "street") for lots in ed.groups.values()]
             + [(lots, kind) for lots, kind in ((self.railroads, "railroad"), (self.utilities, "utility")) if lots])
         self.family_of: dict[int, int] = {i: f for f, (lots, _) in enumerate(self.families) for i in lots}
+        # each family, each colour group's family and the railroads as the family sets View.keep takes
+        self.family_set: list[frozenset[int]] = [frozenset((f,)) for f in range(len(self.families))]
+        self.group_family: dict[str, frozenset[int]] = {
+            g: self.family_set[self.family_of[lots[0]]] for g, lots in ed.groups.items()}
+        self.rail_family: frozenset[int] = frozenset([self.family_of[i] for i in self.railroads])
+        # the colour group of each family (None: the railroads, the utilities), and the families
+        # of the railroads and of the utilities (None when the edition has none)
+        self.family_group: list[str | None] = [
+            self.group_of[lots[0]] if kind == "street" else None for lots, kind in self.families]
+        self.rail_f = self.family_of[self.railroads[0]] if self.railroads else None
+        self.util_f = self.family_of[self.utilities[0]] if self.utilities else None
         self.deed_pos: dict[int, int] = {i: k for k, i in enumerate(ed.properties)}
         # from each space: the spaces one throw can reach with their odds, and those 2..reach ahead
         self.throw_from: list[list[tuple[int, float]]] = [
@@ -109,10 +121,12 @@ class View:
     only what the changed deeds touch. Holds:
 
     - ``owners``: deed index -> owner seat (None = the bank), like :func:`owners_of`;
+    - ``mortgaged``, ``built``: the mortgaged deeds, the deeds with buildings (sets of deed indices);
+    - ``group_owners``: colour group -> the owners of its lots, in board order;
     - ``visitor_rents``: the rent a player who does not own the space pays on each space
       (utilities at a typical dice total), by space index;
     - per player, built on first use: :meth:`rents` (what :func:`rent_map` returns), the deeds
-      owned and mortgaged, the colour groups with building rights;
+      owned and mortgaged, the colour groups with building rights and those with buildings;
     - ``memo``: the bots' own results that depend on the deeds, kept while no deed changes, and
       ``owner_memo``: those that depend only on who owns what, kept while no deed changes hands;
       :meth:`keep` stores in ``memo`` a result that depends only on some colour groups (and who
@@ -126,29 +140,36 @@ class View:
         self.revision = deeds_revision()
         self.board = b = board_of(game)
         self.index_of: dict[int, int] = {id(d): i for i, d in deeds.items()}  # shared by its updates
-        self._set_owners({i: d.owner for i, d in deeds.items()})
+        self.owners = owners = {i: d.owner for i, d in deeds.items()}
+        self.owned: dict[int, list[int]] = {}
+        for i, q in owners.items():
+            if q is not None:
+                self.owned.setdefault(q, []).append(i)
+        self.group_owners = {g: [owners[i] for i in lots] for g, lots in b.groups.items()}
+        self.owner_memo: dict = {}
+        self.mortgaged = {i for i, d in deeds.items() if d.mortgaged}
+        self._mortgaged_of: dict[int, list[int]] = {}  # kept while no deed changes hands or mortgage
+        self.built = {i for i, d in deeds.items() if d.level}
+        self._built_groups: dict[int, list[str]] = {}  # kept while no deed changes hands or is
+        # first built on or cleared
         self.visitor_rents = vr = [0] * b.size
         for family in b.families:
             _fill_rents(b, deeds, family, vr)
         self._rents: dict[int, list[int]] = {}
         self._sig: list[tuple] | None = None
         self.memo: dict = {}
-        self._families: dict = {}  # memo key -> the families (of board.families) it depends on
+        self._kept: dict[frozenset[int], dict] = {}  # families -> the memo entries kept with them
 
     def keep(self, key, value, families: frozenset[int]):
         """Store ``value`` in ``memo`` under ``key``: it depends only on who owns what and on
         the deeds of ``families`` (indices into ``board.families``). Returns ``value``."""
         self.memo[key] = value
-        self._families[key] = families
+        kept = self._kept.get(families)
+        if kept is None:
+            kept = self._kept[families] = {}
+        # (shared with the views brought up to date from this one while it stays true for them)
+        kept[key] = value
         return value
-
-    def _set_owners(self, owners: dict[int, int | None]) -> None:
-        self.owners = owners
-        self.owned: dict[int, list[int]] = {}
-        for i, q in owners.items():
-            if q is not None:
-                self.owned.setdefault(q, []).append(i)
-        self.owner_memo: dict = {}
 
     def updated(self, changed: list, revision: int) -> "View | None":
         """The view after the deeds in ``changed`` changed (None if one is not of this game)."""
@@ -162,18 +183,46 @@ class View:
         new = object.__new__(View)
         new.deeds, new.revision, new.board, new.index_of = self.deeds, revision, self.board, index_of
         deeds, b = self.deeds, self.board
-        if any(deeds[i].owner != self.owners[i] for i in ch):
-            owners = dict(self.owners)
-            for i in ch:
-                owners[i] = deeds[i].owner
-            new._set_owners(owners)
+        owners, mortgaged, built, family_of = self.owners, self.mortgaged, self.built, b.family_of
+        # the deeds that changed hands, were mortgaged or lifted, first built on or cleared
+        moved, lifted, levelled = [], [], []
+        changed_families = set()
+        for i in ch:
+            d = deeds[i]
+            if d.owner != owners[i]:
+                moved.append(i)
+            if d.mortgaged != (i in mortgaged):
+                lifted.append(i)
+            if (d.level > 0) != (i in built):
+                levelled.append(i)
+            changed_families.add(family_of[i])
+        if moved:  # who owns what changed: redo the deeds' owners and their groups' owners
+            new.owners = owners = dict(owners)
+            new.owned = owned = dict(self.owned)
+            new.group_owners = group_owners = dict(self.group_owners)
+            group_of, groups = b.group_of, b.groups
+            for i in moved:
+                was = owners[i]
+                owners[i] = q = deeds[i].owner
+                if was is not None:
+                    owned[was] = [j for j in owned[was] if j != i]
+                if q is not None:
+                    owned[q] = sorted(owned.get(q, []) + [i])  # board order
+                g = group_of.get(i)
+                if g is not None:
+                    group_owners[g] = [owners[j] for j in groups[g]]
+            new.owner_memo = {}
         else:
-            new.owners, new.owned, new.owner_memo = self.owners, self.owned, self.owner_memo
-        vr = list(self.visitor_rents)
-        changed_families = {b.family_of[i] for i in ch}
+            new.owners, new.owned, new.group_owners, new.owner_memo = (
+                owners, self.owned, self.group_owners, self.owner_memo)
+        new.mortgaged = mortgaged.symmetric_difference(lifted) if lifted else mortgaged
+        new._mortgaged_of = {} if moved or lifted else self._mortgaged_of
+        new.built = built.symmetric_difference(levelled) if levelled else built
+        new._built_groups = {} if moved or levelled else self._built_groups
+        new.visitor_rents = vr = list(self.visitor_rents)
+        families = b.families
         for f in changed_families:
-            _fill_rents(b, deeds, b.families[f], vr)
-        new.visitor_rents = vr
+            _fill_rents(b, deeds, families[f], vr)
         new._rents = {}
         new._sig = None
         if self._sig is not None:
@@ -182,13 +231,13 @@ class View:
             for i in ch:
                 d = deeds[i]
                 sig[pos[i]] = (d.owner, d.mortgaged, d.level > 0 or d.depot)
-        new.memo = {}
-        new._families = {}
-        if new.owners is self.owners:  # what depends on other families than the changed ones stays
-            for key, families in self._families.items():
+        new.memo = memo = {}
+        new._kept = kept = {}
+        if not moved:  # what depends on other families than the changed ones stays
+            for families, entries in self._kept.items():
                 if families.isdisjoint(changed_families):
-                    new.memo[key] = self.memo[key]
-                    new._families[key] = families
+                    kept[families] = entries
+                    memo.update(entries)
         return new
 
     def rents(self, p: int) -> list[int]:
@@ -207,12 +256,34 @@ class View:
 
     def mortgaged_of(self, p: int) -> list[int]:
         """``p``'s mortgaged deeds, in board order."""
-        key = ("mortgaged", p)
-        out = self.memo.get(key)
+        out = self._mortgaged_of.get(p)
         if out is None:
-            deeds, owned = self.deeds, self.owned.get(p, ())
-            out = self.keep(key, [i for i in owned if deeds[i].mortgaged],
-                            frozenset(self.board.family_of[i] for i in owned))
+            mortgaged = self.mortgaged
+            out = self._mortgaged_of[p] = [i for i in self.owned.get(p, ()) if i in mortgaged]
+        return out
+
+    def built_groups(self, p: int) -> list[str]:
+        """The colour groups in which ``p``'s lots have buildings, in board order."""
+        out = self._built_groups.get(p)
+        if out is None:
+            owners, group_of = self.owners, self.board.group_of
+            mine = {group_of[i] for i in self.built if owners[i] == p}
+            out = self._built_groups[p] = [g for g in self.board.groups if g in mine]
+        return out
+
+    def tally(self, family: int) -> dict[int, tuple[int, int]]:
+        """Owner -> (how many, prices summed) of the deeds of ``family`` (an index into
+        ``board.families``) that owner holds; kept while no deed changes hands."""
+        key = ("tally", family)
+        out = self.owner_memo.get(key)
+        if out is None:
+            out = self.owner_memo[key] = {}
+            owners, price = self.owners, self.board.price
+            for i in self.board.families[family][0]:
+                q = owners[i]
+                if q is not None:
+                    k, s = out.get(q, (0, 0))
+                    out[q] = (k + 1, s + price[i])
         return out
 
     def building_groups(self, p: int) -> set[str]:
@@ -220,9 +291,17 @@ class View:
         key = ("groups", p)
         out = self.owner_memo.get(key)
         if out is None:
-            b, owners = self.board, self.owners
-            out = self.owner_memo[key] = {g for g, lots in b.groups.items()
-                                          if sum(1 for i in lots if owners[i] == p) >= b.need[g]}
+            out = self.owner_memo[key] = set(self.building_group_list(p))
+        return out
+
+    def building_group_list(self, p: int) -> list[str]:
+        """:meth:`building_groups` in board order."""
+        key = ("group_list", p)
+        out = self.owner_memo.get(key)
+        if out is None:
+            need = self.board.need
+            out = self.owner_memo[key] = [g for g, lot_owners in self.group_owners.items()
+                                          if lot_owners.count(p) >= need[g]]
         return out
 
     def trade_signature(self) -> tuple:
@@ -303,7 +382,7 @@ def expected_rent_ahead(game: "Game", p: int, rents: list[int] | None = None,
     rents = rent_map(game, p) if rents is None else rents
     pos = game.st.players[p].position if start is None else start
     if dist is None:  # the odds in the order of b.throw, as below
-        return sum([pr * r for pr, r in zip(b.throw_odds, b.pick_throw[pos](rents))])
+        return sum(map(mul, b.throw_odds, b.pick_throw[pos](rents)))
     return sum(pr * rents[(pos + d) % b.size] for d, pr in dist.items())
 
 
@@ -333,36 +412,48 @@ def holding_value(game: "Game", p: int, owners: dict[int, int | None], groups=No
     """
     b = board_of(game) if b is None else b
     price = b.price
-    glots, need_of, potential = b.groups, b.need, b.potential
+    glots = b.groups
     get = owners.get
     total = 0.0
     for g in (glots if groups is None else groups):
-        lots = glots[g]
         k = s = 0
-        for i in lots:
+        for i in glots[g]:
             if get(i) == p:
                 k += 1
                 s += price[i]
-        if not k:
-            continue
-        total += s
-        need = need_of[g]
-        if k >= need:
-            bp = potential[g]
-            total += bp
-            if k == len(lots) and need < len(lots):
-                total += 0.25 * bp  # [Mega] the whole group: triple rent, skyscrapers
-        elif k == need - 1:
-            total += 0.2 * potential[g]
-        elif k == need - 2 and need >= 3:
-            total += 0.05 * potential[g]
+        if k:
+            total = _add_group(total, b, g, k, s)
     if transport:
-        k, s = _count_and_price(b.railroads, get, p, price)
-        if k:
-            total += s * (1 + 0.2 * (k - 1))
-        k, s = _count_and_price(b.utilities, get, p, price)
-        if k:
-            total += s * (0.75 + 0.15 * (k - 1))
+        total = _add_transport(total, _count_and_price(b.railroads, get, p, price),
+                               _count_and_price(b.utilities, get, p, price))
+    return total
+
+
+def _add_group(total: float, b: Board, g: str, k: int, s: int) -> float:
+    """``total`` plus the holding value of ``k`` > 0 lots of colour group ``g`` priced ``s`` in all."""
+    total += s
+    need = b.need[g]
+    n = len(b.groups[g])
+    if k >= need:
+        bp = b.potential[g]
+        total += bp
+        if k == n and need < n:
+            total += 0.25 * bp  # [Mega] the whole group: triple rent, skyscrapers
+    elif k == need - 1:
+        total += 0.2 * b.potential[g]
+    elif k == need - 2 and need >= 3:
+        total += 0.05 * b.potential[g]
+    return total
+
+
+def _add_transport(total: float, railroads: tuple[int, int], utilities: tuple[int, int]) -> float:
+    """``total`` plus the holding value of railroads and utilities: (how many, prices summed) of each."""
+    k, s = railroads
+    if k:
+        total += s * (1 + 0.2 * (k - 1))
+    k, s = utilities
+    if k:
+        total += s * (0.75 + 0.15 * (k - 1))
     return total
 
 
@@ -386,6 +477,45 @@ def gain_of(game: "Game", p: int, before: dict, after: dict, spaces, b: Board | 
             - holding_value(game, p, before, groups, transport, b))
 
 
+def moves_gain(v: View, p: int, moves: dict[int, int | None]) -> float:
+    """:func:`gain_of` for ``p`` when the deeds of ``moves`` go from their owners in the view
+    ``v`` to their new owners (deed -> new owner; the spaces in the order of ``moves``), worked
+    out from the view's tallies: the same sums in the same order."""
+    b = v.board
+    owners, price, family_of = v.owners, b.price, b.family_of
+    delta: dict[int, list[int]] = {}  # family -> change of p's (count, prices summed) there
+    for i, q in moves.items():
+        f = family_of[i]
+        d = delta.get(f)
+        if d is None:
+            d = delta[f] = [0, 0]
+        if owners[i] == p:
+            d[0] -= 1
+            d[1] -= price[i]
+        if q == p:
+            d[0] += 1
+            d[1] += price[i]
+    before = after = 0.0
+    transport = False
+    for f, (dk, ds) in delta.items():
+        g = b.family_group[f]
+        if g is None:
+            transport = True
+            continue
+        k, s = v.tally(f).get(p, (0, 0))
+        if k:
+            before = _add_group(before, b, g, k, s)
+        if k + dk:
+            after = _add_group(after, b, g, k + dk, s + ds)
+    if transport:
+        rail = (0, 0) if b.rail_f is None else v.tally(b.rail_f).get(p, (0, 0))
+        util = (0, 0) if b.util_f is None else v.tally(b.util_f).get(p, (0, 0))
+        before = _add_transport(before, rail, util)
+        dr, du = delta.get(b.rail_f, (0, 0)), delta.get(b.util_f, (0, 0))
+        after = _add_transport(after, (rail[0] + dr[0], rail[1] + dr[1]), (util[0] + du[0], util[1] + du[1]))
+    return after - before
+
+
 def deed_value(game: "Game", p: int, space: int, block: float = 0.35) -> float:
     """What gaining the bank deed ``space`` is worth to ``p``: its own worth plus a share of
     what it would have been worth to the opponent who gains most from it (blocking).
@@ -397,27 +527,39 @@ def deed_value(game: "Game", p: int, space: int, block: float = 0.35) -> float:
     if value is not None:
         return value
     b = v.board
-    before = v.owners
-    after = dict(before)
-    # gain_of(game, q, before, after, (space,)) for each q, with the holding values before the
-    # purchase (the same for every deed of a group) kept until a deed changes hands
+    # gain_of(game, q, owners, owners with ``space`` going to q, (space,)) for each q, from the
+    # count and prices of q's deeds in the space's family (the same sums as holding_value's)
     g = b.group_of.get(space)
-    groups = {g: None} if g is not None else {}
-    transport = g is None
+    price = b.price[space]
+    was = v.owners[space]
+    if g is not None:
+        tally = v.tally(b.family_of[space])
 
-    def gain(q: int) -> float:
-        after[space] = q
-        was = v.owner_memo.get(("holding", q, g))
-        if was is None:
-            was = v.owner_memo["holding", q, g] = holding_value(game, q, before, groups, transport, b)
-        return holding_value(game, q, after, groups, transport, b) - was
+        def gain(q: int) -> float:
+            if q == was:
+                return 0.0
+            k, s = tally.get(q, (0, 0))
+            return _add_group(0.0, b, g, k + 1, s + price) - (_add_group(0.0, b, g, k, s) if k else 0.0)
+    else:
+        rails = {} if b.rail_f is None else v.tally(b.rail_f)
+        utils = {} if b.util_f is None else v.tally(b.util_f)
+        rail = space in b.railroads
+
+        def gain(q: int) -> float:
+            if q == was:
+                return 0.0
+            kr, sr = rails.get(q, (0, 0))
+            ku, su = utils.get(q, (0, 0))
+            after = (_add_transport(0.0, (kr + 1, sr + price), (ku, su)) if rail
+                     else _add_transport(0.0, (kr, sr), (ku + 1, su + price)))
+            return after - _add_transport(0.0, (kr, sr), (ku, su))
 
     mine = gain(p)
     best_other = 0.0
     for q in active:
         if q == p:
             continue
-        best_other = max(best_other, gain(q) - b.price[space])
+        best_other = max(best_other, gain(q) - price)
     value = v.owner_memo[key] = mine + block * best_other
     return value
 

@@ -17,6 +17,7 @@
 
 from __future__ import annotations
 
+from operator import mul
 from typing import TYPE_CHECKING
 
 from megamono.rules.actions import (
@@ -30,9 +31,7 @@ from megamono.rules.state import Pending
 
 from .base import Bot
 from .trading import TradingMixin
-from .model import (
-    TWO_DICE, board_of, deed_value, expected_rent_ahead, final_worths, max_rent_ahead, view_of,
-)
+from .model import TWO_DICE, board_of, deed_value, final_worths, view_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from megamono.rules.engine import Game
@@ -75,9 +74,12 @@ class StrongBot(TradingMixin, Bot):
     def _reserve_of(self, game: "Game", p: int, rents: list[int], pos: int | None = None) -> int:
         """The reserve of ``p`` standing on ``pos`` (default: where ``p`` stands) under ``rents``."""
         b = board_of(game)
-        ahead = max_rent_ahead(game, p, rents, start=pos)
+        if pos is None:
+            pos = game.st.players[p].position
+        # max_rent_ahead and expected_rent_ahead, written out
+        ahead = max(b.pick_ahead[pos](rents))
         overall = max(rents) if rents else 0
-        expected = expected_rent_ahead(game, p, rents, start=pos)
+        expected = sum(map(mul, b.throw_odds, b.pick_throw[pos](rents)))
         r = b.start_cash * 0.06 + 0.45 * ahead + 0.2 * overall + 2 * expected
         return int(min(r, b.start_cash * 1.2))
 
@@ -91,18 +93,17 @@ class StrongBot(TradingMixin, Bot):
 
     def space_score(self, game: "Game", p: int, s: int, rents: list[int], cash: int) -> float:
         """How good ending a move on space ``s`` is for ``p``, in dollars (roughly)."""
-        b = board_of(game)
         st = game.st
         d = st.deeds.get(s)
         if d is not None:
             if d.owner is None:
-                price = b.price[s]
+                price = board_of(game).price[s]
                 if cash < price:
                     return 10.0
                 return max(0.0, deed_value(game, p, s) - price) + 0.2 * price
             return -float(rents[s])
-        k = b.kind[s]
         sp = game.board.spaces[s]
+        k = sp.kind
         if k == "tax":
             tax = sp.tax or 0
             if sp.tax_percent:
@@ -113,7 +114,7 @@ class StrongBot(TradingMixin, Bot):
         if k == "go_to_jail":
             return -60.0 if self.unowned_share(game) > 0.3 else -20.0
         if k == "auction":
-            if any(dd.owner is None for dd in st.deeds.values()):
+            if None in view_of(game).owners.values():  # a deed left in the bank
                 return 30.0
             return -float(max(rents))
         if k == "bus_ticket":
@@ -126,7 +127,7 @@ class StrongBot(TradingMixin, Bot):
 
     def move_score(self, game: "Game", p: int, dest: int, rents: list[int], cash: int) -> float:
         pos = game.st.players[p].position
-        bonus = board_of(game).salary if dest < pos or dest == 0 else 0
+        bonus = game.board.rules.salary if dest < pos or dest == 0 else 0
         return self.space_score(game, p, dest, rents, cash) + bonus
 
     # ------------------------------------------------------------------ turn
@@ -151,83 +152,91 @@ class StrongBot(TradingMixin, Bot):
     def manage_spending(self, game: "Game", p: int) -> Action | None:
         """Unmortgage, build, or build a depot when the reserve allows; one action at a time."""
         v = view_of(game)
-        mortgaged, builds, depots = v.mortgaged_of(p), self._build_options(game, p), self._depot_lots(game, p)
+        mortgaged, builds, depots = v.mortgaged_of(p), self._build_options(game, p, v), self._depot_lots(game, p, v)
         if not (mortgaged or builds or depots):
             return None  # nothing to spend on (the reserve is not needed)
         # the reserve is at least 6% of the starting cash: when even the cheapest spend leaves
         # less than that, nothing is affordable (and the reserve need not be worked out)
         b = v.board
-        cheapest = min([b.unmortgage_cost[i] for i in mortgaged] + [c for c, _, _ in builds]
-                       + ([game.board.rules.depot_cost + 100] if depots else []))
-        if game.st.players[p].cash - cheapest < int(b.start_cash * 0.06):
+        cash = game.st.players[p].cash
+        depot_cost = game.board.rules.depot_cost
+        costs = [*map(b.unmortgage_cost.__getitem__, mortgaged)]
+        if builds:
+            costs.append(min(builds)[0])  # the cheapest build (builds are (cost, lot, ratio))
+        if depots:
+            costs.append(depot_cost + 100)
+        if cash - min(costs) < b.least_reserve:
             return None
         reserve = self.reserve(game, p)
-        return (self._unmortgage(game, p, reserve, groups_only=True) or self._build(game, p, reserve)
-                or self._depot(game, p, reserve) or self._unmortgage(game, p, reserve + 150, groups_only=False))
+        in_groups, anywhere = self._unmortgages(v, p, mortgaged, cash, reserve) if mortgaged else (None, None)
+        return (self._allowed(game, in_groups) or self._build(game, p, builds, cash, reserve)
+                or self._depot(game, p, depots, cash - depot_cost >= reserve + 100)
+                or self._allowed(game, anywhere))
 
-    def _building_groups(self, game: "Game", p: int) -> set[str]:
-        """The colour groups on which ``p`` holds building rights (kept until a deed changes)."""
-        return view_of(game).building_groups(p)
+    @staticmethod
+    def _allowed(game: "Game", action: Action | None) -> Action | None:
+        """``action`` if it is there and the rules allow it, else None."""
+        return action if action is not None and game.why_not(action) is None else None
 
-    def _unmortgage(self, game: "Game", p: int, reserve: int, groups_only: bool) -> Action | None:
-        v = view_of(game)
-        mortgaged = v.mortgaged_of(p)
-        if not mortgaged:
-            return None
+    @staticmethod
+    def _unmortgages(v, p: int, mortgaged: list[int], cash: int,
+                     reserve: int) -> tuple[Action | None, Action | None]:
+        """The two unmortgages :meth:`manage_spending` tries, from one pass over ``p``'s
+        ``mortgaged`` deeds: the cheapest lot of a group with building rights that leaves
+        ``reserve``; and the best deed (those lots, then railroads, then the rest; the cheapest
+        first) that leaves ``reserve + 150``. The first on the board among equals."""
         b = v.board
-        cash = game.st.players[p].cash
-        groups = v.building_groups(p)
-        best = None
+        groups = v.building_group_list(p)
+        group_of, costs, railroads = b.group_of, b.unmortgage_cost, b.railroads
+        first = best = None
         for i in mortgaged:
-            in_group = b.group_of.get(i) in groups
-            if groups_only and not in_group:
+            cost = costs[i]
+            left = cash - cost
+            if left < reserve:
                 continue
-            cost = b.unmortgage_cost[i]
-            if cash - cost < reserve:
-                continue
-            key = (0 if in_group else 1 if i in b.railroads else 2, cost)
-            if best is None or key < best[0]:
-                best = (key, Unmortgage(player=p, space=i))
-        if best and game.why_not(best[1]) is None:
-            return best[1]
-        return None
+            if group_of.get(i) in groups:
+                rank = 0
+                if first is None or cost < first[0]:
+                    first = (cost, i)
+            else:
+                rank = 1 if i in railroads else 2
+            if left >= reserve + 150 and (best is None or (rank, cost) < best[0]):
+                best = ((rank, cost), i)
+        return (None if first is None else Unmortgage(player=p, space=first[1]),
+                None if best is None else Unmortgage(player=p, space=best[1]))
 
-    def _build(self, game: "Game", p: int, reserve: int) -> Action | None:
-        """The build with the best rent per dollar (towards three houses first)."""
-        cash = game.st.players[p].cash
+    @staticmethod
+    def _build(game: "Game", p: int, builds: list[tuple[int, int, float]], cash: int, reserve: int) -> Action | None:
+        """The build (of ``builds``: :meth:`_build_options`) with the best rent per dollar
+        (towards three houses first)."""
         # the affordable builds, best ratio first (the first on the board among equals): the
         # first the rules allow
-        affordable = sorted((-ratio, k, lot) for k, (cost, lot, ratio) in enumerate(self._build_options(game, p))
-                            if cash - cost >= reserve)
+        affordable = sorted([(-ratio, k, lot) for k, (cost, lot, ratio) in enumerate(builds)
+                             if cash - cost >= reserve])
         for _, _, lot in affordable:
             a = Build(player=p, space=lot)
             if game.why_not(a) is None:
                 return a
         return None
 
-    def _build_options(self, game: "Game", p: int) -> list[tuple[int, int, float]]:
+    def _build_options(self, game: "Game", p: int, v=None) -> list[tuple[int, int, float]]:
         """(house cost, lot, rent gained per dollar) of the next build in each group where ``p``
-        could build, in board order (a tie goes to the group first on the board); kept until a
-        deed changes."""
-        v = view_of(game)
-        key = ("build_options", p)
-        out = v.memo.get(key)
-        if out is not None:
-            return out
+        could build, in board order (a tie goes to the group first on the board); each group's
+        entry is kept while that group does not change. ``v``: the game's view, when the caller
+        has it."""
+        if v is None:
+            v = view_of(game)
         b = v.board
-        groups = v.building_groups(p)
         out = []
         memo = v.memo
-        for g in b.groups:  # board order
-            if g not in groups:
-                continue
+        for g in v.building_group_list(p):  # board order
             gkey = ("build_option", p, g)
             opt = memo.get(gkey, False)
             if opt is False:
-                opt = v.keep(gkey, self._build_option(game, v, p, g), frozenset((b.family_of[b.groups[g][0]],)))
+                opt = v.keep(gkey, self._build_option(game, v, p, g), b.group_family[g])
             if opt is not None:
                 out.append(opt)
-        return v.keep(key, out, frozenset(b.family_of[b.groups[g][0]] for g in groups))
+        return out
 
     @staticmethod
     def _build_option(game: "Game", v, p: int, g: str) -> tuple[int, int, float] | None:
@@ -260,21 +269,28 @@ class StrongBot(TradingMixin, Bot):
             return None
         return (cost, lot, ratio)
 
-    def _depot_lots(self, game: "Game", p: int) -> list[int]:
-        """``p``'s railroads that could take a depot (with two unmortgaged railroads or more)."""
+    @staticmethod
+    def _depot_lots(game: "Game", p: int, v) -> list[int]:
+        """``p``'s railroads that could take a depot (with two unmortgaged railroads or more);
+        ``v``: the game's view. Kept while the railroads do not change."""
         st = game.st
         if not game.board.supply.depots or st.bank.depots < 1:
             return []
-        mine = [i for i in board_of(game).railroads if st.deeds[i].owner == p and not st.deeds[i].mortgaged]
-        if len(mine) < 2:
-            return []
-        return [i for i in mine if not st.deeds[i].depot]
+        key = ("depot_lots", p)
+        out = v.memo.get(key)
+        if out is None:
+            b, deeds = v.board, st.deeds
+            mine = [i for i in b.railroads if deeds[i].owner == p and not deeds[i].mortgaged]
+            out = v.keep(key, [i for i in mine if not deeds[i].depot] if len(mine) >= 2 else [],
+                         b.rail_family)
+        return out
 
-    def _depot(self, game: "Game", p: int, reserve: int) -> Action | None:
-        cost = game.board.rules.depot_cost
-        if game.st.players[p].cash - cost < reserve + 100:
+    @staticmethod
+    def _depot(game: "Game", p: int, lots: list[int], affordable: bool) -> Action | None:
+        """A depot on the first of ``lots`` (:meth:`_depot_lots`) the rules allow, if ``affordable``."""
+        if not affordable:
             return None
-        for i in self._depot_lots(game, p):
+        for i in lots:
             a = BuildDepot(player=p, space=i)
             if game.why_not(a) is None:
                 return a
@@ -299,25 +315,24 @@ class StrongBot(TradingMixin, Bot):
         if not scored:
             return None
         best, dest = max(scored)
-        expected = sum(pr * score((pos + d) % b.size) for d, pr in b.throw.items())
+        expected = sum([pr * score(i) for i, pr in b.throw_from[pos]])  # (in the order of b.throw)
         if best > expected + 60 or (expected < -150 and best > expected + 30):
             return PlayBusTicket(player=p, destination=dest)
         return None
 
     # ------------------------------------------------------------------ jail
     def on_jail(self, game: "Game", p: int, pend: Pending) -> Action:
-        st = game.st
-        pl = st.players[p]
-        b = board_of(game)
-        jail = game.board.jail
-        rents = self.rents(game, p)
-        danger = sum(pr * rents[(jail + d) % b.size] for d, pr in TWO_DICE.items())
-        built_ahead = sum(1 for d in range(2, 13)
-                          if st.deeds.get((jail + d) % b.size) is not None
-                          and st.deeds[(jail + d) % b.size].owner not in (None, p)
-                          and st.deeds[(jail + d) % b.size].level > 0)
-        early = self.unowned_share(game) > 0.3
-        stay = not early and (built_ahead >= 2 or danger > max(60, 0.08 * pl.cash))
+        pl = game.st.players[p]
+        stay = False
+        if self.unowned_share(game) <= 0.3:  # not early in the game: stay when leaving looks dangerous
+            v = view_of(game)
+            jail, size = game.board.jail, game.board.size
+            rents = v.rents(p)
+            danger = sum([pr * rents[(jail + d) % size] for d, pr in TWO_DICE.items()])
+            built, owners = v.built, v.owners  # the opponents' built lots two dice can reach
+            built_ahead = sum([1 for d in range(2, 13)
+                               if (i := (jail + d) % size) in built and owners[i] not in (None, p)])
+            stay = built_ahead >= 2 or danger > max(60, 0.08 * pl.cash)
         if not stay:
             if pl.gojf:
                 return UseJailCard(player=p)
@@ -443,18 +458,19 @@ class StrongBot(TradingMixin, Bot):
 
     # ------------------------------------------------------------------ debt
     def mortgage_keep_value(self, game: "Game", p: int, space: int) -> float:
-        b = board_of(game)
-        st = game.st
+        v = view_of(game)
+        b = v.board
         g = b.group_of.get(space)
         if g is not None:
-            k = sum(st.deeds[i].owner == p for i in b.groups[g])
+            k = v.group_owners[g].count(p)
             if k >= b.need[g]:
                 return 3000 + b.price[space]
             if k == b.need[g] - 1:
                 return 1000 + b.price[space]
             return b.price[space] * 0.3
         if space in b.railroads:
-            return 1500 + 100 * sum(st.deeds[i].owner == p for i in b.railroads)
+            owners = v.owners
+            return 1500 + 100 * [owners[i] for i in b.railroads].count(p)
         return b.price[space] * 0.2
 
     def building_sale_order(self, game: "Game", p: int) -> list[str]:

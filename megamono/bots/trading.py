@@ -15,7 +15,7 @@ from megamono.rules.actions import AcceptTrade, Action, ProposeTrade, RefuseTrad
 from megamono.rules.rent import transfer_fee, unmortgage_cost
 from megamono.rules.state import Pending, TradeOffer, TradeSide
 
-from .model import gain_of, view_of
+from .model import moves_gain, view_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from megamono.rules.engine import Game
@@ -57,20 +57,14 @@ class TradingMixin:
         """The deeds' part of :meth:`trade_deltas` (kept until a deed changes hands)."""
         v = view_of(game)
         deeds = game.st.deeds
-        key = ("deed_deltas", a, b_, give, take, tuple(deeds[i].mortgaged for i in give + take))
+        key = ("deed_deltas", a, b_, give, take, tuple([deeds[i].mortgaged for i in give + take]))
         out = v.owner_memo.get(key)
         if out is not None:
             return out
-        before = v.owners
-        after = dict(before)
-        for i in give:
-            after[i] = b_
-        for i in take:
-            after[i] = a
-        spaces = list(give) + list(take)
-        bd = v.board
-        da = gain_of(game, a, before, after, spaces, bd)
-        db = gain_of(game, b_, before, after, spaces, bd)
+        moves = dict.fromkeys(give, b_)
+        moves.update(dict.fromkeys(take, a))
+        da = moves_gain(v, a, moves)
+        db = moves_gain(v, b_, moves)
         # mortgaged deeds are worth their price less the mortgage to lift; the receiver also pays 10%
         for holder, to, lots in ((a, b_, give), (b_, a, take)):
             for i in lots:
@@ -146,7 +140,7 @@ class TradingMixin:
         best = None
         for g, missing, partners in targets:
             for q, held in partners:
-                qlots = [i for i in held if self._tradeable(game, q, i)]
+                qlots = [i for i in held if self._tradeable(v, q, i)]
                 if len(qlots) < missing:
                     continue
                 take = sorted(sorted(qlots, key=lambda i: (st.deeds[i].mortgaged, b.price[i]))[:missing])
@@ -156,7 +150,7 @@ class TradingMixin:
                 cand = self._price_trade(game, p, q, [], take, w, budget)
                 if cand is None and self._short_of_cash:
                     if mine_tradeable is None:
-                        mine_tradeable = [i for i in v.owned_by(p) if self._tradeable(game, p, i)]
+                        mine_tradeable = [i for i in v.owned_by(p) if self._tradeable(v, p, i)]
                     for e in mine_tradeable:
                         eg = b.group_of.get(e)
                         if eg == g:
@@ -189,16 +183,17 @@ class TradingMixin:
         key = ("trade_targets", p)
         out = v.owner_memo.get(key)
         if out is None:
-            b, owners = v.board, v.owners
+            b, owners, group_owners, need = v.board, v.owners, v.group_owners, v.board.need
             out = v.owner_memo[key] = []
             for g, lots in b.groups.items():
-                k = [owners[i] for i in lots].count(p)
-                missing = b.need[g] - k
+                lot_owners = group_owners[g]
+                k = lot_owners.count(p)
+                missing = need[g] - k
                 if k == 0 or missing <= 0 or missing > 2:
                     continue
-                held = [i for i in lots if owners[i] not in (None, p)]
-                if len(held) < missing:
+                if len(lots) - k - lot_owners.count(None) < missing:  # the lots others hold
                     continue
+                held = [i for i, q in zip(lots, lot_owners) if q is not None and q != p]
                 # the holders who alone hold enough of the missing lots (one trade, one partner)
                 partners = [(q, mine) for q in sorted({owners[i] for i in held})
                             if len(mine := [i for i in held if owners[i] == q]) >= missing]
@@ -206,21 +201,21 @@ class TradingMixin:
                     out.append((g, missing, partners))
         return out
 
-    def _tradeable(self, game: "Game", holder: int, space: int) -> bool:
-        """Whether ``holder`` may hand ``space`` over (no depot, no buildings in its group: X2);
-        kept while that group or railroad does not change."""
-        v = view_of(game)
+    @staticmethod
+    def _tradeable(v, holder: int, space: int) -> bool:
+        """Whether ``holder`` may hand ``space`` over (no depot, no buildings in its group: X2),
+        by the game's view ``v``; kept while that group or railroad does not change."""
         b = v.board
         family = b.family_of[space]
         known = v.memo.get(("tradeable", family))
         if known is None:
-            known = v.keep(("tradeable", family), {}, frozenset((family,)))
+            known = v.keep(("tradeable", family), {}, b.family_set[family])
         ok = known.get((holder, space))
         if ok is None:
-            deeds = game.st.deeds
+            deeds = v.deeds
             g = b.group_of.get(space)
             ok = known[holder, space] = not deeds[space].depot and (
-                g is None or not any(deeds[i].owner == holder and deeds[i].level for i in b.groups[g]))
+                g is None or not any([deeds[i].owner == holder and deeds[i].level for i in b.groups[g]]))
         return ok
 
     def _price_trade(self, game: "Game", p: int, q: int, give: list[int], take: list[int], w: float,
