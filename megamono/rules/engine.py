@@ -573,7 +573,9 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         if pend.kind == "debt" and pend.player == p and a.kind not in RAISE_MONEY_KINDS:
             return f"{self.name(p)} is in debt: only selling and mortgaging are allowed until it is paid (D1)"
         if st.turn.mr_monopoly_lock and p != st.turn.player and a.kind in ("build", "build_depot"):
-            return "no other player may build until Mr. Monopoly's move is over (T8)"
+            # the build's own reason first (a player without the lots hears that, not the lock)
+            return (getattr(self, _WHY_NOT_METHOD[a.kind])(p, a.space)
+                    or "no other player may build until Mr. Monopoly's move is over (T8)")
         if (st.agenda or st.suspended or pend.kind in SETTLING_KINDS) and anything_settling(st):
             if a.space in settling_spaces(st):
                 return f"first settle {self.sname(a.space)}: it was just received (B8, M3)"

@@ -78,7 +78,9 @@ class MoneyMixin(Core):
         pend = self.st.pending
         raisable = max_raisable(self.ed, self.st, p)
         if raisable >= pend.amount:
-            return (f"{self.name(p)} can still raise ${commas(raisable)} by selling buildings and mortgaging:"
+            more = raisable - self.st.players[p].cash
+            return (f"{self.name(p)} can still raise ${commas(more)} by selling buildings and mortgaging"
+                    f" (${commas(raisable)} with the cash in hand, ${commas(pend.amount)} owed):"
                     " bankruptcy is only for a debt that cannot be covered")
         return None
 

@@ -43,7 +43,7 @@ def test_D1_debt_waits_while_the_debtor_raises_money_then_pays():
     illegal(g, {"kind": "build", "player": ANN, "space": 21}, r"in debt: only selling and mortgaging")
     illegal(g, {"kind": "unmortgage", "player": ANN, "space": 6}, "in debt")
     illegal(g, {"kind": "pay_debt", "player": ANN}, r"has \$100 of the \$750 owed")
-    illegal(g, {"kind": "declare_bankruptcy", "player": ANN}, r"can still raise \$890")
+    illegal(g, {"kind": "declare_bankruptcy", "player": ANN}, r"can still raise \$790 by selling buildings and mortgaging \(\$890 with the cash in hand, \$750 owed\)")
     illegal(g, {"kind": "pay_debt", "player": BOB}, "Ann's decision")
     # other players may manage meanwhile
     act(g, "build", BOB, space=40)

@@ -350,3 +350,33 @@ async def test_X3_B8_B7_a_trade_completes_a_built_group_then_a_shortage_auction(
         assert [st.deeds[i].level for i in (1, 3, 4)] == [3, 3, 3] and st.bank.houses == 0
         assert st.players[0].cash == 2430 - 250 - 50 * 4 - 20
         assert game.pending.kind == "turn" and game.pending.player == 0
+
+
+async def test_an_offer_in_another_players_name_needs_that_players_yes(saves):
+    """Hot seat: Ann holds the keyboard and composes an offer in Bob's name; Bob must agree first."""
+    from megamono.rules.actions import ProposeTrade
+    from megamono.rules.state import TradeSide
+
+    game = trading_game()
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        offer = ProposeTrade(player=1, partner=0, give=TradeSide(cash=500), take=TradeSide())
+        screen.on_trade(offer)  # what the trade screen sends back with Bob chosen as the proposer
+        await pilot.pause()
+        assert screen_name(app) == "ConfirmDialog"
+        assert "Pass the keyboard to Bob" in app.screen.question and "Bob gives $500" in app.screen.question
+        await pilot.press("n")  # Bob does not make it
+        await pilot.pause()
+        assert game.pending.kind == "turn" and game.st.players[1].cash == 2500
+        assert any("Bob did not make the offer" in n for n in app.notices)
+        screen.on_trade(offer)
+        await pilot.pause()
+        await pilot.press("y")  # Bob agrees: the offer goes to Ann
+        await pilot.pause()
+        assert game.pending.kind == "trade_reply" and game.pending.player == 0
+        # Ann's own offers go straight out
+        await pilot.press("r")  # Ann refuses Bob's offer
+        await pilot.pause()
+        assert game.pending.kind == "turn"

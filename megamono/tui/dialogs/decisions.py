@@ -209,8 +209,9 @@ class DebtDialog(DecisionDialog):
         short = (pend.amount or 0) - cash
         t.append(f"  ({'still ' + money(short) + ' short' if short > 0 else 'enough: pay now'})\n",
                  style="bold #ff8080" if short > 0 else "bold #5fd75f")
-        t.append(f"Most you could raise by selling everything and mortgaging: "
-                 f"{money(max_raisable(g.ed, g.st, self.player))}\n", style=DIM)
+        most = max_raisable(g.ed, g.st, self.player)
+        t.append(f"Selling every building and mortgaging every deed would raise {money(most - cash)} more "
+                 f"({money(most)} with your cash)\n", style=DIM)
         t.append("Press m to sell buildings or mortgage deeds.", style=DIM)
         return t
 

@@ -600,8 +600,22 @@ class GameScreen(ComputerTurns, Screen):
         self.open(TradeScreen(self.game, self.look, self.at_keyboard() or 0), self.on_trade)
 
     def on_trade(self, offer) -> None:
-        if offer is not None:
+        """Send the trade screen's offer. An offer made in another player's name (the proposer is not
+        the person at the keyboard) is first put to the proposer, who must pass by the keyboard and
+        agree to it (y/n): nobody makes an offer for someone else."""
+        if offer is None:
+            return
+        keyboard = self.at_keyboard()
+        if keyboard is None or offer.player == keyboard:
             self.act(offer)
+            return
+        g = self.game
+        proposer, back = g.name(offer.player), g.name(keyboard)
+        question = (f"Pass the keyboard to {proposer}.\n\n{proposer}: do you make this offer to "
+                    f"{g.name(offer.partner)}?\n{g.describe_trade(offer.offer())}\n\n"
+                    f"(then hand the keyboard back to {back})")
+        self.open(ConfirmDialog(question), lambda yes: self.act(offer) if yes else self.app.notify(
+            f"{proposer} did not make the offer: nothing was proposed", severity="information"))
 
     # rent claims (option rent_must_be_claimed)
     def human_claims(self) -> list[ClaimRent]:
@@ -813,5 +827,6 @@ class GameScreen(ComputerTurns, Screen):
     def action_leave(self) -> None:
         question = "Leave this game and go back to the start screen?"
         if self.unsaved:
-            question += "\nUnsaved progress is lost (press s to save first)."
+            question += ("\nIt is autosaved as it stands: the start screen offers to resume it (press s"
+                         " first to keep it under a name of its own).")
         self.open(ConfirmDialog(question), lambda yes: yes and self.app.go_start())
