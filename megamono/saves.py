@@ -396,10 +396,16 @@ def rename_save(path: Path, new_name: str) -> Path:
     if is_example(path):
         raise SaveError(f"examples/{path.stem} is an example: it cannot be renamed")
     target = path.parent / check_save_name(new_name)
-    if target.stem == AUTOSAVE_NAME:
+    if target.stem.casefold() == AUTOSAVE_NAME.casefold():
         raise SaveError(f"\"{AUTOSAVE_NAME}\" is the name of the automatic save: choose another")
     if target.exists():
         raise SaveError(f"{target.name} exists already: choose another name")
+    # a name that differs from another save's only by capitals would read as the same save
+    # (and is the same file on some systems): refused too
+    twin = next((f for f in path.parent.glob("*.json")
+                 if f.name.casefold() == target.name.casefold() and f.name != path.name), None)
+    if twin is not None:
+        raise SaveError(f"{twin.name} exists already: choose a name that differs by more than capitals")
     try:
         os.link(path, target)
     except FileExistsError:

@@ -237,6 +237,12 @@ def test_rename_and_delete_never_touch_an_example_or_overwrite_a_save(tmp_path):
         rename_save(a, "../a")
     with pytest.raises(SaveError, match="automatic save"):
         rename_save(a, "autosave")
+    with pytest.raises(SaveError, match="automatic save"):
+        rename_save(a, "AUTOSAVE")  # the same name but for capitals
+    with pytest.raises(SaveError, match="b.json exists already: choose a name that differs by more than capitals"):
+        rename_save(a, "B")
+    assert rename_save(a, "A") == tmp_path / "A.json"  # its own name in capitals is fine
+    a = rename_save(tmp_path / "A.json", "a")
     before = b.read_bytes()
     c = rename_save(a, "c")
     assert c == tmp_path / "c.json" and not a.exists() and load_game(c).st == g.st
