@@ -19,7 +19,6 @@ shows the space under it, which follows the token of whose turn it is whenever t
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 from rich.text import Text
@@ -57,7 +56,9 @@ from ..widgets.dice import DiceView
 from ..widgets.log import GameLog
 from ..widgets.player_panel import PlayersView
 from .game_computer import ComputerTurns
-from .game_text import aside_keys, claim_lines, decision_text, status_text
+from .game_footer import FittedFooter
+from .game_text import aside_keys, claim_lines, status_text
+from .game_undo import UndoKeys
 
 DIALOGS: dict[str, type[DecisionDialog]] = {
     "buy": BuyDialog, "jail": JailDialog, "jail_pay": JailDialog, "bus": BusDialog,
@@ -74,18 +75,7 @@ hand-over in between (the same person decides again: an Enter meant for the hand
 expected must not answer it). The dialogs' own guard (:attr:`DecisionDialog.GUARD`), made longer."""
 
 
-def forget_closed_watchers(node) -> None:
-    """Drop the watchers of ``node``'s reactives left by removed widgets. Textual's Footer binds each
-    key it composes to its ``compact`` reactive and never forgets them, so every rebuild of the game
-    screen's footer kept the old keys alive (about 1 MB per hundred actions)."""
-    watchers = getattr(node, "__watchers", None)
-    if watchers:
-        for name, pairs in watchers.items():
-            pairs[:] = [(n, c) for n, c in pairs if not getattr(n, "_closing", False)
-                        and not getattr(n, "_closed", False)]
-
-
-class GameScreen(ComputerTurns, Screen):
+class GameScreen(ComputerTurns, UndoKeys, FittedFooter, Screen):
     """Plays one game; ``saved`` is the file it was loaded from or last saved to."""
 
     BINDINGS = [
@@ -653,80 +643,6 @@ class GameScreen(ComputerTurns, Screen):
                     "the highest final worth wins (a tie shares the win).")
         self.open(ConfirmDialog(question), lambda yes: yes and self.act(ProposeEnd(player=p)))
 
-    # undo: in hot-seat play each player takes back only their own last decision
-    def why_not_undo(self) -> str | None:
-        """Why ``u`` cannot undo now, or None when it can. The rules core takes back only the last
-        decision, and only when it involved no chance; the app adds that it must be the decision of
-        the player at the keyboard (:meth:`at_keyboard`), never a computer's or another person's."""
-        g = self.game
-        if not g.history:
-            return "nothing to undo yet"
-        why = g.why_not_undo()
-        if why:
-            return why
-        last = g.history[-1]
-        if self.is_computer(last.player):
-            return "the last decision was a computer player's"
-        me = self.at_keyboard()
-        if me is not None and last.player != me:
-            names = g.st.players
-            return (f"the last decision is {names[last.player].name}'s ({decision_text(g, last)}), not "
-                    f"{names[me].name}'s: each player can undo only their own decisions")
-        return None
-
-    def can_undo(self) -> bool:
-        return self.why_not_undo() is None
-
-    def undo_at_handover(self, handing_over: int | None) -> str | None:
-        """On the hand-over screen the player handing the keyboard over may still take back the
-        decision that passed it on: the words for it ("decline buy"), or None when there is none."""
-        g = self.game
-        if handing_over is None or not g.history or self.is_computer(handing_over):
-            return None
-        last = g.history[-1]
-        if last.player != handing_over or g.why_not_undo() is not None:
-            return None
-        return decision_text(g, last)
-
-    def action_undo(self) -> None:
-        why = self.why_not_undo()
-        if why:
-            self.app.notify(f"Undo: {why}", severity="warning")
-            return
-        self.confirm_undo()
-
-    def confirm_undo(self, handing_over: int | None = None) -> None:
-        """Ask the player whose last decision it is, then take it back (``handing_over``: asked on
-        the hand-over screen by that player; a "no" shows the hand-over again)."""
-        g = self.game
-        last = g.history[-1]
-        who = g.st.players[last.player].name
-        question = f"{who}: undo your last decision ({decision_text(g, last)})?"
-
-        def answer(yes: bool | None) -> None:
-            if yes:
-                self.on_undo(True)
-            elif handing_over is not None:
-                self._last_decider = handing_over  # the keyboard is still theirs: hand it over again
-
-        self.open(ConfirmDialog(question), answer)
-
-    def on_undo(self, yes: bool) -> None:
-        g = self.game
-        if not yes or not g.history or g.why_not_undo() is not None or self.is_computer(g.history[-1].player):
-            return
-        turn = g.st.turn.number
-        action = g.undo()
-        self._last_decider = action.player  # the decision is theirs again, at their keyboard
-        self.unsaved = True
-        self._hidden = None
-        log = self._log
-        log.clear()
-        log.add(g.st.log[-400:])
-        self.app.notify(f"Undone: {g.st.players[action.player].name}'s {decision_text(g, action)}")
-        self.refresh_view()
-        self.after_change(turn)
-
     def action_skip(self) -> None:
         self._fast = True
         if self._bot_timer is not None:
@@ -753,58 +669,6 @@ class GameScreen(ComputerTurns, Screen):
     def action_rules(self) -> None:
         from .rules import RulesScreen
         self.open(RulesScreen(), None)
-
-    # -- the footer: redrawn only when a key's state changed (speed, see tests/bench/app.py) ----------
-    _keys_shown: tuple | None = None
-
-    @classmethod
-    def _shorten(cls, binding: Binding) -> Binding:
-        name = binding.action.split("(")[0]
-        if name not in cls.SHORT_KEYS:
-            return binding
-        words = cls.SHORT_KEYS[name]
-        return replace(binding, show=False) if words is None else replace(binding, description=words)
-
-    def full_footer_width(self, active) -> int:
-        """Columns the footer's keys take in their full form (Textual's Footer: " key words " each)."""
-        full = self._full_keys.key_to_bindings
-        seen: set[str] = set()
-        width = 0
-        for key, active_binding in active.items():
-            binding = next((b for b in full.get(key, ()) if b.action == active_binding.binding.action),
-                           active_binding.binding)
-            if not binding.show or binding.action in seen or key == self.app.COMMAND_PALETTE_BINDING:
-                continue
-            seen.add(binding.action)
-            width += len(self.app.get_key_display(binding)) + len(binding.description) + 3
-        return width
-
-    def fit_footer(self, active) -> bool:
-        """Use the footer's short form when the full one does not fit the width; True if it changed."""
-        short = self.full_footer_width(active) > self.app.size.width - self.PALETTE_KEY
-        if short == self.short_footer:
-            return False
-        self.short_footer = short
-        self._bindings = self._short_keys if short else self._full_keys
-        return True
-
-    def refresh_bindings(self) -> None:
-        """Textual's Footer rebuilds all its keys on every call; skip it when nothing changed."""
-        try:
-            active = self.active_bindings
-            if self.fit_footer(active):
-                active = self.active_bindings
-            state = (self.app.size.width,
-                     tuple((key, b.binding.description, b.enabled) for key, b in active.items()))
-        except Exception:  # noqa: BLE001 - not mounted yet
-            state = None
-        if state is not None and state == self._keys_shown:
-            return
-        self._keys_shown = state
-        for footer in self.query(Footer):
-            forget_closed_watchers(footer)
-            footer.compact = self.short_footer  # Textual's compact footer: less space between keys
-        super().refresh_bindings()
 
     # -- the command palette (megamono.tui.commands) ---------------------------------------------
     def palette_run(self, fn) -> None:

@@ -105,6 +105,12 @@ def build_text(game: Game, look: Look, p: int, options: list[Build | BuildDepot]
     return Text.assemble("  ", ("build: ", "bold"), look.deed_tag(lot), (f" {why}", look.dim))
 
 
+def bankrupt_text(look: Look, p: int, name: str) -> Text:
+    """A bankrupt player's panel, in every layout: the name and BANKRUPT, dimmed."""
+    DIM = look.dim
+    return Text.assemble((f"{look.tokens[p]} {name}", f"bold {DIM}"), ("  BANKRUPT", f"bold {DIM}"), style=DIM)
+
+
 def player_text(game: Game, look: Look, p: int, width: int = 56,
                 options: list[Build | BuildDepot] | None = None, builds: bool = True) -> Text:
     """The text of one player's panel: a heading line, flags, deeds packed by colour group, then
@@ -113,8 +119,7 @@ def player_text(game: Game, look: Look, p: int, width: int = 56,
     pl = st.players[p]
     DIM = look.dim
     if pl.bankrupt:
-        return Text.assemble((f"{look.tokens[p]} {pl.name}", f"bold {DIM}"), ("  BANKRUPT", f"bold {DIM}"),
-                             style=DIM)
+        return bankrupt_text(look, p, pl.name)
     chunks = []
     for key, spaces in deed_groups(game, p):
         t = Text.assemble(look.deed_tag(spaces[0]))
@@ -185,8 +190,7 @@ def compact_player_text(game: Game, look: Look, p: int, width: int = 66,
     pl = st.players[p]
     DIM = look.dim
     if pl.bankrupt:
-        return Text.assemble((f"{look.tokens[p]} {pl.name}", f"bold {DIM}"), ("  BANKRUPT", f"bold {DIM}"),
-                             style=DIM)
+        return bankrupt_text(look, p, pl.name)
     extra = [Text("build (m)", style="bold")] if options else []
     out = heading(game, look, p, width, extra)
     chunks = []

@@ -1,0 +1,77 @@
+"""The game screen's footer: its keys in full words when they fit the width, else Textual's compact
+footer with shorter words (``SHORT_KEYS``), and redrawn only when a key's state changed."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from textual.binding import Binding
+from textual.widgets import Footer
+
+
+def forget_closed_watchers(node) -> None:
+    """Drop the watchers of ``node``'s reactives left by removed widgets. Textual's Footer binds each
+    key it composes to its ``compact`` reactive and never forgets them, so every rebuild of the game
+    screen's footer kept the old keys alive (about 1 MB per hundred actions)."""
+    watchers = getattr(node, "__watchers", None)
+    if watchers:
+        for name, pairs in watchers.items():
+            pairs[:] = [(n, c) for n, c in pairs if not getattr(n, "_closing", False)
+                        and not getattr(n, "_closed", False)]
+
+
+class FittedFooter:
+    """Mixin of :class:`~.game.GameScreen`: uses its ``SHORT_KEYS``, ``PALETTE_KEY``, ``short_footer``
+    and the ``_full_keys`` / ``_short_keys`` binding maps it makes."""
+
+    # -- the footer: redrawn only when a key's state changed (speed, see tests/bench/app.py) ----------
+    _keys_shown: tuple | None = None
+
+    @classmethod
+    def _shorten(cls, binding: Binding) -> Binding:
+        name = binding.action.split("(")[0]
+        if name not in cls.SHORT_KEYS:
+            return binding
+        words = cls.SHORT_KEYS[name]
+        return replace(binding, show=False) if words is None else replace(binding, description=words)
+
+    def full_footer_width(self, active) -> int:
+        """Columns the footer's keys take in their full form (Textual's Footer: " key words " each)."""
+        full = self._full_keys.key_to_bindings
+        seen: set[str] = set()
+        width = 0
+        for key, active_binding in active.items():
+            binding = next((b for b in full.get(key, ()) if b.action == active_binding.binding.action),
+                           active_binding.binding)
+            if not binding.show or binding.action in seen or key == self.app.COMMAND_PALETTE_BINDING:
+                continue
+            seen.add(binding.action)
+            width += len(self.app.get_key_display(binding)) + len(binding.description) + 3
+        return width
+
+    def fit_footer(self, active) -> bool:
+        """Use the footer's short form when the full one does not fit the width; True if it changed."""
+        short = self.full_footer_width(active) > self.app.size.width - self.PALETTE_KEY
+        if short == self.short_footer:
+            return False
+        self.short_footer = short
+        self._bindings = self._short_keys if short else self._full_keys
+        return True
+
+    def refresh_bindings(self) -> None:
+        """Textual's Footer rebuilds all its keys on every call; skip it when nothing changed."""
+        try:
+            active = self.active_bindings
+            if self.fit_footer(active):
+                active = self.active_bindings
+            state = (self.app.size.width,
+                     tuple((key, b.binding.description, b.enabled) for key, b in active.items()))
+        except Exception:  # noqa: BLE001 - not mounted yet
+            state = None
+        if state is not None and state == self._keys_shown:
+            return
+        self._keys_shown = state
+        for footer in self.query(Footer):
+            forget_closed_watchers(footer)
+            footer.compact = self.short_footer  # Textual's compact footer: less space between keys
+        super().refresh_bindings()
