@@ -398,10 +398,10 @@ class MegamonoApp(App):
 
     # -- notifications ------------------------------------------------------------------------------
     COMPACT_TOAST_SECONDS = 4.0
-    """The longest a notice stays in the compact layout (errors excepted): it covers the log."""
+    """The longest a notice stays on the game screen (errors excepted): it covers the log."""
 
     def toast_area(self):
-        """Where notices go: the region over the game's log in the compact layout (the game screen's
+        """Where notices go: the region over the game's log (the game screen's
         ``toast_area``, also while one of its dialogs is on top), else None (Textual's place, see
         app.tcss)."""
         for screen in reversed(self.screen_stack):
@@ -411,8 +411,8 @@ class MegamonoApp(App):
         return None
 
     def place_toasts(self, _screen: Screen | None = None) -> None:
-        """Put the notices over the game's log in the compact layout, inside the board's ring, so
-        that they never hide a space of the board; else leave them where app.tcss puts them. Every
+        """Put the notices over the game's log (at its bottom), inside the board's ring, so that
+        they never hide a space of the board; off the game, leave them where app.tcss puts them. Every
         screen has its own rack of notices, and a dialog shows the screen under it: all are placed
         alike, so that they cover each other exactly."""
         area = self.toast_area()
@@ -420,12 +420,12 @@ class MegamonoApp(App):
         for rack in racks:  # Textual's ToastRack of each screen
             rack.set_class(area is not None, "-over-log")
             if area is None:
-                for rule in ("margin", "width", "max_height"):
+                for rule in ("margin", "width", "height"):
                     rack.styles.clear_rule(rule)
             else:
                 rack.styles.margin = (area.y, 0, 0, area.x)
                 rack.styles.width = area.width
-                rack.styles.max_height = max(1, area.height)
+                rack.styles.height = max(1, area.height)
 
     def notify(self, message: str, *, title: str = "", severity: str = "information",
                timeout: float | None = None, markup: bool = False) -> None:

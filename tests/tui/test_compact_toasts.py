@@ -1,5 +1,5 @@
-"""Notices (Textual's toasts) in the compact layout sit over the game's log, inside the board's ring,
-and go sooner: they never hide a space of the board. From 140x45 they stay at the right edge."""
+"""Notices (Textual's toasts) on the game screen sit over the game's log, inside the board's ring,
+and go sooner: they never hide a space of the board, in every layout."""
 
 from __future__ import annotations
 
@@ -63,18 +63,23 @@ async def test_notices_sit_over_the_log_at_100x30(saves):
         assert {t.region for t in under} <= {t.region for t in over_dialog} | {t.region for t in shown}
 
 
-async def test_notices_stay_at_the_right_edge_from_140x45(saves):
+async def test_notices_sit_over_the_log_from_140x45_too(saves):
     app = app_for(new_game(), saves)
     app.show_toasts = True
     async with app.run_test(size=COMPACT, notifications=True) as pilot:
         await pilot.press("t")
         await pilot.pause()
-        await pilot.resize_terminal(140, 45)
-        await pilot.pause()
-        await pilot.pause()
-        screen = app.screen
-        assert screen.board_layout == "full" and screen.toast_area() is None
-        await pilot.press("t")
-        shown = await shown_on(pilot, screen)
-        assert shown and all(t.region.right >= 136 and t.region.width == 27 for t in shown), [t.region for t in shown]
-        assert all(t._notification.timeout == 3 for t in shown)  # the warning's own timeout
+        for size in ((140, 45), (200, 60)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            await pilot.pause()
+            screen = app.screen
+            assert screen.board_layout != "compact"
+            area = screen.toast_area()
+            log = screen._log.region
+            assert area is not None and log.contains_region(area)
+            await pilot.press("t")
+            shown = await shown_on(pilot, screen)
+            assert shown and all(area.contains_region(t.region) for t in shown), ([t.region for t in shown], area)
+            board = screen.query_one("Board").region
+            assert all(board.contains_region(t.region) for t in shown)

@@ -13,12 +13,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Footer, Input, Static
 
 from megamono.rules.engine import Game
 
@@ -51,6 +52,10 @@ class DecisionDialog(ModalScreen[object]):
     DecisionDialog #choices Button { margin-right: 1; min-width: 10; }
     DecisionDialog #why { color: $text-muted; margin-top: 1; }
     """
+
+    AUTO_FOCUS = ""
+    """No button has the focus when a dialog opens: a stray Enter (typed ahead, or meant for the
+    board) must not answer it. The options' keys answer; Tab reaches the buttons."""
 
     COMMON_BINDINGS = [
         Binding("m", "manage", "Manage"),
@@ -153,6 +158,24 @@ class DecisionDialog(ModalScreen[object]):
                 return False
             return True if self.legal(o) else None
         return True
+
+    def on_key(self, event: events.Key) -> None:
+        """A key that does nothing here (a stray Enter or letter) says which keys answer, instead
+        of being ignored without a word; a greyed-out option's key says why it is not allowed."""
+        if self.too_soon() or not (event.is_printable or event.key in ("enter", "space")):
+            return
+        active = self.active_bindings.get(event.key)
+        if active is not None:
+            o = self._options.get(event.key) if active.binding.action.startswith("choose") else None
+            if not active.enabled and o is not None:
+                self.app.notify(f"{o.label}: {self.game.why_not(o.action) or 'not now'}",
+                                severity="warning", timeout=3)
+            return
+        if isinstance(self.focused, (Input, Button)):
+            return  # the focused field or button takes it
+        keys = " · ".join(f"{o.key} {o.label}" for o in self._options.values() if self.legal(o))
+        what = "Enter" if event.key == "enter" else repr(event.character or event.key)
+        self.app.notify(f"{what} does nothing here. Keys: {keys} · m manage · Esc hide", timeout=3)
 
     def action_choose(self, key: str) -> None:
         o = self._options.get(key)

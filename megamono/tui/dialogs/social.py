@@ -40,7 +40,7 @@ def side_lines(game: Game, look: Look, holder: int, receiver: int, side: TradeSi
         t.append(f"  price {money(sp.price or 0)}", style=DIM)
         if st.deeds[i].mortgaged:
             t.append("  MORTGAGED", style="bold #ff8080")
-            t.append(f" (receiver pays 10% now or lifts it, M3)", style=DIM)
+            t.append(" (receiver pays 10% now or lifts it, M3)", style=DIM)
         if sp.kind == "street" and sp.group:
             lots = ed.groups[sp.group]
             after = sum(1 for j in lots if st.deeds[j].owner == receiver or j in side.deeds)

@@ -215,10 +215,9 @@ class GameScreen(ComputerTurns, UndoKeys, FittedFooter, Screen):
         self.refresh_bindings()  # the footer's form follows the width
 
     def toast_area(self) -> Region | None:
-        """In the compact layout, where notices go: over the log, inside its border and the board's
-        ring (the app places them there, see ``MegamonoApp.place_toasts``); else None."""
-        if self.board_layout != "compact":
-            return None
+        """Where notices go: over the log, inside its border and the board's ring, so that they
+        never hide a space of the board (the app places them there, see
+        ``MegamonoApp.place_toasts``); None while the log is not laid out."""
         log = self._log.region
         if log.width < 12 or log.height < 3:
             return None

@@ -54,6 +54,9 @@ class ManageScreen(Screen):
         Binding("o", "do('o')", "Mortgage"),
         Binding("u", "do('u')", "Unmortgage"),
         Binding("tab", "next_player", "Next player", priority=True),
+        # (the table's own Home/End move across columns; in this list they go to the first/last deed)
+        Binding("home", "row('first')", "First deed", show=False, priority=True),
+        Binding("end", "row('last')", "Last deed", show=False, priority=True),
         *[Binding(str(k), f"player({k - 1})", f"Player {k}", show=False) for k in range(1, 9)],
         Binding("escape,q", "close", "Back"),
     ]
@@ -124,10 +127,14 @@ class ManageScreen(Screen):
         self.spaces = [i for _, spaces in deed_groups(g, p) for i in spaces]
         for i in self.spaces:
             sp, d = g.ed.spaces[i], st.deeds[i]
-            if sp.kind == "utility":
-                rent = "dice ×" + "/".join(str(m) for m in g.ed.rules.utility_multipliers)
+            if d.mortgaged:
+                rent = "-"
+            elif sp.kind == "utility":  # R4: the multiplier for the utilities its owner holds now
+                mults = g.ed.rules.utility_multipliers
+                held = sum(1 for j in g.ed.utilities if st.deeds[j].owner == p)
+                rent = f"dice × {mults[min(held, len(mults)) - 1]}"
             else:
-                rent = money(rent_due(g.ed, st, i, -1)) if not d.mortgaged else "-"
+                rent = money(rent_due(g.ed, st, i, -1))
             cost = money(sp.house_cost) if sp.house_cost else (money(g.ed.rules.depot_cost)
                                                                if sp.kind == "railroad" else "")
             table.add_row(look.deed_tag(i), sp.name, building_text(d) or "-",
@@ -266,6 +273,11 @@ class ManageScreen(Screen):
         active = self.game.st.active_players()
         later = [k for k in active if k > self.player]
         self.action_player((later or active)[0])
+
+    def action_row(self, where: str) -> None:
+        """Home/End: the cursor to the first or last deed of the list."""
+        if self.spaces:
+            self.query_one(DataTable).move_cursor(row=0 if where == "first" else len(self.spaces) - 1)
 
     def action_close(self) -> None:
         self.dismiss(None)

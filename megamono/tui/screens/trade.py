@@ -248,7 +248,7 @@ class TradeScreen(Screen[ProposeTrade | None]):
             self.query_one("#why", Static).update(Text.assemble(("Not yet: ", "bold #ff8080"), (why, "#ff8080")))
         else:
             self.query_one("#why", Static).update(Text.assemble(
-                ("Ready: ", "bold #5fd75f"), f"Ctrl+G offers this to ",
+                ("Ready: ", "bold #5fd75f"), "Ctrl+G offers this to ",
                 look.who(self.partner), "; they accept or refuse."))
         self.query_one("#propose", Button).disabled = why is not None
         self.refresh_bindings()

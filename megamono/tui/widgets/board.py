@@ -427,7 +427,6 @@ class Board(Vertical):
         """The lines of one cell, each exactly ``width`` cells wide."""
         ed = self.game.ed
         pal = self.look.palette
-        sp = ed.spaces[space]
         bg = f"on {pal.cell_bg[space % 2]}"
         free, jailed = self.tokens_here(space)
         compact = self.geometry.names == "code"

@@ -1,0 +1,62 @@
+"""Keys that do nothing in a dialog say so; no stray Enter answers a decision; the manage list's
+Home/End and its utility rents (found by newcomers playing the app)."""
+
+from __future__ import annotations
+
+from tui_helpers import SIZE, app_for, new_game, screen_name
+
+ARCTIC = 4
+GAS, ELECTRIC, WATER = 10, 17, 36
+
+
+async def test_a_stray_enter_does_not_buy_and_says_which_keys_answer(saves):
+    game = new_game(dice=[(1, 2, 1)])
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        assert screen_name(app) == "BuyDialog" and app.screen.focused is None
+        await pilot.press("enter", "x")
+        await pilot.pause()
+        assert screen_name(app) == "BuyDialog" and game.st.deeds[ARCTIC].owner is None
+        assert app.notices[-2].startswith("Enter does nothing here. Keys: b Buy for $80 · a Auction it")
+        assert app.notices[-1].startswith("'x' does nothing here.")
+        await pilot.press("tab", "enter")  # Tab reaches the buttons: Enter presses the focused one
+        await pilot.pause()
+        assert game.st.deeds[ARCTIC].owner == 0
+
+
+async def test_a_greyed_out_option_key_says_why(saves):
+    game = new_game(dice=[(1, 2, 1)])
+    game.st.players[0].cash = 50
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        assert screen_name(app) == "BuyDialog"
+        await pilot.press("b")
+        await pilot.pause()
+        assert screen_name(app) == "BuyDialog" and game.st.deeds[ARCTIC].owner is None
+        assert app.notices[-1].startswith("Buy for $80: ") and "$50" in app.notices[-1]
+
+
+async def test_manage_list_home_end_and_utility_rent(saves):
+    game = new_game()
+    st = game.st
+    for space in (ARCTIC, GAS, ELECTRIC, WATER):
+        st.deeds[space].owner = 0
+    st.deeds[WATER].mortgaged = True
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("m")
+        await pilot.pause()
+        manage = app.screen
+        assert screen_name(app) == "ManageScreen"
+        table = manage.query_one("DataTable")
+        rent = {manage.spaces[r]: str(table.get_row_at(r)[4]) for r in range(len(manage.spaces))}
+        # R4: three utilities held (one mortgaged) -> 20x the dice; a mortgaged deed charges none
+        assert rent[GAS] == rent[ELECTRIC] == "dice × 20" and rent[WATER] == "-"
+        await pilot.press("end")
+        assert manage.space == manage.spaces[-1]
+        await pilot.press("home")
+        assert manage.space == manage.spaces[0]
