@@ -65,7 +65,7 @@ class StrongBot(TradingMixin, Bot):
             rents = view_of(game).rents(p)
             pos = game.st.players[p].position
             key = self._reserve_key  # (rents, p, position): all it depends on
-            if key is None or key[1] != p or key[2] != pos or key[0] != rents:
+            if key is None or key[1] != p or key[2] != pos or (key[0] is not rents and key[0] != rents):
                 self._reserve_key = (rents, p, pos)
                 self._reserve = self._reserve_of(game, p, rents)
             return self._reserve
@@ -228,12 +228,13 @@ class StrongBot(TradingMixin, Bot):
             v = view_of(game)
         b = v.board
         out = []
-        memo = v.memo
+        group_f = b.group_f
         for g in v.building_group_list(p):  # board order
-            gkey = ("build_option", p, g)
+            memo = v.family_memo(group_f[g])
+            gkey = ("build_option", p)
             opt = memo.get(gkey, False)
             if opt is False:
-                opt = v.keep(gkey, self._build_option(game, v, p, g), b.group_family[g])
+                opt = memo[gkey] = self._build_option(game, v, p, g)
             if opt is not None:
                 out.append(opt)
         return out
@@ -276,13 +277,14 @@ class StrongBot(TradingMixin, Bot):
         st = game.st
         if not game.board.supply.depots or st.bank.depots < 1:
             return []
+        b = v.board
+        memo = v.family_memo(b.rail_f)
         key = ("depot_lots", p)
-        out = v.memo.get(key)
+        out = memo.get(key)
         if out is None:
-            b, deeds = v.board, st.deeds
+            deeds = st.deeds
             mine = [i for i in b.railroads if deeds[i].owner == p and not deeds[i].mortgaged]
-            out = v.keep(key, [i for i in mine if not deeds[i].depot] if len(mine) >= 2 else [],
-                         b.rail_family)
+            out = memo[key] = [i for i in mine if not deeds[i].depot] if len(mine) >= 2 else []
         return out
 
     @staticmethod
