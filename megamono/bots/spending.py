@@ -168,10 +168,17 @@ class SpendingMixin:
         """The build (of ``builds``: :meth:`_build_options`) with the best rent per dollar
         (towards three houses first), and its index in ``builds``; (None, -1) if none."""
         # the affordable builds, best ratio first (the first on the board among equals): the
-        # first the rules allow
+        # first the rules allow (not asked when the bank lacks the piece: B4 refuses it)
         affordable = sorted([(-ratio, k, lot) for k, (cost, lot, ratio) in enumerate(builds)
                              if cash - cost >= reserve])
+        if not affordable:
+            return None, -1
+        st = game.st
+        bank, deeds = st.bank, st.deeds
         for _, k, lot in affordable:
+            level = deeds[lot].level
+            if (level < 4 and bank.houses < 1) or (level == 4 and bank.hotels < 1):
+                continue
             a = Build(player=p, space=lot)
             if game.why_not(a) is None:
                 return a, k
@@ -212,8 +219,8 @@ class SpendingMixin:
                 return None
             levels.append(d.level)
         low = min(levels)
-        if low >= max_level:
-            return None
+        if low >= max_level or (low >= 5 and len(mine) < len(b.groups[g])):
+            return None  # fully built; [Mega] a skyscraper needs the whole group (B1)
         lot = mine[levels.index(low)]
         rents = b.rents
         if low < 3:
