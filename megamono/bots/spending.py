@@ -75,9 +75,12 @@ class SpendingMixin:
             costs.append(min(builds)[0])  # the cheapest build (builds are (cost, lot, ratio))
         if depots:
             costs.append(depot_cost + 100)
-        if cash - min(costs) < b.least_reserve:
+        least = cash - min(costs)
+        if least < b.least_reserve:
             return None
         reserve = self.reserve(game, p)
+        if least < reserve:  # every spend below leaves the reserve or more: none is affordable
+            return None
         in_groups, anywhere = self._unmortgages(v, p, mortgaged, cash, reserve) if mortgaged else (None, None)
         if in_groups is not None and game.why_not(in_groups) is None:
             return in_groups

@@ -185,7 +185,11 @@ class TradingMixin:
         if out is None:
             b, owners, group_owners, need = v.board, v.owners, v.group_owners, v.board.need
             out = v.owner_memo[key] = []
+            group_of = b.group_of
+            my_groups = {group_of.get(i) for i in v.owned_by(p)}  # the groups where p holds a lot
             for g, lots in b.groups.items():
+                if g not in my_groups:
+                    continue
                 lot_owners = group_owners[g]
                 k = lot_owners.count(p)
                 missing = need[g] - k
