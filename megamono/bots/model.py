@@ -68,11 +68,8 @@ class Board:
             [(lots, "street") for lots in ed.groups.values()]
             + [(lots, kind) for lots, kind in ((self.railroads, "railroad"), (self.utilities, "utility")) if lots])
         self.family_of: dict[int, int] = {i: f for f, (lots, _) in enumerate(self.families) for i in lots}
-        # each family, each colour group's family and the railroads as the family sets View.keep takes
-        self.family_set: list[frozenset[int]] = [frozenset((f,)) for f in range(len(self.families))]
-        self.group_family: dict[str, frozenset[int]] = {
-            g: self.family_set[self.family_of[lots[0]]] for g, lots in ed.groups.items()}
-        self.rail_family: frozenset[int] = frozenset([self.family_of[i] for i in self.railroads])
+        # the family of each colour group (its index in ``families``)
+        self.group_f: dict[str, int] = {g: self.family_of[lots[0]] for g, lots in ed.groups.items()}
         # the colour group of each family (None: the railroads, the utilities), and the families
         # of the railroads and of the utilities (None when the edition has none)
         self.family_group: list[str | None] = [
@@ -129,8 +126,8 @@ class View:
       owned and mortgaged, the colour groups with building rights and those with buildings;
     - ``memo``: the bots' own results that depend on the deeds, kept while no deed changes, and
       ``owner_memo``: those that depend only on who owns what, kept while no deed changes hands;
-      :meth:`keep` stores in ``memo`` a result that depends only on some colour groups (and who
-      owns what), kept while no deed of those groups changes.
+      :meth:`family_memo` holds those that depend only on one family of deeds (a colour group,
+      the railroads, the utilities) and who owns what, kept while no deed of that family changes.
 
     Nothing in a view may be changed by its readers.
     """
@@ -158,18 +155,16 @@ class View:
         self._rents: dict[int, list[int]] = {}
         self._sig: list[tuple] | None = None
         self.memo: dict = {}
-        self._kept: dict[frozenset[int], dict] = {}  # families -> the memo entries kept with them
+        self._family_memo: list[dict | None] = [None] * len(b.families)
 
-    def keep(self, key, value, families: frozenset[int]):
-        """Store ``value`` in ``memo`` under ``key``: it depends only on who owns what and on
-        the deeds of ``families`` (indices into ``board.families``). Returns ``value``."""
-        self.memo[key] = value
-        kept = self._kept.get(families)
-        if kept is None:
-            kept = self._kept[families] = {}
-        # (shared with the views brought up to date from this one while it stays true for them)
-        kept[key] = value
-        return value
+    def family_memo(self, f: int) -> dict:
+        """The bots' results that depend only on who owns what and on the deeds of family ``f``
+        (an index into ``board.families``): the same dict in the views brought up to date from
+        this one until a deed of ``f`` changes or any deed changes hands."""
+        m = self._family_memo[f]
+        if m is None:
+            m = self._family_memo[f] = {}
+        return m
 
     def updated(self, changed: list, revision: int) -> "View | None":
         """The view after the deeds in ``changed`` changed (None if one is not of this game)."""
@@ -219,11 +214,23 @@ class View:
         new._mortgaged_of = {} if moved or lifted else self._mortgaged_of
         new.built = built.symmetric_difference(levelled) if levelled else built
         new._built_groups = {} if moved or levelled else self._built_groups
-        new.visitor_rents = vr = list(self.visitor_rents)
+        old_vr = self.visitor_rents
+        new.visitor_rents = vr = list(old_vr)
         families = b.families
         for f in changed_families:
             _fill_rents(b, deeds, families[f], vr)
-        new._rents = {}
+        new._rents = rents = {}
+        if not moved and self._rents:
+            # each player's rents so far, with the changed visitor rents of the deeds others own
+            # written in (the same list when none: a player's own building leaves its rents)
+            diff = [i for f in changed_families for i in families[f][0] if vr[i] != old_vr[i]]
+            for q, r in self._rents.items():
+                others = [i for i in diff if owners[i] != q]
+                if others:
+                    r = list(r)
+                    for i in others:
+                        r[i] = vr[i]
+                rents[q] = r
         new._sig = None
         if self._sig is not None:
             new._sig = sig = list(self._sig)
@@ -231,13 +238,13 @@ class View:
             for i in ch:
                 d = deeds[i]
                 sig[pos[i]] = (d.owner, d.mortgaged, d.level > 0 or d.depot)
-        new.memo = memo = {}
-        new._kept = kept = {}
-        if not moved:  # what depends on other families than the changed ones stays
-            for families, entries in self._kept.items():
-                if families.isdisjoint(changed_families):
-                    kept[families] = entries
-                    memo.update(entries)
+        new.memo = {}
+        if moved:
+            new._family_memo = [None] * len(families)
+        else:  # what depends on other families than the changed ones stays
+            new._family_memo = fm = list(self._family_memo)
+            for f in changed_families:
+                fm[f] = None
         return new
 
     def rents(self, p: int) -> list[int]:

@@ -21,15 +21,16 @@ from operator import mul
 from typing import TYPE_CHECKING
 
 from megamono.rules.actions import (
-    Action, Bid, BirthdayChoice, Build, BuildDepot, BusChoice, Buy, ChooseDestination,
+    Action, Bid, BirthdayChoice, BusChoice, Buy, ChooseDestination,
     DeclineBuy, DropOut, IncomeTaxChoice, MortgagedDeedChoice, PayJailFine,
     PickAuctionDeed, PlacePiece, PlayBusTicket, Roll, RollForDoubles,
-    ShortageAnswer, Unmortgage, UseJailCard, VoteEnd,
+    ShortageAnswer, UseJailCard, VoteEnd,
 )
 from megamono.rules.rent import ceil_percent, tax_worth
 from megamono.rules.state import Pending
 
 from .base import Bot
+from .spending import SpendingMixin
 from .trading import TradingMixin
 from .model import TWO_DICE, board_of, deed_value, final_worths, view_of
 
@@ -40,7 +41,7 @@ BID_OPENING = 0.4        # an auction of a deed: the opening bid, as a share of 
 BID_RAISE = 0.05         # and each raise over the high bid
 
 
-class StrongBot(TradingMixin, Bot):
+class StrongBot(SpendingMixin, TradingMixin, Bot):
     level = "strong"
 
     def __init__(self, seed: int) -> None:
@@ -65,7 +66,7 @@ class StrongBot(TradingMixin, Bot):
             rents = view_of(game).rents(p)
             pos = game.st.players[p].position
             key = self._reserve_key  # (rents, p, position): all it depends on
-            if key is None or key[1] != p or key[2] != pos or key[0] != rents:
+            if key is None or key[1] != p or key[2] != pos or (key[0] is not rents and key[0] != rents):
                 self._reserve_key = (rents, p, pos)
                 self._reserve = self._reserve_of(game, p, rents)
             return self._reserve
@@ -148,153 +149,6 @@ class StrongBot(TradingMixin, Bot):
             if a is not None:
                 return a
         return Roll(player=p)
-
-    def manage_spending(self, game: "Game", p: int) -> Action | None:
-        """Unmortgage, build, or build a depot when the reserve allows; one action at a time."""
-        v = view_of(game)
-        mortgaged, builds, depots = v.mortgaged_of(p), self._build_options(game, p, v), self._depot_lots(game, p, v)
-        if not (mortgaged or builds or depots):
-            return None  # nothing to spend on (the reserve is not needed)
-        # the reserve is at least 6% of the starting cash: when even the cheapest spend leaves
-        # less than that, nothing is affordable (and the reserve need not be worked out)
-        b = v.board
-        cash = game.st.players[p].cash
-        depot_cost = game.board.rules.depot_cost
-        costs = [*map(b.unmortgage_cost.__getitem__, mortgaged)]
-        if builds:
-            costs.append(min(builds)[0])  # the cheapest build (builds are (cost, lot, ratio))
-        if depots:
-            costs.append(depot_cost + 100)
-        if cash - min(costs) < b.least_reserve:
-            return None
-        reserve = self.reserve(game, p)
-        in_groups, anywhere = self._unmortgages(v, p, mortgaged, cash, reserve) if mortgaged else (None, None)
-        return (self._allowed(game, in_groups) or self._build(game, p, builds, cash, reserve)
-                or self._depot(game, p, depots, cash - depot_cost >= reserve + 100)
-                or self._allowed(game, anywhere))
-
-    @staticmethod
-    def _allowed(game: "Game", action: Action | None) -> Action | None:
-        """``action`` if it is there and the rules allow it, else None."""
-        return action if action is not None and game.why_not(action) is None else None
-
-    @staticmethod
-    def _unmortgages(v, p: int, mortgaged: list[int], cash: int,
-                     reserve: int) -> tuple[Action | None, Action | None]:
-        """The two unmortgages :meth:`manage_spending` tries, from one pass over ``p``'s
-        ``mortgaged`` deeds: the cheapest lot of a group with building rights that leaves
-        ``reserve``; and the best deed (those lots, then railroads, then the rest; the cheapest
-        first) that leaves ``reserve + 150``. The first on the board among equals."""
-        b = v.board
-        groups = v.building_group_list(p)
-        group_of, costs, railroads = b.group_of, b.unmortgage_cost, b.railroads
-        first = best = None
-        for i in mortgaged:
-            cost = costs[i]
-            left = cash - cost
-            if left < reserve:
-                continue
-            if group_of.get(i) in groups:
-                rank = 0
-                if first is None or cost < first[0]:
-                    first = (cost, i)
-            else:
-                rank = 1 if i in railroads else 2
-            if left >= reserve + 150 and (best is None or (rank, cost) < best[0]):
-                best = ((rank, cost), i)
-        return (None if first is None else Unmortgage(player=p, space=first[1]),
-                None if best is None else Unmortgage(player=p, space=best[1]))
-
-    @staticmethod
-    def _build(game: "Game", p: int, builds: list[tuple[int, int, float]], cash: int, reserve: int) -> Action | None:
-        """The build (of ``builds``: :meth:`_build_options`) with the best rent per dollar
-        (towards three houses first)."""
-        # the affordable builds, best ratio first (the first on the board among equals): the
-        # first the rules allow
-        affordable = sorted([(-ratio, k, lot) for k, (cost, lot, ratio) in enumerate(builds)
-                             if cash - cost >= reserve])
-        for _, _, lot in affordable:
-            a = Build(player=p, space=lot)
-            if game.why_not(a) is None:
-                return a
-        return None
-
-    def _build_options(self, game: "Game", p: int, v=None) -> list[tuple[int, int, float]]:
-        """(house cost, lot, rent gained per dollar) of the next build in each group where ``p``
-        could build, in board order (a tie goes to the group first on the board); each group's
-        entry is kept while that group does not change. ``v``: the game's view, when the caller
-        has it."""
-        if v is None:
-            v = view_of(game)
-        b = v.board
-        out = []
-        memo = v.memo
-        for g in v.building_group_list(p):  # board order
-            gkey = ("build_option", p, g)
-            opt = memo.get(gkey, False)
-            if opt is False:
-                opt = v.keep(gkey, self._build_option(game, v, p, g), b.group_family[g])
-            if opt is not None:
-                out.append(opt)
-        return out
-
-    @staticmethod
-    def _build_option(game: "Game", v, p: int, g: str) -> tuple[int, int, float] | None:
-        """The next build of ``p`` in colour group ``g`` (as in :meth:`_build_options`), or None."""
-        b = v.board
-        deeds = game.st.deeds
-        cost = b.house_cost[g]
-        mine = [i for i in b.groups[g] if deeds[i].owner == p]
-        levels = []
-        for i in mine:
-            d = deeds[i]
-            if d.mortgaged:
-                return None
-            levels.append(d.level)
-        low = min(levels)
-        if low >= game.board.max_level:
-            return None
-        lot = mine[levels.index(low)]
-        rents = b.rents
-        if low < 3:
-            vr = v.visitor_rents
-            now = sum([vr[i] for i in mine])  # the rent each lot charges now
-            target = sum([rents[i][3] for i in mine])
-            steps = 3 * len(levels) - sum(levels)
-            ratio = (target - now) / (steps * cost) + 1.0  # three houses first
-        else:
-            r = rents[lot]
-            ratio = (r[low + 1] - r[low]) / cost
-        if ratio <= 0:
-            return None
-        return (cost, lot, ratio)
-
-    @staticmethod
-    def _depot_lots(game: "Game", p: int, v) -> list[int]:
-        """``p``'s railroads that could take a depot (with two unmortgaged railroads or more);
-        ``v``: the game's view. Kept while the railroads do not change."""
-        st = game.st
-        if not game.board.supply.depots or st.bank.depots < 1:
-            return []
-        key = ("depot_lots", p)
-        out = v.memo.get(key)
-        if out is None:
-            b, deeds = v.board, st.deeds
-            mine = [i for i in b.railroads if deeds[i].owner == p and not deeds[i].mortgaged]
-            out = v.keep(key, [i for i in mine if not deeds[i].depot] if len(mine) >= 2 else [],
-                         b.rail_family)
-        return out
-
-    @staticmethod
-    def _depot(game: "Game", p: int, lots: list[int], affordable: bool) -> Action | None:
-        """A depot on the first of ``lots`` (:meth:`_depot_lots`) the rules allow, if ``affordable``."""
-        if not affordable:
-            return None
-        for i in lots:
-            a = BuildDepot(player=p, space=i)
-            if game.why_not(a) is None:
-                return a
-        return None
 
     def bus_ticket_move(self, game: "Game", p: int) -> Action | None:
         """Play a Bus Ticket when a reachable space beats the expected throw."""

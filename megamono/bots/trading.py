@@ -185,7 +185,11 @@ class TradingMixin:
         if out is None:
             b, owners, group_owners, need = v.board, v.owners, v.group_owners, v.board.need
             out = v.owner_memo[key] = []
+            group_of = b.group_of
+            my_groups = {group_of.get(i) for i in v.owned_by(p)}  # the groups where p holds a lot
             for g, lots in b.groups.items():
+                if g not in my_groups:
+                    continue
                 lot_owners = group_owners[g]
                 k = lot_owners.count(p)
                 missing = need[g] - k
@@ -206,15 +210,13 @@ class TradingMixin:
         """Whether ``holder`` may hand ``space`` over (no depot, no buildings in its group: X2),
         by the game's view ``v``; kept while that group or railroad does not change."""
         b = v.board
-        family = b.family_of[space]
-        known = v.memo.get(("tradeable", family))
-        if known is None:
-            known = v.keep(("tradeable", family), {}, b.family_set[family])
-        ok = known.get((holder, space))
+        known = v.family_memo(b.family_of[space])
+        key = ("tradeable", holder, space)
+        ok = known.get(key)
         if ok is None:
             deeds = v.deeds
             g = b.group_of.get(space)
-            ok = known[holder, space] = not deeds[space].depot and (
+            ok = known[key] = not deeds[space].depot and (
                 g is None or not any([deeds[i].owner == holder and deeds[i].level for i in b.groups[g]]))
         return ok
 
