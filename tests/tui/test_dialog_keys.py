@@ -60,3 +60,47 @@ async def test_manage_list_home_end_and_utility_rent(saves):
         assert manage.space == manage.spaces[-1]
         await pilot.press("home")
         assert manage.space == manage.spaces[0]
+
+
+MARKUP_NAMES = ["[/b]oo", "Zoë[bold]X[/b]", "Cat"]
+
+
+def title(app) -> str:
+    """The open dialog's border title as drawn (a border title is markup)."""
+    from textual.content import Content
+
+    return Content.from_markup(str(app.screen.query_one("#dialog").border_title)).plain
+
+
+async def test_names_that_look_like_markup_are_shown_as_typed(saves):
+    """A name such as "[/b]oo" crashed the app (a dialog's border title, the saves list read it as
+    markup); everywhere it is shown as typed."""
+    from megamono.saves import save_game
+    from megamono.tui.app import MegamonoApp
+
+    game = new_game(dice=[(1, 2, 1)], names=MARKUP_NAMES)
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        assert screen_name(app) == "BuyDialog" and title(app) == "[/b]oo's decision"
+        await pilot.press("a")
+        await pilot.pause()
+        assert screen_name(app) == "BidDialog" and title(app) == "Zoë[bold]X[/b]'s decision"
+        await pilot.press("d", "d", "d")  # everyone drops out
+        await pilot.pause()
+        await pilot.press("x")  # the trade screen's proposer and partner lists
+        await pilot.pause()
+        assert screen_name(app) == "TradeScreen"
+        await pilot.press("escape", "m")
+        await pilot.pause()
+        assert screen_name(app) == "ManageScreen"
+        await pilot.press("escape")
+    save_game(game, "markup", saves)
+    app = MegamonoApp(saves, test_mode=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        assert screen_name(app) == "ResumeScreen"
+        players = app.screen.query_one("DataTable").get_row_at(0)[2]
+        assert str(players) == "[/b]oo, Zoë[bold]X[/b], Cat"

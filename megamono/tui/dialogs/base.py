@@ -18,6 +18,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
 from textual.content import Content
+from textual.markup import escape
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Static
 
@@ -135,7 +136,8 @@ class DecisionDialog(ModalScreen[object]):
     def on_mount(self) -> None:
         box = self.query_one("#dialog")
         box.styles.border = ("heavy", self.look.colour(self.player))
-        box.border_title = f"{self.game.st.players[self.player].name}'s decision"
+        # (a border title is markup: a name such as "[/b]oo" is shown as typed, not read as a tag)
+        box.border_title = f"{escape(self.game.st.players[self.player].name)}'s decision"
 
     def legal(self, o: Option) -> bool:
         return not hasattr(o.action, "kind") or self.game.why_not(o.action) is None

@@ -137,7 +137,7 @@ class ManageScreen(Screen):
                 rent = money(rent_due(g.ed, st, i, -1))
             cost = money(sp.house_cost) if sp.house_cost else (money(g.ed.rules.depot_cost)
                                                                if sp.kind == "railroad" else "")
-            table.add_row(look.deed_tag(i), sp.name, building_text(d) or "-",
+            table.add_row(look.deed_tag(i), Text(sp.name), building_text(d) or "-",
                           Text("M", style="bold #ff8080") if d.mortgaged else "",
                           rent, cost, f"{money(sp.mortgage or 0)} / {money(unmortgage_cost(g.ed, i))}")
         if not self.spaces:

@@ -238,13 +238,14 @@ class ResumeScreen(Screen):
         table = self.query_one(DataTable)
         table.clear()
         for s in self.saves:
-            name = Text(s.name, style=DIM) if s.example else s.name
-            players = ", ".join(s.players) + (" (over)" if s.over else "")
+            # (Text: names are shown as typed; a string cell would be read as markup)
+            name = Text(s.name, style=DIM) if s.example else Text(s.name)
+            players = Text(", ".join(s.players) + (" (over)" if s.over else ""))
             table.add_row(name, s.edition, players, str(s.turn), s.modified.strftime("%Y-%m-%d %H:%M"),
                           key=str(s.path))
         for f in self.damaged:
             name = f"examples/{f.stem}" if f.parent.name == "examples" else f.stem
-            table.add_row(name, "", Text("(cannot be read)", style="#ff8080"), "", "", key=str(f))
+            table.add_row(Text(name), "", Text("(cannot be read)", style="#ff8080"), "", "", key=str(f))
         self.query_one("#empty").display = not self.paths
         if select in self.paths:
             table.move_cursor(row=self.paths.index(select))

@@ -112,7 +112,7 @@ class SetupScreen(Screen):
             yield Static(id="heading")
             with Horizontal(id="counter"):
                 yield Static("Edition:")
-                yield Select([(label, key) for key, label in self.choices], value=self.edition, allow_blank=False,
+                yield Select([(Text(label), key) for key, label in self.choices], value=self.edition, allow_blank=False,
                              id="edition", compact=True)
                 yield Static("Players:")
                 yield Select(self.count_options(), value=self.count, allow_blank=False, id="count", compact=True)

@@ -201,7 +201,7 @@ class TradeScreen(Screen[ProposeTrade | None]):
                 id="thead")
             with Horizontal(id="who"):
                 yield Static("Proposer:")
-                yield Select([(g.st.players[p].name, p) for p in self.proposers], value=self.proposer,
+                yield Select([(Text(g.st.players[p].name), p) for p in self.proposers], value=self.proposer,
                              allow_blank=False, id="proposer", compact=True)
                 yield Static("Partner:")
                 yield Select(self.partner_options(), value=self.partner, allow_blank=False, id="partner",
@@ -215,9 +215,9 @@ class TradeScreen(Screen[ProposeTrade | None]):
             yield Button("Propose the trade [ctrl+g]", id="propose", variant="primary", compact=True)
         yield Footer()
 
-    def partner_options(self) -> list[tuple[str, int]]:
-        g = self.game
-        return [(g.st.players[p].name + (" (computer)" if g.st.players[p].kind == "computer" else ""), p)
+    def partner_options(self) -> list[tuple[Text, int]]:
+        g = self.game  # (Text: a name is shown as typed, never read as markup)
+        return [(Text(g.st.players[p].name + (" (computer)" if g.st.players[p].kind == "computer" else "")), p)
                 for p in trade_partners(g, self.proposer)]
 
     def on_mount(self) -> None:
