@@ -207,11 +207,13 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
             raise IllegalAction(why)
         if self.keep_undo:
             return self._act_keeping_undo(action)
-        log = self.st.log
+        st = self.st
+        log = st.log
         start = len(log)
         getattr(self, _ACT_METHOD[action.kind])(action)
         self.history.append(action)
-        self._advance()
+        if st.pending is None:  # (with a decision pending already, the agenda waits)
+            self._advance()
         self._undo = None
         return log[start:]
 
@@ -568,7 +570,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         if pend.kind == "trade_reply":
             return f"first {self.name(pend.player)} must accept or refuse the trade on offer"
         if pend.kind in ("shortage_ask", "place_piece", "end_vote") or (
-                a.kind == "build" and (pend.piece or any(pd.piece for pd in st.suspended))):
+                a.kind == "build" and (pend.piece or st.suspended and any(pd.piece for pd in st.suspended))):
             return "wait until the question on screen is settled"
         if pend.kind == "debt" and pend.player == p and a.kind not in RAISE_MONEY_KINDS:
             return f"{self.name(p)} is in debt: only selling and mortgaging are allowed until it is paid (D1)"
