@@ -251,11 +251,13 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
             # action that names no space (the checks below would all pass up to the last one)
             check = _CHECK_METHOD.get(kind)
             return None if check is None else getattr(self, check)(action)
+        if kind in MANAGE_KINDS:  # (each names a space)
+            if not 0 <= action.space < self.board.size:
+                return f"there is no space {action.space} on this board"
+            return self._why_not_manage(action)
         space = getattr(action, "space", None)
         if space is not None and not 0 <= space < self.board.size:
             return f"there is no space {space} on this board"
-        if kind in MANAGE_KINDS:
-            return self._why_not_manage(action)
         if kind == "propose_trade":
             return self.why_not_trade(action.offer())
         if kind == "propose_end":

@@ -19,52 +19,64 @@ class PropertyMixin(Core):
 
     def may_build_group(self, space: int, owner: int) -> str | None:
         """B1: who may build on this group at all."""
-        return self._may_build_lots(self.group_lots(space), self.owned_lots(space, owner))
-
-    def _may_build_lots(self, lots: list[int], owned: list[int]) -> str | None:
-        """:meth:`may_build_group` for a group's ``lots`` of which the builder holds ``owned``."""
-        need = len(lots) if self.board.rules.building == "whole_group" else len(lots) - 1
-        if len(owned) < need:
-            what = "the whole colour group" if need == len(lots) else "all lots of the group but one"
-            return f"building needs {what} ({len(owned)} of {len(lots)} owned)"
         deeds = self.st.deeds
-        for i in owned:
-            if deeds[i].mortgaged:
-                return "no building while a lot of the group is mortgaged (B1)"
+        owned = self.owned_lots(space, owner)
+        return self._building_right(len(self.group_lots(space)), len(owned),
+                                    any(deeds[i].mortgaged for i in owned))
+
+    def _building_right(self, lots: int, owned: int, mortgaged: bool) -> str | None:
+        """:meth:`may_build_group` for a group of ``lots`` lots of which the builder holds
+        ``owned``, ``mortgaged`` when one of those is mortgaged (B1)."""
+        need = lots if self.board.rules.building == "whole_group" else lots - 1
+        if owned < need:
+            what = "the whole colour group" if need == lots else "all lots of the group but one"
+            return f"building needs {what} ({owned} of {lots} owned)"
+        if mortgaged:
+            return "no building while a lot of the group is mortgaged (B1)"
         return None
 
     # -- build / sell (B1-B5) -------------------------------------------------------------------
     def why_not_build(self, p: int, space: int, ignore_cash: bool = False) -> str | None:
-        sp = self.board.spaces[space]
+        board = self.board
+        sp = board.spaces[space]
         deeds = self.st.deeds
         deed = deeds.get(space)
         if sp.kind != "street" or deed is None:
             return f"{sp.name} is not a street: only streets take houses"
         if deed.owner != p:
             return f"{self.name(p)} does not own {sp.name}"
-        lots = self.board.groups[sp.group]
-        owned = [i for i in lots if deeds[i].owner == p]
-        why = self._may_build_lots(lots, owned)
+        lvl = deed.level
+        lots = board.groups[sp.group]
+        owned = 0  # the group's lots p holds, one of them mortgaged, one with fewer buildings
+        mortgaged = lower = False
+        for i in lots:
+            d = deeds[i]
+            if d.owner == p:
+                owned += 1
+                if d.mortgaged:
+                    mortgaged = True
+                if d.level < lvl:
+                    lower = True
+        why = self._building_right(len(lots), owned, mortgaged)
         if why:
             return why
-        lvl = deed.level
-        if lvl >= self.board.max_level:
+        if lvl >= board.max_level:
             return f"{sp.name} is fully built"
-        for i in owned:
-            if lvl > deeds[i].level:
-                return "build evenly: another lot of the group has fewer buildings (B2)"
+        if lower:
+            return "build evenly: another lot of the group has fewer buildings (B2)"
         bank = self.st.bank
         if lvl < 4 and bank.houses < 1:
             return "the bank has no houses left (B4)"
         if lvl == 4 and bank.hotels < 1:
             return "the bank has no hotels left (B4)"
         if lvl == 5:
-            if len(owned) < len(lots):
+            if owned < len(lots):
                 return "a skyscraper needs the whole colour group (B1)"
             if bank.skyscrapers < 1:
                 return "the bank has no skyscrapers left (B4)"
-        if not ignore_cash and self.st.players[p].cash < sp.house_cost:
-            return f"building costs ${commas(sp.house_cost)}; {self.name(p)} has ${commas(self.st.players[p].cash)}"
+        cash = self.st.players[p].cash
+        if not ignore_cash and cash < sp.house_cost:
+            return f"building costs ${commas(sp.house_cost)}; {self.name(p)} has ${commas(cash)}"
         return None
 
     def do_build(self, p: int, space: int) -> None:
