@@ -13,20 +13,20 @@ from .editions import Board, Edition
 from .state import Event, GameState, Pending, Step, Throw
 
 
-_COMMAS: dict[int, str] = {}
+class _Commas(dict):
+    """Amounts of money as text with thousands separators, remembered: nearly every log line
+    writes a sum of money, and the separator costs more than the rest of the line."""
 
-
-def commas(n: int) -> str:
-    """``f"{n:,}"`` (1500 -> "1,500"), remembered: nearly every log line writes a sum of money,
-    and the thousands separator costs more than the rest of the line."""
-    if n.__class__ is not int:
-        return f"{n:,}"
-    s = _COMMAS.get(n)
-    if s is None:
+    def __missing__(self, n: int) -> str:
         s = f"{n:,}"
-        if len(_COMMAS) < 100_000:
-            _COMMAS[n] = s
-    return s
+        if n.__class__ is int and len(self) < 100_000:
+            self[n] = s
+        return s
+
+
+commas = _Commas().__getitem__
+"""``commas(n)`` is ``f"{n:,}"`` (1500 -> "1,500") for whole dollars (ints, as all money in the
+game): a dictionary look-up, with no Python call once an amount has been written."""
 
 
 class Core:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .core import Core, commas
 from .rent import transfer_fee, unmortgage_cost
-from .state import Step
+from .state import Event, Step
 
 
 class PropertyMixin(Core):
@@ -80,12 +80,13 @@ class PropertyMixin(Core):
         return None
 
     def do_build(self, p: int, space: int) -> None:
-        deed = self.st.deeds[space]
+        st = self.st
+        deed = st.deeds[space]
         sp = self.board.spaces[space]
         self.transfer(p, None, sp.house_cost, f"building on {sp.name}")
         self.return_pieces(space, deed.level + 1) if deed.level < 5 else self._to_skyscraper(space)
-        self.log("build", f"{self.name(p)} builds on {sp.name}: now {self.level_name(deed.level)}",
-                 player=p, space=space)
+        level = _LEVEL_NAMES.get(deed.level) or f"{deed.level} houses"  # (level_name)
+        st.log.append(Event("build", f"{st.players[p].name} builds on {sp.name}: now {level}", p, space=space))
 
     def _to_skyscraper(self, space: int) -> None:
         self.st.bank.hotels += 1

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
+
 from .core import Core, commas
 from .rent import rent_due, tax_worth, ceil_percent
 from .state import Event, Pending, RentClaim, Step
@@ -41,14 +43,15 @@ class SpacesMixin(Core):
     def _step_move_to(self, s: Step) -> None:
         """Move forward to ``space`` (salary when the move passes or lands on GO), then land."""
         p = s.player
+        data = s.data
         pl = self.st.players[p]
-        dest = s.data["space"]
+        dest = data["space"]
         passed = dest < pl.position or dest == 0
         pl.position = dest
-        self.log("move", f"{pl.name} moves to {self.sname(dest)}", player=p, space=dest)
-        if passed and s.data.get("salary", True):
+        self.st.log.append(Event("move", f"{pl.name} moves to {self.board.spaces[dest].name}", p, space=dest))
+        if passed and data.get("salary", True):
             self.salary(p, dest == 0)
-        self.land(p, dest, s.data.get("dice"), s.data.get("rr", 1), s.data.get("ucard", False))
+        self.land(p, dest, data.get("dice"), data.get("rr", 1), data.get("ucard", False))
 
     def _step_back(self, s: Step) -> None:
         """Go back ``steps`` spaces: never pays salary (T4, K3)."""
@@ -250,14 +253,13 @@ class SpacesMixin(Core):
             return
         pos = self.st.players[p].position
         deeds = self.st.deeds
-        # the next unowned property ahead; if the only one is the token's own space, the search
-        # never comes back to it, so it stays (the searches are next_space(pos, test) written
-        # out: this runs on a third of Mega throws)
-        ahead = [*range(pos + 1, self.board.size), *range(0, pos)]
+        # the properties ahead in board order, up to but not including the token's own space: the
+        # next unowned one, or if the only one is the token's own space, none (it stays)
+        props = self.board.properties
+        ahead = props[bisect_right(props, pos):] + props[:bisect_left(props, pos)]
         target = None
         for i in ahead:
-            d = deeds.get(i)
-            if d is not None and d.owner is None:
+            if deeds[i].owner is None:
                 target = i
                 break
         here = deeds.get(pos)
@@ -266,8 +268,8 @@ class SpacesMixin(Core):
             jailed_skip = self.st.options.no_rent_in_jail  # option O: skip jailed owners
             players = self.st.players
             for i in ahead:
-                d = deeds.get(i)
-                if (d is not None and d.owner is not None and d.owner != p and not d.mortgaged
+                d = deeds[i]
+                if (d.owner is not None and d.owner != p and not d.mortgaged
                         and not (jailed_skip and players[d.owner].in_jail)):
                     target = i
                     break
