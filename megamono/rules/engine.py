@@ -51,6 +51,9 @@ DECISION_OF = {
 _ACT_METHOD = {k: "_act_" + k for k in ACTION_KINDS}
 _STEP_METHOD: dict[str, str] = {}
 _WHY_NOT_METHOD = {k: "why_not_" + k for k in MANAGE_KINDS}
+# The decisions during which managing is limited (see Game._manage_limits).
+_LIMITING_DECISIONS = frozenset({"trade_reply", "shortage_ask", "place_piece", "end_vote", "debt",
+                                 *SETTLING_KINDS})
 
 
 class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, ShortageMixin, JailMixin,
@@ -568,6 +571,18 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
     def _why_not_manage(self, a: Action) -> str | None:
         st = self.st
         pend = st.pending
+        if (pend.kind in _LIMITING_DECISIONS or st.agenda or st.suspended or st.turn.mr_monopoly_lock
+                or pend.piece):  # (else none of the limits below applies: the quick way)
+            why = self._manage_limits(a)
+            if why:
+                return why
+        return getattr(self, _WHY_NOT_METHOD[a.kind])(a.player, a.space)
+
+    def _manage_limits(self, a: Action) -> str | None:
+        """Why no managing action, or not this one, is allowed while the game waits for the
+        decision now pending (T1, T8, D1, B7, B8, M3), or None."""
+        st = self.st
+        pend = st.pending
         p = a.player
         if pend.kind == "trade_reply":
             return f"first {self.name(pend.player)} must accept or refuse the trade on offer"
@@ -587,7 +602,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
             raising = pend.kind == "debt" and pend.player == p and a.kind in RAISE_MONEY_KINDS
             if group is not None and not raising and group in settling_groups(self.ed, st):
                 return "first settle the deed just received in this group (B8, M3)"
-        return getattr(self, _WHY_NOT_METHOD[a.kind])(p, a.space)
+        return None
 
     def _act_build(self, a: Build) -> None:
         others = self.shortage_candidates(a.player, a.space)
