@@ -243,17 +243,19 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         st = self.st
         pend = st.pending
         p = action.player
+        kind = action.kind
+        if pend is not None and p == pend.player and st.winner is None and not st.players[p].bankrupt:
+            answers = _PLAIN_ANSWERS.get(kind)
+            if answers is not None and pend.kind in answers:
+                # the quick way for the usual case: the awaited player answers the decision, with an
+                # action that names no space (the checks below would all pass up to the last one)
+                check = _CHECK_METHOD.get(kind)
+                return None if check is None else getattr(self, check)(action)
         if pend is None or st.winner is not None:
             return "the game is over" if st.winner is not None else "the game is not waiting for a decision"
         players = st.players
         if not 0 <= p < len(players) or players[p].bankrupt:
             return "no such player in the game"
-        kind = action.kind
-        if kind in _PLAIN_ANSWERS and p == pend.player and pend.kind in DECISION_OF[kind]:
-            # the quick way for the usual case: the awaited player answers the decision, with an
-            # action that names no space (the checks below would all pass up to the last one)
-            check = _CHECK_METHOD.get(kind)
-            return None if check is None else getattr(self, check)(action)
         if kind in MANAGE_KINDS:  # (each names a space)
             if not 0 <= action.space < self.board.size:
                 return f"there is no space {action.space} on this board"
@@ -680,7 +682,8 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
             self.st.claims.remove(c)
 
 
-# Decision answers that name no space (why_not's quick way), and the kinds that have a check.
-_PLAIN_ANSWERS = frozenset(k for k, t in ACTION_KINDS.items()
-                           if k in DECISION_OF and not any(f.name == "space" for f in fields(t)))
+# Decision answers that name no space (why_not's quick way), with the decisions each answers,
+# and the kinds that have a check.
+_PLAIN_ANSWERS = {k: frozenset(DECISION_OF[k]) for k, t in ACTION_KINDS.items()
+                  if k in DECISION_OF and not any(f.name == "space" for f in fields(t))}
 _CHECK_METHOD = {k: "_check_" + k for k in _ACT_METHOD if hasattr(Game, "_check_" + k)}

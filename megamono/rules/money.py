@@ -327,4 +327,4 @@ class MoneyMixin(Core):
         if self.st.players[s.player].bankrupt:
             return
         self.st.deeds[s.data["space"]].owner = s.player
-        self.push(*self.after_receiving(s.player, [s.data["space"]], forced=False))
+        self.settle_received(s.player, s.data["space"])  # type: ignore[attr-defined]

@@ -274,7 +274,7 @@ class PropertyMixin(Core):
         self.st.pending = None
         self.transfer(p, None, self.board.spaces[space].price, f"buys {self.sname(space)}")
         self.st.deeds[space].owner = p
-        self.push(*self.after_receiving(p, [space], forced=False))
+        self.settle_received(p, space)
 
     def do_decline_buy(self, p: int) -> None:
         space = self.st.pending.space
@@ -295,6 +295,14 @@ class PropertyMixin(Core):
                 steps.append(self.step("mortgaged_deed", p, space=i))
         return steps
 
+    def settle_received(self, p: int, space: int) -> None:
+        """:meth:`after_receiving` for one deed gained by choice, run now rather than pushed: for a
+        caller whose agenda would run those steps next (a buy, an auction's grant)."""
+        if self.board.rules.levelling and self.board.spaces[space].kind == "street":
+            self.check_levelling(p, space, False, self.st.deeds[space].mortgaged)
+        elif self.st.deeds[space].mortgaged:
+            self.offer_mortgaged_deed(p, space, False)
+
     def levelling_need(self, p: int, space: int) -> int:
         """Highest level on the other lots when ``space`` completes a built group, else 0 (B8)."""
         deeds = self.st.deeds
@@ -308,13 +316,17 @@ class PropertyMixin(Core):
         return high
 
     def _step_levelling(self, s: Step) -> None:
-        p, space = s.player, s.data["space"]
+        self.check_levelling(s.player, s.data["space"], s.data["forced"], s.data.get("mortgaged", True))
+
+    def check_levelling(self, p: int, space: int, forced: bool, received_mortgaged: bool) -> None:
+        """B8 for ``space`` just gained by ``p``: ask how to make a built group even, or M3 for a
+        deed received mortgaged (``forced``: gained by a forced transfer)."""
         if self.st.players[p].bankrupt or self.st.deeds[space].owner != p:
             return
         high = self.levelling_need(p, space)
         mortgaged = self.st.deeds[space].mortgaged
         if high == 0 or (high == 1 and not mortgaged):
-            if mortgaged and s.data.get("mortgaged", True):  # M3 is for a deed received mortgaged
+            if mortgaged and received_mortgaged:  # M3 is for a deed received mortgaged
                 self.push(self.step("mortgaged_deed", p, space=space))
             elif high == 1:
                 self.log("info", f"{self.sname(space)} completes the group; it is already even (B8)", player=p)
@@ -324,7 +336,7 @@ class PropertyMixin(Core):
                    "unmortgage": unmortgage_cost(self.ed, space) if mortgaged else 0}
         self.wait("levelling", p, f"{self.name(p)}: {self.sname(space)} completes your built "
                   f"{self.board.spaces[space].group} group: make it even (B8)",
-                  space=space, forced=s.data["forced"], amounts=amounts)
+                  space=space, forced=forced, amounts=amounts)
 
     def why_not_level(self, p: int, choice: str) -> str | None:
         pend = self.st.pending
@@ -401,11 +413,15 @@ class PropertyMixin(Core):
                  + ", ".join(f"{self.board.spaces[i].short} {self.st.deeds[i].level}" for i in lots), player=p)
 
     def _step_mortgaged_deed(self, s: Step) -> None:
-        p, space = s.player, s.data["space"]
+        self.offer_mortgaged_deed(s.player, s.data["space"], s.data.get("keep", False))
+
+    def offer_mortgaged_deed(self, p: int, space: int, keep: bool) -> None:
+        """M3 for a deed ``p`` received mortgaged: unmortgage it or pay 10% and keep it mortgaged
+        (``keep``: that choice is made already, the 10% is due)."""
         if self.st.players[p].bankrupt or self.st.deeds[space].owner != p or not self.st.deeds[space].mortgaged:
             return
         fee = transfer_fee(self.ed, space)
-        if s.data.get("keep"):
+        if keep:
             self.push(self.step("pay", p, creditors=[[None, fee]], why=f"10% to keep {self.sname(space)} mortgaged"))
             return
         self.wait("mortgaged_deed", p, f"{self.name(p)}: {self.sname(space)} comes mortgaged: unmortgage it"

@@ -41,17 +41,22 @@ class SpacesMixin(Core):
         self.move(s.player, s.data["steps"], s.data.get("dice"))
 
     def _step_move_to(self, s: Step) -> None:
-        """Move forward to ``space`` (salary when the move passes or lands on GO), then land."""
-        p = s.player
+        """The agenda's form of :meth:`move_to`: data ``space``, ``dice``, ``rr``, ``ucard``, ``salary``."""
         data = s.data
+        self.move_to(s.player, data["space"], data.get("dice"), data.get("rr", 1), data.get("ucard", False),
+                     data.get("salary", True))
+
+    def move_to(self, p: int, dest: int, dice: int | None, rr: int = 1, ucard: bool = False,
+                salary: bool = True) -> None:
+        """Move forward to ``dest`` (salary when the move passes or lands on GO, unless not
+        ``salary``), then land (``dice``, ``rr``, ``ucard`` as for :meth:`land`)."""
         pl = self.st.players[p]
-        dest = data["space"]
         passed = dest < pl.position or dest == 0
         pl.position = dest
         self.st.log.append(Event("move", f"{pl.name} moves to {self.board.spaces[dest].name}", p, space=dest))
-        if passed and data.get("salary", True):
+        if passed and salary:
             self.salary(p, dest == 0)
-        self.land(p, dest, data.get("dice"), data.get("rr", 1), data.get("ucard", False))
+        self.land(p, dest, dice, rr, ucard)
 
     def _step_back(self, s: Step) -> None:
         """Go back ``steps`` spaces: never pays salary (T4, K3)."""
@@ -155,7 +160,10 @@ class SpacesMixin(Core):
             self.log("rent", f"{self.name(deed.owner)} may claim ${commas(rent)} rent for {sp.name} from {self.name(p)}"
                      " before the next player rolls", player=deed.owner, space=space)
             return
-        self.pay(p, [(deed.owner, rent)], f"rent for {sp.name}")  # (as a pushed pay step, run next)
+        if 0 < rent <= self.st.players[p].cash:  # (pay's quick way: neither side is bankrupt)
+            self.transfer(p, deed.owner, rent, f"rent for {sp.name}")
+        else:
+            self.pay(p, [(deed.owner, rent)], f"rent for {sp.name}")  # (as a pushed pay step, run next)
 
     # -- cards (K) ---------------------------------------------------------------------------
     def draw_card(self, p: int, deck_name: str) -> None:
@@ -277,8 +285,17 @@ class SpacesMixin(Core):
             self.log("move", f"Mr. Monopoly: nowhere to go, {self.name(p)} stays", player=p)
             self.st.turn.mr_monopoly_lock = False
             return
-        self.log("move", f"Mr. Monopoly sends {self.name(p)} ahead to {self.sname(target)}", player=p)
-        self.push(self.step("move_to", p, space=target, dice=s.data["dice"]), self.step("unlock", p))
+        st = self.st
+        st.log.append(Event("move", f"Mr. Monopoly sends {st.players[p].name} ahead to "
+                                    f"{self.board.spaces[target].name}", p))
+        # the move, then the unlock, as if pushed as steps (the agenda would run them next)
+        agenda = st.agenda
+        base = len(agenda)
+        self.move_to(p, target, s.data["dice"])
+        if st.pending is None and len(agenda) == base and st.winner is None:
+            st.turn.mr_monopoly_lock = False  # (nothing came up: the unlock step at once)
+        else:
+            agenda.insert(base, Step("unlock", p, {}))
 
     def _step_unlock(self, s: Step) -> None:
         self.st.turn.mr_monopoly_lock = False
