@@ -242,20 +242,19 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         """The reason ``action`` is illegal now, or None if it is legal."""
         st = self.st
         pend = st.pending
-        p = action.player
-        kind = action.kind
-        if pend is not None and p == pend.player and st.winner is None and not st.players[p].bankrupt:
-            answers = _PLAIN_ANSWERS.get(kind)
-            if answers is not None and pend.kind in answers:
-                # the quick way for the usual case: the awaited player answers the decision, with an
-                # action that names no space (the checks below would all pass up to the last one)
-                check = _CHECK_METHOD.get(kind)
-                return None if check is None else getattr(self, check)(action)
         if pend is None or st.winner is not None:
             return "the game is over" if st.winner is not None else "the game is not waiting for a decision"
+        p = action.player
         players = st.players
-        if not 0 <= p < len(players) or players[p].bankrupt:
+        if not (p == pend.player or 0 <= p < len(players)) or players[p].bankrupt:
             return "no such player in the game"
+        kind = action.kind
+        answers = _PLAIN_ANSWERS.get(kind)
+        if answers is not None and p == pend.player and pend.kind in answers:
+            # the quick way for the usual case: the awaited player answers the decision, with an
+            # action that names no space (the checks below would all pass up to the last one)
+            check = _CHECK_METHOD.get(kind)
+            return None if check is None else getattr(self, check)(action)
         if kind in MANAGE_KINDS:  # (each names a space)
             if not 0 <= action.space < self.board.size:
                 return f"there is no space {action.space} on this board"
