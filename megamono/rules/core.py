@@ -55,7 +55,7 @@ class Core:
 
     def wait(self, kind: str, player: int, prompt: str, **fields) -> None:
         """Set the pending decision (T7)."""
-        self.st.pending = Pending(kind=kind, player=player, prompt=prompt, **fields)
+        self.st.pending = Pending(kind, player, prompt, **fields)
 
     # -- log and money ---------------------------------------------------------------------
     def log(self, kind: str, text: str, player: int | None = None, amount: int | None = None,

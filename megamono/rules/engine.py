@@ -395,7 +395,9 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         what = "roll again" if again else "roll the dice"
         if pl.bus_tickets and self.board.bus_tickets:
             what += " or play a Bus Ticket"
-        self.st.pending = Pending("turn", p, f"{pl.name}: {what}", roll_again=again)
+        pend = self.st.pending = Pending("turn", p, f"{pl.name}: {what}")
+        if again:  # (set apart: a keyword to a class costs a dict per call)
+            pend.roll_again = True
 
     def _check_play_bus_ticket(self, a: PlayBusTicket) -> str | None:
         pl = self.st.players[a.player]

@@ -86,7 +86,8 @@ class PropertyMixin(Core):
         self.transfer(p, None, sp.house_cost, f"building on {sp.name}")
         self.return_pieces(space, deed.level + 1) if deed.level < 5 else self._to_skyscraper(space)
         level = _LEVEL_NAMES.get(deed.level) or f"{deed.level} houses"  # (level_name)
-        st.log.append(Event("build", f"{st.players[p].name} builds on {sp.name}: now {level}", p, space=space))
+        st.log.append(Event("build", f"{st.players[p].name} builds on {sp.name}: now {level}", p,
+                             None, None, None, space))  # (space: positional is quicker)
 
     def _to_skyscraper(self, space: int) -> None:
         self.st.bank.hotels += 1

@@ -31,7 +31,8 @@ class SpacesMixin(Core):
         dest = (pl.position + steps) % n
         passed = pl.position + steps >= n
         pl.position = dest
-        st.log.append(Event("move", f"{pl.name} moves to {self.board.spaces[dest].name}", p, space=dest))
+        # (the space passed by position: a keyword to a class costs a dict per call)
+        st.log.append(Event("move", f"{pl.name} moves to {self.board.spaces[dest].name}", p, None, None, None, dest))
         if passed:
             self.salary(p, dest == 0)
         self.land(p, dest, dice)
@@ -53,7 +54,8 @@ class SpacesMixin(Core):
         pl = self.st.players[p]
         passed = dest < pl.position or dest == 0
         pl.position = dest
-        self.st.log.append(Event("move", f"{pl.name} moves to {self.board.spaces[dest].name}", p, space=dest))
+        self.st.log.append(Event("move", f"{pl.name} moves to {self.board.spaces[dest].name}", p,
+                                 None, None, None, dest))  # (space: positional is quicker)
         if passed and salary:
             self.salary(p, dest == 0)
         self.land(p, dest, dice, rr, ucard)
