@@ -306,7 +306,8 @@ _BY_ID: dict[str, Edition] = {}  # a shipped edition by the id it was asked by (
 
 
 def load_edition(name_or_path: str | Path) -> Edition:
-    """Load an edition by id ("mega") or by file path, validated (cached per path).
+    """Load an edition by id ("mega") or by file path, validated (cached per path, and a shipped
+    edition also by the id it was first loaded by).
 
     Raises :class:`EditionError` with the file and the first bad field, e.g.
     ``mega.json: spaces.4.rents: Input should be a valid list``.
@@ -317,6 +318,7 @@ def load_edition(name_or_path: str | Path) -> Edition:
     p = Path(name_or_path)
     is_id = not (p.suffix == ".json" or p.is_file())
     path = edition_path(str(name_or_path)) if is_id else p
+    is_id = is_id and name_or_path.__class__ is str
     key = str(path.resolve())
     if key in _CACHE:
         if is_id:
