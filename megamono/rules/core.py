@@ -111,7 +111,9 @@ class Core:
             return Throw((raw[0], raw[1]), raw[2] if speed else None)
         # the white dice, then the Speed Die: the same as three randbelow(6) calls in turn
         st.rng, f = _dice.d6(st.rng, 3 if speed else 2)
-        return Throw((f[0] + 1, f[1] + 1), _dice.SPEED_FACES[f[2]] if speed else None)
+        if speed:
+            return _SPEED_THROWS[(f[0] * 6 + f[1]) * 6 + f[2]]
+        return _WHITE_THROWS[f[0] * 6 + f[1]]
 
     def utility_roll(self, payer: int) -> int:
         """A fresh roll for utility rent (R5, K5): two dice, or [Mega] three with a symbol as 0."""
@@ -120,6 +122,12 @@ class Core:
         self.log("dice", f"{self.name(payer)} rolls {t.text()} for the utility rent"
                  f" (total {total})")
         return total
+
+
+# Every possible throw, made once: a Throw is never changed, so games share them (faces 0-5 of
+# the white dice, then of the Speed Die, as d6 gives them, index the lists).
+_WHITE_THROWS = [Throw((a + 1, b + 1), None) for a in range(6) for b in range(6)]
+_SPEED_THROWS = [Throw((a + 1, b + 1), _dice.SPEED_FACES[c]) for a in range(6) for b in range(6) for c in range(6)]
 
 
 def new_seed() -> int:

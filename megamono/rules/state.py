@@ -178,7 +178,8 @@ class Decks(Record):
 
 @hot_record
 class Throw(Record):
-    """One throw of the dice: two white dice and, in Mega, the Speed Die face."""
+    """One throw of the dice: two white dice and, in Mega, the Speed Die face. Never changed
+    once made (the engine shares one object per possible throw)."""
 
     white: tuple[int, int]
     speed: SpeedFace | None = None
