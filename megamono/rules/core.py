@@ -13,20 +13,20 @@ from .editions import Board, Edition
 from .state import Event, GameState, Pending, Step, Throw
 
 
-_COMMAS: dict[int, str] = {}
+class _Commas(dict):
+    """Amounts of money as text with thousands separators, remembered: nearly every log line
+    writes a sum of money, and the separator costs more than the rest of the line."""
 
-
-def commas(n: int) -> str:
-    """``f"{n:,}"`` (1500 -> "1,500"), remembered: nearly every log line writes a sum of money,
-    and the thousands separator costs more than the rest of the line."""
-    if n.__class__ is not int:
-        return f"{n:,}"
-    s = _COMMAS.get(n)
-    if s is None:
+    def __missing__(self, n: int) -> str:
         s = f"{n:,}"
-        if len(_COMMAS) < 100_000:
-            _COMMAS[n] = s
-    return s
+        if n.__class__ is int and len(self) < 100_000:
+            self[n] = s
+        return s
+
+
+commas = _Commas().__getitem__
+"""``commas(n)`` is ``f"{n:,}"`` (1500 -> "1,500") for whole dollars (ints, as all money in the
+game): a dictionary look-up, with no Python call once an amount has been written."""
 
 
 class Core:
@@ -55,7 +55,7 @@ class Core:
 
     def wait(self, kind: str, player: int, prompt: str, **fields) -> None:
         """Set the pending decision (T7)."""
-        self.st.pending = Pending(kind=kind, player=player, prompt=prompt, **fields)
+        self.st.pending = Pending(kind, player, prompt, **fields)
 
     # -- log and money ---------------------------------------------------------------------
     def log(self, kind: str, text: str, player: int | None = None, amount: int | None = None,
@@ -111,7 +111,9 @@ class Core:
             return Throw((raw[0], raw[1]), raw[2] if speed else None)
         # the white dice, then the Speed Die: the same as three randbelow(6) calls in turn
         st.rng, f = _dice.d6(st.rng, 3 if speed else 2)
-        return Throw((f[0] + 1, f[1] + 1), _dice.SPEED_FACES[f[2]] if speed else None)
+        if speed:
+            return _SPEED_THROWS[(f[0] * 6 + f[1]) * 6 + f[2]]
+        return _WHITE_THROWS[f[0] * 6 + f[1]]
 
     def utility_roll(self, payer: int) -> int:
         """A fresh roll for utility rent (R5, K5): two dice, or [Mega] three with a symbol as 0."""
@@ -120,6 +122,12 @@ class Core:
         self.log("dice", f"{self.name(payer)} rolls {t.text()} for the utility rent"
                  f" (total {total})")
         return total
+
+
+# Every possible throw, made once: a Throw is never changed, so games share them (faces 0-5 of
+# the white dice, then of the Speed Die, as d6 gives them, index the lists).
+_WHITE_THROWS = [Throw((a + 1, b + 1), None) for a in range(6) for b in range(6)]
+_SPEED_THROWS = [Throw((a + 1, b + 1), _dice.SPEED_FACES[c]) for a in range(6) for b in range(6) for c in range(6)]
 
 
 def new_seed() -> int:

@@ -302,18 +302,27 @@ def edition_path(name: str) -> Path:
 
 
 _CACHE: dict[str, Edition] = {}
+_BY_ID: dict[str, Edition] = {}  # a shipped edition by the id it was asked by ("mega")
 
 
 def load_edition(name_or_path: str | Path) -> Edition:
-    """Load an edition by id ("mega") or by file path, validated (cached per path).
+    """Load an edition by id ("mega") or by file path, validated (cached per path, and a shipped
+    edition also by the id it was first loaded by).
 
     Raises :class:`EditionError` with the file and the first bad field, e.g.
     ``mega.json: spaces.4.rents: Input should be a valid list``.
     """
+    by_id = _BY_ID.get(name_or_path) if name_or_path.__class__ is str else None
+    if by_id is not None:
+        return by_id  # (the quick way for "mega" or "classic": every new game asks)
     p = Path(name_or_path)
-    path = p if p.suffix == ".json" or p.is_file() else edition_path(str(name_or_path))
+    is_id = not (p.suffix == ".json" or p.is_file())
+    path = edition_path(str(name_or_path)) if is_id else p
+    is_id = is_id and name_or_path.__class__ is str
     key = str(path.resolve())
     if key in _CACHE:
+        if is_id:
+            _BY_ID[name_or_path] = _CACHE[key]
         return _CACHE[key]
     try:
         raw = json.loads(path.read_text(encoding="utf-8"))
@@ -329,4 +338,6 @@ def load_edition(name_or_path: str | Path) -> Edition:
         where = ".".join(str(x) for x in err["loc"]) or "(top level)"
         raise EditionError(f"{path.name}: {where}: {err['msg']}") from exc
     _CACHE[key] = edition
+    if is_id:
+        _BY_ID[name_or_path] = edition
     return edition

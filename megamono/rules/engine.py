@@ -51,6 +51,9 @@ DECISION_OF = {
 _ACT_METHOD = {k: "_act_" + k for k in ACTION_KINDS}
 _STEP_METHOD: dict[str, str] = {}
 _WHY_NOT_METHOD = {k: "why_not_" + k for k in MANAGE_KINDS}
+# The decisions during which managing is limited (see Game._manage_limits).
+_LIMITING_DECISIONS = frozenset({"trade_reply", "shortage_ask", "place_piece", "end_vote", "debt",
+                                 *SETTLING_KINDS})
 
 
 class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, ShortageMixin, JailMixin,
@@ -207,11 +210,13 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
             raise IllegalAction(why)
         if self.keep_undo:
             return self._act_keeping_undo(action)
-        log = self.st.log
+        st = self.st
+        log = st.log
         start = len(log)
         getattr(self, _ACT_METHOD[action.kind])(action)
         self.history.append(action)
-        self._advance()
+        if st.pending is None:  # (with a decision pending already, the agenda waits)
+            self._advance()
         self._undo = None
         return log[start:]
 
@@ -237,23 +242,26 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         """The reason ``action`` is illegal now, or None if it is legal."""
         st = self.st
         pend = st.pending
-        p = action.player
         if pend is None or st.winner is not None:
             return "the game is over" if st.winner is not None else "the game is not waiting for a decision"
+        p = action.player
         players = st.players
-        if not 0 <= p < len(players) or players[p].bankrupt:
+        if not (p == pend.player or 0 <= p < len(players)) or players[p].bankrupt:
             return "no such player in the game"
         kind = action.kind
-        if kind in _PLAIN_ANSWERS and p == pend.player and pend.kind in DECISION_OF[kind]:
+        answers = _PLAIN_ANSWERS.get(kind)
+        if answers is not None and p == pend.player and pend.kind in answers:
             # the quick way for the usual case: the awaited player answers the decision, with an
             # action that names no space (the checks below would all pass up to the last one)
             check = _CHECK_METHOD.get(kind)
             return None if check is None else getattr(self, check)(action)
+        if kind in MANAGE_KINDS:  # (each names a space)
+            if not 0 <= action.space < self.board.size:
+                return f"there is no space {action.space} on this board"
+            return self._why_not_manage(action)
         space = getattr(action, "space", None)
         if space is not None and not 0 <= space < self.board.size:
             return f"there is no space {space} on this board"
-        if kind in MANAGE_KINDS:
-            return self._why_not_manage(action)
         if kind == "propose_trade":
             return self.why_not_trade(action.offer())
         if kind == "propose_end":
@@ -387,7 +395,9 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         what = "roll again" if again else "roll the dice"
         if pl.bus_tickets and self.board.bus_tickets:
             what += " or play a Bus Ticket"
-        self.st.pending = Pending("turn", p, f"{pl.name}: {what}", roll_again=again)
+        pend = self.st.pending = Pending("turn", p, f"{pl.name}: {what}")
+        if again:  # (set apart: a keyword to a class costs a dict per call)
+            pend.roll_again = True
 
     def _check_play_bus_ticket(self, a: PlayBusTicket) -> str | None:
         pl = self.st.players[a.player]
@@ -564,11 +574,23 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
     def _why_not_manage(self, a: Action) -> str | None:
         st = self.st
         pend = st.pending
+        if (pend.kind in _LIMITING_DECISIONS or st.agenda or st.suspended or st.turn.mr_monopoly_lock
+                or pend.piece):  # (else none of the limits below applies: the quick way)
+            why = self._manage_limits(a)
+            if why:
+                return why
+        return getattr(self, _WHY_NOT_METHOD[a.kind])(a.player, a.space)
+
+    def _manage_limits(self, a: Action) -> str | None:
+        """Why no managing action, or not this one, is allowed while the game waits for the
+        decision now pending (T1, T8, D1, B7, B8, M3), or None."""
+        st = self.st
+        pend = st.pending
         p = a.player
         if pend.kind == "trade_reply":
             return f"first {self.name(pend.player)} must accept or refuse the trade on offer"
         if pend.kind in ("shortage_ask", "place_piece", "end_vote") or (
-                a.kind == "build" and (pend.piece or any(pd.piece for pd in st.suspended))):
+                a.kind == "build" and (pend.piece or st.suspended and any(pd.piece for pd in st.suspended))):
             return "wait until the question on screen is settled"
         if pend.kind == "debt" and pend.player == p and a.kind not in RAISE_MONEY_KINDS:
             return f"{self.name(p)} is in debt: only selling and mortgaging are allowed until it is paid (D1)"
@@ -583,7 +605,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
             raising = pend.kind == "debt" and pend.player == p and a.kind in RAISE_MONEY_KINDS
             if group is not None and not raising and group in settling_groups(self.ed, st):
                 return "first settle the deed just received in this group (B8, M3)"
-        return getattr(self, _WHY_NOT_METHOD[a.kind])(p, a.space)
+        return None
 
     def _act_build(self, a: Build) -> None:
         others = self.shortage_candidates(a.player, a.space)
@@ -661,7 +683,8 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
             self.st.claims.remove(c)
 
 
-# Decision answers that name no space (why_not's quick way), and the kinds that have a check.
-_PLAIN_ANSWERS = frozenset(k for k, t in ACTION_KINDS.items()
-                           if k in DECISION_OF and not any(f.name == "space" for f in fields(t)))
+# Decision answers that name no space (why_not's quick way), with the decisions each answers,
+# and the kinds that have a check.
+_PLAIN_ANSWERS = {k: frozenset(DECISION_OF[k]) for k, t in ACTION_KINDS.items()
+                  if k in DECISION_OF and not any(f.name == "space" for f in fields(t))}
 _CHECK_METHOD = {k: "_check_" + k for k in _ACT_METHOD if hasattr(Game, "_check_" + k)}

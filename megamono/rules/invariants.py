@@ -16,8 +16,13 @@ def anything_settling(st: GameState) -> bool:
     test: when False, :func:`settling_spaces` and :func:`settling_groups` are empty)."""
     if st.pending is not None and st.pending.kind in SETTLING_KINDS:
         return True
-    return (any(pd.kind in SETTLING_KINDS for pd in st.suspended if pd is not None)
-            or any(s.kind in SETTLING_KINDS for s in st.agenda))
+    for pd in st.suspended:
+        if pd is not None and pd.kind in SETTLING_KINDS:
+            return True
+    for s in st.agenda:
+        if s.kind in SETTLING_KINDS:
+            return True
+    return False
 
 
 def settling_spaces(st: GameState) -> set[int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .core import Core, commas
 from .rent import max_raisable, sale_value
-from .state import Creditor, Step
+from .state import Creditor, Event, Step
 
 
 class MoneyMixin(Core):
@@ -278,22 +278,30 @@ class MoneyMixin(Core):
         return None
 
     def do_bid(self, p: int, amount: int) -> None:
-        pend = self.st.pending
+        st = self.st
+        pend = st.pending
         pend.high_bid, pend.high_bidder = amount, p
-        self.log("bid", f"{self.name(p)} bids ${commas(amount)} for {self.auction_item()}", player=p,
-                 space=pend.space)
+        item = f"the last {pend.piece}" if pend.piece else self.board.spaces[pend.space].name  # auction_item()
+        st.log.append(Event("bid", f"{st.players[p].name} bids ${commas(amount)} for {item}", p,
+                             None, None, None, pend.space))  # (space: positional is quicker)
         self._next_bidder(pend.bidders.index(p) + 1)
 
     def do_drop_out(self, p: int) -> None:
-        pend = self.st.pending
+        st = self.st
+        pend = st.pending
         k = pend.bidders.index(p)
         pend.bidders.remove(p)
-        self.log("bid", f"{self.name(p)} drops out of the auction", player=p, space=pend.space)
+        st.log.append(Event("bid", f"{st.players[p].name} drops out of the auction", p, None, None, None,
+                             pend.space))  # (space: positional is quicker)
         self._next_bidder(k)
 
     def _next_bidder(self, k: int) -> None:
         pend = self.st.pending
         b = pend.bidders
+        if len(b) > 1:  # (the usual case: the auction goes on)
+            pend.player = b[k % len(b)]
+            self._bid_prompt()
+            return
         if not b:
             what = f"the {pend.piece}" if pend.piece else self.sname(pend.space)
             self.log("auction", f"Nobody bid: {what} stays with the bank", space=pend.space)
@@ -321,4 +329,4 @@ class MoneyMixin(Core):
         if self.st.players[s.player].bankrupt:
             return
         self.st.deeds[s.data["space"]].owner = s.player
-        self.push(*self.after_receiving(s.player, [s.data["space"]], forced=False))
+        self.settle_received(s.player, s.data["space"])  # type: ignore[attr-defined]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .core import Core, commas
 from .rent import transfer_fee, unmortgage_cost
-from .state import Step
+from .state import Event, Step
 
 
 class PropertyMixin(Core):
@@ -19,61 +19,75 @@ class PropertyMixin(Core):
 
     def may_build_group(self, space: int, owner: int) -> str | None:
         """B1: who may build on this group at all."""
-        return self._may_build_lots(self.group_lots(space), self.owned_lots(space, owner))
-
-    def _may_build_lots(self, lots: list[int], owned: list[int]) -> str | None:
-        """:meth:`may_build_group` for a group's ``lots`` of which the builder holds ``owned``."""
-        need = len(lots) if self.board.rules.building == "whole_group" else len(lots) - 1
-        if len(owned) < need:
-            what = "the whole colour group" if need == len(lots) else "all lots of the group but one"
-            return f"building needs {what} ({len(owned)} of {len(lots)} owned)"
         deeds = self.st.deeds
-        for i in owned:
-            if deeds[i].mortgaged:
-                return "no building while a lot of the group is mortgaged (B1)"
+        owned = self.owned_lots(space, owner)
+        return self._building_right(len(self.group_lots(space)), len(owned),
+                                    any(deeds[i].mortgaged for i in owned))
+
+    def _building_right(self, lots: int, owned: int, mortgaged: bool) -> str | None:
+        """:meth:`may_build_group` for a group of ``lots`` lots of which the builder holds
+        ``owned``, ``mortgaged`` when one of those is mortgaged (B1)."""
+        need = lots if self.board.rules.building == "whole_group" else lots - 1
+        if owned < need:
+            what = "the whole colour group" if need == lots else "all lots of the group but one"
+            return f"building needs {what} ({owned} of {lots} owned)"
+        if mortgaged:
+            return "no building while a lot of the group is mortgaged (B1)"
         return None
 
     # -- build / sell (B1-B5) -------------------------------------------------------------------
     def why_not_build(self, p: int, space: int, ignore_cash: bool = False) -> str | None:
-        sp = self.board.spaces[space]
+        board = self.board
+        sp = board.spaces[space]
         deeds = self.st.deeds
         deed = deeds.get(space)
         if sp.kind != "street" or deed is None:
             return f"{sp.name} is not a street: only streets take houses"
         if deed.owner != p:
             return f"{self.name(p)} does not own {sp.name}"
-        lots = self.board.groups[sp.group]
-        owned = [i for i in lots if deeds[i].owner == p]
-        why = self._may_build_lots(lots, owned)
+        lvl = deed.level
+        lots = board.groups[sp.group]
+        owned = 0  # the group's lots p holds, one of them mortgaged, one with fewer buildings
+        mortgaged = lower = False
+        for i in lots:
+            d = deeds[i]
+            if d.owner == p:
+                owned += 1
+                if d.mortgaged:
+                    mortgaged = True
+                if d.level < lvl:
+                    lower = True
+        why = self._building_right(len(lots), owned, mortgaged)
         if why:
             return why
-        lvl = deed.level
-        if lvl >= self.board.max_level:
+        if lvl >= board.max_level:
             return f"{sp.name} is fully built"
-        for i in owned:
-            if lvl > deeds[i].level:
-                return "build evenly: another lot of the group has fewer buildings (B2)"
+        if lower:
+            return "build evenly: another lot of the group has fewer buildings (B2)"
         bank = self.st.bank
         if lvl < 4 and bank.houses < 1:
             return "the bank has no houses left (B4)"
         if lvl == 4 and bank.hotels < 1:
             return "the bank has no hotels left (B4)"
         if lvl == 5:
-            if len(owned) < len(lots):
+            if owned < len(lots):
                 return "a skyscraper needs the whole colour group (B1)"
             if bank.skyscrapers < 1:
                 return "the bank has no skyscrapers left (B4)"
-        if not ignore_cash and self.st.players[p].cash < sp.house_cost:
-            return f"building costs ${commas(sp.house_cost)}; {self.name(p)} has ${commas(self.st.players[p].cash)}"
+        cash = self.st.players[p].cash
+        if not ignore_cash and cash < sp.house_cost:
+            return f"building costs ${commas(sp.house_cost)}; {self.name(p)} has ${commas(cash)}"
         return None
 
     def do_build(self, p: int, space: int) -> None:
-        deed = self.st.deeds[space]
+        st = self.st
+        deed = st.deeds[space]
         sp = self.board.spaces[space]
         self.transfer(p, None, sp.house_cost, f"building on {sp.name}")
         self.return_pieces(space, deed.level + 1) if deed.level < 5 else self._to_skyscraper(space)
-        self.log("build", f"{self.name(p)} builds on {sp.name}: now {self.level_name(deed.level)}",
-                 player=p, space=space)
+        level = _LEVEL_NAMES.get(deed.level) or f"{deed.level} houses"  # (level_name)
+        st.log.append(Event("build", f"{st.players[p].name} builds on {sp.name}: now {level}", p,
+                             None, None, None, space))  # (space: positional is quicker)
 
     def _to_skyscraper(self, space: int) -> None:
         self.st.bank.hotels += 1
@@ -261,7 +275,7 @@ class PropertyMixin(Core):
         self.st.pending = None
         self.transfer(p, None, self.board.spaces[space].price, f"buys {self.sname(space)}")
         self.st.deeds[space].owner = p
-        self.push(*self.after_receiving(p, [space], forced=False))
+        self.settle_received(p, space)
 
     def do_decline_buy(self, p: int) -> None:
         space = self.st.pending.space
@@ -282,6 +296,14 @@ class PropertyMixin(Core):
                 steps.append(self.step("mortgaged_deed", p, space=i))
         return steps
 
+    def settle_received(self, p: int, space: int) -> None:
+        """:meth:`after_receiving` for one deed gained by choice, run now rather than pushed: for a
+        caller whose agenda would run those steps next (a buy, an auction's grant)."""
+        if self.board.rules.levelling and self.board.spaces[space].kind == "street":
+            self.check_levelling(p, space, False, self.st.deeds[space].mortgaged)
+        elif self.st.deeds[space].mortgaged:
+            self.offer_mortgaged_deed(p, space, False)
+
     def levelling_need(self, p: int, space: int) -> int:
         """Highest level on the other lots when ``space`` completes a built group, else 0 (B8)."""
         deeds = self.st.deeds
@@ -295,13 +317,17 @@ class PropertyMixin(Core):
         return high
 
     def _step_levelling(self, s: Step) -> None:
-        p, space = s.player, s.data["space"]
+        self.check_levelling(s.player, s.data["space"], s.data["forced"], s.data.get("mortgaged", True))
+
+    def check_levelling(self, p: int, space: int, forced: bool, received_mortgaged: bool) -> None:
+        """B8 for ``space`` just gained by ``p``: ask how to make a built group even, or M3 for a
+        deed received mortgaged (``forced``: gained by a forced transfer)."""
         if self.st.players[p].bankrupt or self.st.deeds[space].owner != p:
             return
         high = self.levelling_need(p, space)
         mortgaged = self.st.deeds[space].mortgaged
         if high == 0 or (high == 1 and not mortgaged):
-            if mortgaged and s.data.get("mortgaged", True):  # M3 is for a deed received mortgaged
+            if mortgaged and received_mortgaged:  # M3 is for a deed received mortgaged
                 self.push(self.step("mortgaged_deed", p, space=space))
             elif high == 1:
                 self.log("info", f"{self.sname(space)} completes the group; it is already even (B8)", player=p)
@@ -311,7 +337,7 @@ class PropertyMixin(Core):
                    "unmortgage": unmortgage_cost(self.ed, space) if mortgaged else 0}
         self.wait("levelling", p, f"{self.name(p)}: {self.sname(space)} completes your built "
                   f"{self.board.spaces[space].group} group: make it even (B8)",
-                  space=space, forced=s.data["forced"], amounts=amounts)
+                  space=space, forced=forced, amounts=amounts)
 
     def why_not_level(self, p: int, choice: str) -> str | None:
         pend = self.st.pending
@@ -388,11 +414,15 @@ class PropertyMixin(Core):
                  + ", ".join(f"{self.board.spaces[i].short} {self.st.deeds[i].level}" for i in lots), player=p)
 
     def _step_mortgaged_deed(self, s: Step) -> None:
-        p, space = s.player, s.data["space"]
+        self.offer_mortgaged_deed(s.player, s.data["space"], s.data.get("keep", False))
+
+    def offer_mortgaged_deed(self, p: int, space: int, keep: bool) -> None:
+        """M3 for a deed ``p`` received mortgaged: unmortgage it or pay 10% and keep it mortgaged
+        (``keep``: that choice is made already, the 10% is due)."""
         if self.st.players[p].bankrupt or self.st.deeds[space].owner != p or not self.st.deeds[space].mortgaged:
             return
         fee = transfer_fee(self.ed, space)
-        if s.data.get("keep"):
+        if keep:
             self.push(self.step("pay", p, creditors=[[None, fee]], why=f"10% to keep {self.sname(space)} mortgaged"))
             return
         self.wait("mortgaged_deed", p, f"{self.name(p)}: {self.sname(space)} comes mortgaged: unmortgage it"

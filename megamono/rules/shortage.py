@@ -39,10 +39,11 @@ class ShortageMixin(Core):
 
     def shortage_candidates(self, builder: int, space: int) -> list[int]:
         """Other players who could take the last piece a build on ``space`` needs (B7), or []."""
-        if not self.st.options.shortage_auctions:
+        st = self.st
+        if not st.options.shortage_auctions:
             return []
-        piece = self.piece_for(space)
-        if self.bank_count(piece) != 1:
+        piece = PIECE_OF_LEVEL.get(st.deeds[space].level, "house")  # (piece_for, bank_count)
+        if getattr(st.bank, piece + "s") != 1:
             return []
         return [q for q in self.others_from_left(builder)  # type: ignore[attr-defined]
                 if self.lots_for_piece(q, piece)]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
+
 from .core import Core, commas
 from .rent import rent_due, tax_worth, ceil_percent
 from .state import Event, Pending, RentClaim, Step
@@ -29,7 +31,8 @@ class SpacesMixin(Core):
         dest = (pl.position + steps) % n
         passed = pl.position + steps >= n
         pl.position = dest
-        st.log.append(Event("move", f"{pl.name} moves to {self.board.spaces[dest].name}", p, space=dest))
+        # (the space passed by position: a keyword to a class costs a dict per call)
+        st.log.append(Event("move", f"{pl.name} moves to {self.board.spaces[dest].name}", p, None, None, None, dest))
         if passed:
             self.salary(p, dest == 0)
         self.land(p, dest, dice)
@@ -39,16 +42,23 @@ class SpacesMixin(Core):
         self.move(s.player, s.data["steps"], s.data.get("dice"))
 
     def _step_move_to(self, s: Step) -> None:
-        """Move forward to ``space`` (salary when the move passes or lands on GO), then land."""
-        p = s.player
+        """The agenda's form of :meth:`move_to`: data ``space``, ``dice``, ``rr``, ``ucard``, ``salary``."""
+        data = s.data
+        self.move_to(s.player, data["space"], data.get("dice"), data.get("rr", 1), data.get("ucard", False),
+                     data.get("salary", True))
+
+    def move_to(self, p: int, dest: int, dice: int | None, rr: int = 1, ucard: bool = False,
+                salary: bool = True) -> None:
+        """Move forward to ``dest`` (salary when the move passes or lands on GO, unless not
+        ``salary``), then land (``dice``, ``rr``, ``ucard`` as for :meth:`land`)."""
         pl = self.st.players[p]
-        dest = s.data["space"]
         passed = dest < pl.position or dest == 0
         pl.position = dest
-        self.log("move", f"{pl.name} moves to {self.sname(dest)}", player=p, space=dest)
-        if passed and s.data.get("salary", True):
+        self.st.log.append(Event("move", f"{pl.name} moves to {self.board.spaces[dest].name}", p,
+                                 None, None, None, dest))  # (space: positional is quicker)
+        if passed and salary:
             self.salary(p, dest == 0)
-        self.land(p, dest, s.data.get("dice"), s.data.get("rr", 1), s.data.get("ucard", False))
+        self.land(p, dest, dice, rr, ucard)
 
     def _step_back(self, s: Step) -> None:
         """Go back ``steps`` spaces: never pays salary (T4, K3)."""
@@ -152,7 +162,10 @@ class SpacesMixin(Core):
             self.log("rent", f"{self.name(deed.owner)} may claim ${commas(rent)} rent for {sp.name} from {self.name(p)}"
                      " before the next player rolls", player=deed.owner, space=space)
             return
-        self.pay(p, [(deed.owner, rent)], f"rent for {sp.name}")  # (as a pushed pay step, run next)
+        if 0 < rent <= self.st.players[p].cash:  # (pay's quick way: neither side is bankrupt)
+            self.transfer(p, deed.owner, rent, f"rent for {sp.name}")
+        else:
+            self.pay(p, [(deed.owner, rent)], f"rent for {sp.name}")  # (as a pushed pay step, run next)
 
     # -- cards (K) ---------------------------------------------------------------------------
     def draw_card(self, p: int, deck_name: str) -> None:
@@ -250,14 +263,13 @@ class SpacesMixin(Core):
             return
         pos = self.st.players[p].position
         deeds = self.st.deeds
-        # the next unowned property ahead; if the only one is the token's own space, the search
-        # never comes back to it, so it stays (the searches are next_space(pos, test) written
-        # out: this runs on a third of Mega throws)
-        ahead = [*range(pos + 1, self.board.size), *range(0, pos)]
+        # the properties ahead in board order, up to but not including the token's own space: the
+        # next unowned one, or if the only one is the token's own space, none (it stays)
+        props = self.board.properties
+        ahead = props[bisect_right(props, pos):] + props[:bisect_left(props, pos)]
         target = None
         for i in ahead:
-            d = deeds.get(i)
-            if d is not None and d.owner is None:
+            if deeds[i].owner is None:
                 target = i
                 break
         here = deeds.get(pos)
@@ -266,8 +278,8 @@ class SpacesMixin(Core):
             jailed_skip = self.st.options.no_rent_in_jail  # option O: skip jailed owners
             players = self.st.players
             for i in ahead:
-                d = deeds.get(i)
-                if (d is not None and d.owner is not None and d.owner != p and not d.mortgaged
+                d = deeds[i]
+                if (d.owner is not None and d.owner != p and not d.mortgaged
                         and not (jailed_skip and players[d.owner].in_jail)):
                     target = i
                     break
@@ -275,8 +287,17 @@ class SpacesMixin(Core):
             self.log("move", f"Mr. Monopoly: nowhere to go, {self.name(p)} stays", player=p)
             self.st.turn.mr_monopoly_lock = False
             return
-        self.log("move", f"Mr. Monopoly sends {self.name(p)} ahead to {self.sname(target)}", player=p)
-        self.push(self.step("move_to", p, space=target, dice=s.data["dice"]), self.step("unlock", p))
+        st = self.st
+        st.log.append(Event("move", f"Mr. Monopoly sends {st.players[p].name} ahead to "
+                                    f"{self.board.spaces[target].name}", p))
+        # the move, then the unlock, as if pushed as steps (the agenda would run them next)
+        agenda = st.agenda
+        base = len(agenda)
+        self.move_to(p, target, s.data["dice"])
+        if st.pending is None and len(agenda) == base and st.winner is None:
+            st.turn.mr_monopoly_lock = False  # (nothing came up: the unlock step at once)
+        else:
+            agenda.insert(base, Step("unlock", p, {}))
 
     def _step_unlock(self, s: Step) -> None:
         self.st.turn.mr_monopoly_lock = False

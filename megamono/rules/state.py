@@ -111,13 +111,24 @@ class DeedState(Record):
     level: int = 0
     depot: bool = False
 
+    def __init__(self, *, owner: int | None = None, mortgaged: bool = False, level: int = 0,
+                 depot: bool = False) -> None:
+        # written out: a new deed is not a change of a deed, so it skips the journal below
+        _set(self, "owner", owner)
+        _set(self, "mortgaged", mortgaged)
+        _set(self, "level", level)
+        _set(self, "depot", depot)
+
     def __setattr__(self, name: str, value: Any) -> None:
         global _deeds_revision
         _deeds_revision += 1
         _changed.append(self)
         if len(_changed) > _JOURNAL:
             del _changed[:_JOURNAL // 2]
-        object.__setattr__(self, name, value)
+        _set(self, name, value)
+
+
+_set = object.__setattr__
 
 
 # Every change of a deed, in any game, is counted and the deed noted, so that readers who derive
@@ -167,7 +178,8 @@ class Decks(Record):
 
 @hot_record
 class Throw(Record):
-    """One throw of the dice: two white dice and, in Mega, the Speed Die face."""
+    """One throw of the dice: two white dice and, in Mega, the Speed Die face. Never changed
+    once made (the engine shares one object per possible throw)."""
 
     white: tuple[int, int]
     speed: SpeedFace | None = None

@@ -1,0 +1,47 @@
+"""The engine's quick paths keep their promises: money text, the deeds journal, shared throws,
+editions remembered by id."""
+
+from megamono.rules import state as st_mod
+from megamono.rules.core import commas
+from megamono.rules.editions import load_edition
+from megamono.rules.engine import Game
+from megamono.rules.state import DeedState
+
+
+def test_commas_is_the_thousands_separator_for_every_amount():
+    for n in (0, 7, 999, 1000, 1500, 12345, 1_000_000, -1, -1500, -1_234_567):
+        assert commas(n) == f"{n:,}"
+        assert commas(n) == f"{n:,}"  # (the remembered text)
+
+
+def test_a_new_deed_is_not_a_change_but_every_write_is():
+    before = st_mod.deeds_revision()
+    d = DeedState(owner=1, level=2)
+    assert (d.owner, d.mortgaged, d.level, d.depot) == (1, False, 2, False)
+    assert st_mod.deeds_revision() == before
+    d.level = 3
+    d.mortgaged = False
+    assert st_mod.deeds_revision() == before + 2
+    assert st_mod.deeds_changed_since(before) == [d, d]
+
+
+def test_throws_are_shared_and_unchanged_across_games():
+    g = Game.new("mega", ["Ann", "Bob"], seed=5)
+    rng = g.st.rng
+    first = g.throw(True)
+    g.st.rng = rng
+    assert g.throw(True) is first  # the same throw: the same object
+    assert first.white[0] in range(1, 7) and first.speed in (1, 2, 3, "mr", "bus")
+    a = Game.new("mega", ["Ann", "Bob"], seed=5)
+    b = Game.new("mega", ["Ann", "Bob"], seed=5)
+    for _ in range(20):
+        for x in (a, b):
+            x.act({"kind": "roll", "player": x.pending.player} if x.pending.kind == "turn"
+                  else x.legal_actions()[0])
+    assert a.to_json() == b.to_json()
+
+
+def test_an_edition_id_gives_the_same_edition_as_its_path():
+    from megamono.rules.editions import edition_path
+    assert load_edition("classic") is load_edition("classic")
+    assert load_edition("classic") is load_edition(edition_path("classic"))
