@@ -236,7 +236,7 @@ class SpacesMixin(Core):
                 self.st.decks.bus_out.extend(pl.bus_tickets)
                 pl.bus_tickets.clear()
             self.log("bus", f"{self.name(p)} draws a Bus Ticket: ALL OTHER TICKETS EXPIRE"
-                     f" ({gone} ticket{'s' if gone != 1 else ''} leave the game)", player=p)
+                     f" ({gone} ticket{'s leave' if gone != 1 else ' leaves'} the game)", player=p)
         else:
             self.log("bus", f"{self.name(p)} takes a Bus Ticket", player=p)
         self.st.players[p].bus_tickets.append(tid)

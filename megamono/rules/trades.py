@@ -26,6 +26,11 @@ class TradesMixin(Core):
         if self.st.suspended:
             self.st.pending = self.st.suspended.pop()
             self.check_resumed()  # type: ignore[attr-defined]  # D: a bankruptcy meanwhile
+            pend = self.st.pending
+            if pend is not None and pend.kind == "turn":
+                # asked again: its words offer a Bus Ticket only while the player holds one (a
+                # trade may have given one away, or brought one)
+                self._offer_turn(pend.player, pend.roll_again)  # type: ignore[attr-defined]
 
     def side_problem(self, holder: int, side: TradeSide) -> str | None:
         """Why ``holder`` cannot hand over ``side`` (X1, X2), or None."""

@@ -18,18 +18,18 @@ class UndoKeys:
         g = self.game
         if not g.history:
             return "nothing to undo yet"
-        why = g.why_not_undo()
-        if why:
-            return why
         last = g.history[-1]
+        names = g.st.players
+        # whose decision it was comes first: it is the reason a player understands
         if self.is_computer(last.player):
-            return "the last decision was a computer player's"
+            return f"the last decision was a computer player's ({names[last.player].name}: {decision_text(g, last)})"
         me = self.at_keyboard()
         if me is not None and last.player != me:
-            names = g.st.players
             return (f"the last decision is {names[last.player].name}'s ({decision_text(g, last)}), not "
                     f"{names[me].name}'s: each player can undo only their own decisions")
-        return None
+        if last.kind == "declare_bankruptcy":  # its confirmation said so: it is final
+            return "a bankruptcy cannot be taken back"
+        return g.why_not_undo()
 
     def can_undo(self) -> bool:
         return self.why_not_undo() is None
@@ -41,7 +41,7 @@ class UndoKeys:
         if handing_over is None or not g.history or self.is_computer(handing_over):
             return None
         last = g.history[-1]
-        if last.player != handing_over or g.why_not_undo() is not None:
+        if last.player != handing_over or last.kind == "declare_bankruptcy" or g.why_not_undo() is not None:
             return None
         return decision_text(g, last)
 
@@ -70,7 +70,8 @@ class UndoKeys:
 
     def on_undo(self, yes: bool) -> None:
         g = self.game
-        if not yes or not g.history or g.why_not_undo() is not None or self.is_computer(g.history[-1].player):
+        if not yes or not g.history or g.why_not_undo() is not None or self.is_computer(g.history[-1].player) \
+                or g.history[-1].kind == "declare_bankruptcy":
             return
         turn = g.st.turn.number
         action = g.undo()

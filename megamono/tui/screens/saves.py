@@ -52,7 +52,8 @@ class SaveDialog(ModalScreen[Path | None]):
 
     def compose(self) -> ComposeResult:
         default = suggest_name(self.game)
-        if self.current and self.current.parent == self.folder and not re.search(r"-turn\d+$", self.current.stem):
+        if (self.current and self.current.parent == self.folder and not re.search(r"-turn\d+$", self.current.stem)
+                and self.current.stem.lower() != "autosave"):
             default = self.current.stem  # keep saving under the name the player chose
         with Vertical(id="savebox"):
             yield Static(Text("Save the game", style="bold"))
@@ -95,6 +96,10 @@ class SaveDialog(ModalScreen[Path | None]):
             path = self.folder / check_save_name(name)
         except SaveError as exc:
             err.update(Text(str(exc)))
+            return
+        if path.stem.lower() == "autosave":  # it would be replaced at the end of the turn
+            err.update(Text("\"autosave\" is the name of the automatic save (replaced at every turn): "
+                            "choose another"))
             return
         if path.exists() and path != self.current and self._confirm != path:
             self._confirm = path
@@ -146,7 +151,7 @@ class RenameDialog(ModalScreen[str | None]):
             target = self.path.parent / check_save_name(name)
         except SaveError as exc:
             return str(exc)
-        if target.stem == "autosave":
+        if target.stem.lower() == "autosave":
             return "\"autosave\" is the name of the automatic save: choose another"
         if target.exists() and target != self.path:
             return f"{target.name} exists already: choose another name"
