@@ -104,3 +104,23 @@ async def test_names_that_look_like_markup_are_shown_as_typed(saves):
         assert screen_name(app) == "ResumeScreen"
         players = app.screen.query_one("DataTable").get_row_at(0)[2]
         assert str(players) == "[/b]oo, Zoë[bold]X[/b], Cat"
+
+
+async def test_the_space_card_is_never_cut_off_on_the_shorter_classic_board(saves):
+    """At 140x45 the classic board's centre is shorter: the card packs its rents on a few lines
+    rather than lose its last lines under the log (found by a newcomer)."""
+    from megamono.rules.engine import Game
+
+    game = Game.new("classic", ["Ann", "Bob", "Cat"], seed=1, seat_order=True)
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        for space in (9, 39, 5, 12):  # Connecticut Avenue, Boardwalk, a railroad, a utility
+            screen.show_space(space)
+            await pilot.pause()
+            card = screen._card
+            lines = card._megamono_shown.plain.split("\n")
+            assert card.content_size.height == len(lines), (space, lines)
+            assert "unmortgage" in lines[-1]
+            assert screen._log.region.height >= card.keep_below

@@ -172,3 +172,15 @@ async def test_an_example_loads_from_the_browser(saves):
         assert screen_name(app) != "ResumeScreen"
         assert sorted(p.name for p in app.game_in_play.st.players) == sorted(["Ann", "Bob", "Cid"])
         await pilot.press("escape")
+
+
+async def test_home_and_end_go_to_the_first_and_last_save(saves):
+    fill_folder(saves)
+    app = MegamonoApp(saves, test_mode=True)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_browser(app, pilot)
+        table = screen.query_one("DataTable")
+        await pilot.press("end")
+        assert table.cursor_row == table.row_count - 1 > 0
+        await pilot.press("home")
+        assert table.cursor_row == 0

@@ -61,6 +61,7 @@ class DecisionDialog(ModalScreen[object]):
     COMMON_BINDINGS = [
         Binding("m", "manage", "Manage"),
         Binding("escape", "hide", "Hide"),
+        Binding("ctrl+c", "app.help_quit", "Quit?", show=False),  # (says how to quit, as on the board)
     ]
 
     def __init_subclass__(cls, **kwargs) -> None:

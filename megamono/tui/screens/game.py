@@ -153,7 +153,7 @@ class GameScreen(ComputerTurns, UndoKeys, FittedFooter, Screen):
         """What the board's ring holds: whose turn, the dice, the looked-at space, log and players."""
         g, look = self.game, self.look
         # kept: the view is refreshed after every step, without searching the screen for them
-        card = self._card = DeedCard(g, look, id="card")
+        card = self._card = DeedCard(g, look, keep_below=8, id="card")  # (the log keeps 8 rows)
         card.border_title = "Space (←↑↓→ look around)"
         self._aside_card = DeedCard(g, look, id="aside-card")
         self._status = Static(id="status")

@@ -39,7 +39,10 @@ def aside_keys(look: Look) -> Text:
     dim = look.dim
     t = Text("←↑↓→ look\n", style="bold")
     t.append("m build\nh help\nF2 contrast\n", style=dim)
-    for key, what in (("A3", "A owns, 3h"), ("H S", "hotel, sky"), ("D", "depot"), ("M", "mortgaged"),
+    supply = look.game.ed.supply  # (the classic board has no skyscrapers or depots)
+    pieces = [("H S", "hotel, sky")] if supply.skyscrapers else [("H", "hotel")]
+    pieces += [("D", "depot")] if supply.depots else []
+    for key, what in (("A3", "A owns, 3h"), *pieces, ("M", "mortgaged"),
                       ("220", "bank price"), ("3p", "3 tokens"), ("[C]", "in jail")):
         t.append(f"{key:<4}", style="bold")
         t.append(what + "\n", style=dim)

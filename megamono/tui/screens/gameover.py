@@ -62,7 +62,8 @@ def standings_text(game: Game, look: Look) -> Text:
     reason = [e.text for e in g.st.log if e.kind == "game_over"][:-1]
     if reason:
         t.append(reason[-1].split(". Final worth:")[0].rstrip(".") + ".\n", style=DIM)
-    t.append(f"{g.st.turn.number} turns played.", style=DIM)
+    rounds = g.st.turn.round  # (a round: every player's turn once; simulate counts rounds)
+    t.append(f"{g.st.turn.number} turns played, in {rounds} round{'s' if rounds != 1 else ''}.", style=DIM)
     return t
 
 
@@ -124,8 +125,13 @@ def statistics_text(game: Game, look: Look, stats: GameStats) -> Text:
     top = stats.most_landed(5)
     if not top:
         t.append("\n  nobody moved", style=DIM)
+    spaces = g.ed.spaces
+    names = [sp.name for sp in spaces]
     for space, count in top:
-        t.append(f"\n  {g.ed.spaces[space].name[:26]:<27}{count:>3} time{'s' if count != 1 else ''}")
+        name = spaces[space].name
+        if names.count(name) > 1:  # several Community Chests: which one
+            name = f"{name} (after {spaces[space - 1].short})"
+        t.append(f"\n  {name[:38]:<39}{count:>3} time{'s' if count != 1 else ''}")
     return t
 
 

@@ -194,6 +194,9 @@ class ResumeScreen(Screen):
         Binding("enter", "load", "Load", show=True),
         Binding("n", "rename", "Rename"),
         Binding("delete,x", "delete", "Delete", key_display="Del/x"),
+        # (the table's own Home/End move across columns; in this list they go to the first/last save)
+        Binding("home", "row('first')", "First", show=False, priority=True),
+        Binding("end", "row('last')", "Last", show=False, priority=True),
     ]
 
     def __init__(self, folder: Path) -> None:
@@ -280,6 +283,12 @@ class ResumeScreen(Screen):
             info.update(Text(f"{path}: an example game (it cannot be renamed or deleted)", style=DIM))
         else:
             info.update(Text(str(path), style=DIM))
+
+    def action_row(self, where: str) -> None:
+        """Home/End: the cursor to the first or last save of the list."""
+        table = self.query_one(DataTable)
+        if table.row_count:
+            table.move_cursor(row=0 if where == "first" else table.row_count - 1)
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         self.query_one("#loaderr", Static).update("")

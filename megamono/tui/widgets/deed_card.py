@@ -84,16 +84,18 @@ def rent_now(game: Game, space: int) -> Text:
     return Text(f"rent now {money(due)}{what}", style="bold")
 
 
-def deed_card_text(game: Game, look: Look, space: int, width: int | None = None, tall: bool = False) -> Text:
+def deed_card_text(game: Game, look: Look, space: int, width: int | None = None, tall: bool = False,
+                   dense: bool = False) -> Text:
     """Lines describing the deed at ``space`` (or the space, when it is not a deed).
 
     ``width`` narrower than 44 gives one rent a line with short labels (the compact layout's side
-    panel); ``tall`` one rent a line with words ("3 houses"); otherwise the rents are packed on a
-    few lines.
+    panel); ``tall`` one rent a line with words ("3 houses"); otherwise, or with ``dense`` (a card
+    short of rows), the rents are packed on a few lines.
     """
     ed, st = game.ed, game.st
     sp = ed.spaces[space]
-    narrow = width is not None and width < 44
+    narrow = width is not None and width < 44 and not dense
+    tall = tall and not dense
     dim = look.dim
     out = Text()
     if sp.is_property:
@@ -202,11 +204,15 @@ class DeedCard(Static):
     DeedCard { height: auto; padding: 0 1; border: round $primary-darken-1; border-title-align: left; }
     """
 
-    def __init__(self, game: Game, look: Look, space: int | None = None, **kw) -> None:
+    def __init__(self, game: Game, look: Look, space: int | None = None, keep_below: int | None = None,
+                 **kw) -> None:
         kw.setdefault("classes", "deed-card")
         super().__init__(**kw)
         self.game, self.look = game, look
         self.space = space
+        self.keep_below = keep_below
+        """Rows the widget under the card (the game's log) keeps at least: a card that would take
+        them packs its rents on a few lines instead (None: the card has its column to itself)."""
         self.tall = False
         """One rent a line, with words (the large layout)."""
 
@@ -222,4 +228,20 @@ class DeedCard(Static):
             update_if_changed(self, Text(""))
             return
         width = self.content_size.width or None
-        update_if_changed(self, deed_card_text(self.game, self.look, space, width, self.tall))
+        text = deed_card_text(self.game, self.look, space, width, self.tall)
+        rows = self.rows_free()
+        lines = len(text.plain.split("\n"))
+        if rows is not None and lines > rows:  # it would be cut off: pack the rents
+            text = deed_card_text(self.game, self.look, space, width, self.tall, dense=True)
+            lines = len(text.plain.split("\n"))
+        update_if_changed(self, text)
+        if self.content_size.height and self.content_size.height != lines:
+            self.refresh(layout=True)  # (a card laid out at another width kept its old height)
+
+    def rows_free(self) -> int | None:
+        """The rows of text the card can show in its column, leaving ``keep_below`` rows to the
+        widget under it (None when the card does not share its column, or is not laid out yet)."""
+        parent = self.parent
+        if self.keep_below is None or parent is None or not parent.content_size.height:
+            return None
+        return parent.content_size.height - self.keep_below - self.styles.gutter.height
