@@ -1,0 +1,56 @@
+"""Machine instructions per strong-bot game, counted by valgrind (a script, not a test).
+
+    .venv/bin/python tests/bench/instructions.py [--games 6] [--edition mega|classic|both]
+
+Wall-clock speed on a shared machine varies by a third from day to day; an instruction count does
+not depend on the load. It runs valgrind's cachegrind (no cache simulation) over this same script
+playing 4-player strong-bot games of seeds 0..N-1 (1,000-round limit, as ``engine.py``) and over it
+playing none, and prints the difference per game, in millions. Needs ``valgrind`` on the PATH.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def play(edition: str, games: int) -> None:
+    """The games counted: seeds 0..games-1 of ``edition``."""
+    sys.path.insert(0, str(ROOT))
+    from megamono.bots import play_bot_game
+
+    for seed in range(games):
+        play_bot_game(edition, ["strong"] * 4, seed, turn_limit=1000)
+
+
+def count(edition: str, games: int) -> int:
+    """Instructions (valgrind's "I refs") of a process that plays ``games`` games."""
+    cmd = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+           sys.executable, __file__, "--play", edition, str(games)]
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True).stderr
+    refs = re.search(r"I\s+refs:\s+([\d,]+)", out)
+    if refs is None:
+        raise RuntimeError(f"no instruction count in valgrind's output:\n{out[-2000:]}")
+    return int(refs.group(1).replace(",", ""))
+
+
+def main() -> None:
+    if len(sys.argv) == 4 and sys.argv[1] == "--play":
+        play(sys.argv[2], int(sys.argv[3]))
+        return
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=6)
+    ap.add_argument("--edition", choices=("mega", "classic", "both"), default="both")
+    args = ap.parse_args()
+    for edition in (("mega", "classic") if args.edition == "both" else (args.edition,)):
+        per_game = (count(edition, args.games) - count(edition, 0)) / args.games
+        print(f"{edition}: {per_game / 1e6:.1f} million instructions per game (seeds 0-{args.games - 1})")
+
+
+if __name__ == "__main__":
+    main()
