@@ -282,7 +282,8 @@ def load_game(path: Path, verify: bool = True) -> Game:
     collecting = gc.isenabled()
     gc.disable()  # building many small objects at once: a collection pass would only cost time
     try:
-        game = decode_game(read_save(path), path.name)
+        data = read_save(path)
+        game = decode_game(data, path.name)
     finally:
         if collecting:
             gc.enable()
@@ -292,6 +293,9 @@ def load_game(path: Path, verify: bool = True) -> Game:
         except Exception as exc:  # an action that no longer applies
             raise SaveError(f"{path.name}: damaged save: its actions do not replay ({exc})") from None
         if replayed.st != game.st:
+            if "actions" not in data:  # (what the replay compared was no actions at all)
+                raise SaveError(f"{path.name}: damaged save: \"actions\" (the decisions the game is "
+                                "replayed from) is missing")
             raise SaveError(f"{path.name}: damaged save: the stored state differs from the replay of its actions")
     return game
 

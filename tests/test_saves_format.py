@@ -278,3 +278,11 @@ def test_save_and_load_of_a_long_game_stay_quick(tmp_path):
 
 def test_recovery_names_carry_the_date_and_time():
     assert saves.recovery_name(datetime(2026, 3, 1, 20, 15, 4)) == "recovery-20260301-201504"
+
+
+def test_a_save_without_its_actions_says_so(tmp_path):
+    f = _edit(tmp_path, lambda d: d.pop("actions"))
+    before = f.read_bytes()
+    with pytest.raises(SaveError, match=r'"actions" \(the decisions the game is replayed from\) is missing'):
+        load_game(f)
+    assert f.read_bytes() == before

@@ -57,8 +57,9 @@ def status_text(game: Game, look: Look, levels: dict[int, str] | None = None) ->
     t.append_text(look.block(st.turn.player))
     t.append(" ")
     t.append_text(look.who(st.turn.player))
-    if st.options.turn_limit:
-        t.append(f"   round {st.turn.round} of {st.options.turn_limit}", style=DIM)
+    # (a round: every player's turn once; the turn limit and `simulate` count rounds)
+    limit = st.options.turn_limit
+    t.append(f"   round {st.turn.round}" + (f" of {limit}" if limit else ""), style=DIM)
     if st.options.free_parking_pot:
         t.append(f"   Free Parking pot {money(st.pot)}", style="bold")
     rules = house_rules(st.options, game.ed.rules.speed_die)
