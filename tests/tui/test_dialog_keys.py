@@ -124,3 +124,26 @@ async def test_the_space_card_is_never_cut_off_on_the_shorter_classic_board(save
             assert card.content_size.height == len(lines), (space, lines)
             assert "unmortgage" in lines[-1]
             assert screen._log.region.height >= card.keep_below
+
+
+async def test_a_key_pressed_as_a_dialog_opens_is_ignored_with_a_word(saves, monkeypatch):
+    """Keys in the first moment of a dialog are ignored (they may be the previous player's typing
+    ahead); the player is told once, so that a quick key is not lost without a word."""
+    from megamono.tui.dialogs.base import DecisionDialog
+
+    game = new_game(dice=[(1, 2, 1)])
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        assert screen_name(app) == "BuyDialog"
+        monkeypatch.setattr(DecisionDialog, "too_soon", lambda self: True)
+        await pilot.press("b", "b")
+        await pilot.pause()
+        assert game.st.deeds[ARCTIC].owner is None
+        told = [n for n in app.notices if n.startswith("A key pressed as the dialog opened was ignored")]
+        assert len(told) == 1
+        monkeypatch.undo()
+        await pilot.press("b")
+        await pilot.pause()
+        assert game.st.deeds[ARCTIC].owner == 0

@@ -165,7 +165,13 @@ class DecisionDialog(ModalScreen[object]):
     def on_key(self, event: events.Key) -> None:
         """A key that does nothing here (a stray Enter or letter) says which keys answer, instead
         of being ignored without a word; a greyed-out option's key says why it is not allowed."""
-        if self.too_soon() or not (event.is_printable or event.key in ("enter", "space")):
+        if not (event.is_printable or event.key in ("enter", "space")):
+            return
+        if self.too_soon():
+            if not getattr(self, "_told_too_soon", False):  # (once: typing ahead sends several)
+                self._told_too_soon = True
+                self.app.notify("A key pressed as the dialog opened was ignored (it may have been meant "
+                                "for the one before): press it again", timeout=3)
             return
         active = self.active_bindings.get(event.key)
         if active is not None:
