@@ -19,7 +19,7 @@ async def test_a_stray_enter_does_not_buy_and_says_which_keys_answer(saves):
         await pilot.press("enter", "x")
         await pilot.pause()
         assert screen_name(app) == "BuyDialog" and game.st.deeds[ARCTIC].owner is None
-        assert app.notices[-2].startswith("Enter does nothing here. Keys: b Buy for $80 · a Auction it")
+        assert app.notices[-2] == "Enter does nothing here. Keys: b Buy for $80 · a Auction it · m Manage · esc Hide"
         assert app.notices[-1].startswith("'x' does nothing here.")
         await pilot.press("tab", "enter")  # Tab reaches the buttons: Enter presses the focused one
         await pilot.pause()
@@ -147,3 +147,20 @@ async def test_a_key_pressed_as_a_dialog_opens_is_ignored_with_a_word(saves, mon
         await pilot.press("b")
         await pilot.pause()
         assert game.st.deeds[ARCTIC].owner == 0
+
+
+async def test_the_hint_lists_the_keys_each_dialog_has(saves):
+    """The hint is the dialog's own footer: a board pick lists its moving keys, and no dialog lists
+    a key it does not have (found by a newcomer: a Bus Ticket pick listed none)."""
+    game = new_game(dice=[(2, 2, 2)])
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        assert screen_name(app) == "BoardPickDialog"
+        await pilot.press("x", "space")
+        await pilot.pause()
+        assert app.notices[-2].startswith("'x' does nothing here. Keys: →/↓ Next · ←/↑ Previous")
+        assert app.notices[-2].count("Next ·") == 1 and "⏎ Choose" in app.notices[-2]
+        assert game.pending.kind == "triples"
+        assert app.notices[-1].startswith("Space does nothing here.")

@@ -182,9 +182,21 @@ class DecisionDialog(ModalScreen[object]):
             return
         if isinstance(self.focused, (Input, Button)):
             return  # the focused field or button takes it
-        keys = " · ".join(f"{o.key} {o.label}" for o in self._options.values() if self.legal(o))
-        what = "Enter" if event.key == "enter" else repr(event.character or event.key)
-        self.app.notify(f"{what} does nothing here. Keys: {keys} · m manage · Esc hide", timeout=3)
+        what = {"enter": "Enter", "space": "Space"}.get(event.key, repr(event.character or event.key))
+        self.app.notify(f"{what} does nothing here. Keys: {self.keys_hint()}", timeout=3)
+
+    def keys_hint(self) -> str:
+        """The keys that answer now, as the footer shows them ("b Buy for $80 · a Auction it · m
+        Manage · esc Hide"): this dialog's own, enabled keys, an option's key with its label."""
+        out, seen = [], set()
+        for key, active in self.active_bindings.items():
+            b = active.binding
+            if active.node is not self or not active.enabled or not b.show or b.action in seen:
+                continue
+            seen.add(b.action)  # (a binding of several keys, such as "right,down", once)
+            o = self._options.get(key) if b.action.startswith("choose") else None
+            out.append(f"{self.app.get_key_display(b)} {o.label if o is not None else b.description}")
+        return " · ".join(out)
 
     def action_choose(self, key: str) -> None:
         o = self._options.get(key)
