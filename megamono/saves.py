@@ -1,35 +1,42 @@
 """Save files: versioned JSON written atomically, validated on load, listed for the save browser.
 
-The format (``"format": "megamono-save"``, ``"version": 1``) is one JSON object::
+The format (``"format": "megamono-save"``, ``"version": 2``) is one JSON object::
 
-    {"format": "megamono-save", "version": 1,
+    {"format": "megamono-save", "version": 2, "game_id": "3f9c2a1b7d4e",
      "saved_at": "2026-03-01T20:15:04", "edition": "mega", "seed": 123, "rng": 456,
      "options": {...},            the house-rule options played
      "setup": {...},              the arguments of Game.new: they make the initial state
      "actions": [                 every action taken, one per line
      {"player":0,"kind":"roll"},
      ...],
-     "state": {..., "log": [      the current state; its log one event per line,
-     {"kind":"turn","text":"Turn 1: Ann","player":0},   without its empty (null) fields
-     ...]}}
+     "state": {...}}              the current state, without its log
 
-``edition``, ``seed``, ``rng`` and ``options`` repeat what ``setup`` and ``state`` hold, so a reader
-(or a person) sees them at the top; on load they must agree with the state. The rules core's
-:meth:`Game.to_dict` form (the same fields, without the summary and with every null) loads too.
+The top level holds what is not the result of replaying the actions: ``game_id`` names the game (every
+save and autosave of one game carries it; the app's autosave of a game is ``autosave-GAMEID.json``)
+and ``saved_at`` says when. ``edition``, ``seed``, ``rng`` and ``options`` repeat what ``setup`` and
+``state`` hold, so a reader (or a person) sees them at the top; on load they must agree with the state.
+The game's log is not written: loading replays the actions from the setup (RULES.md I8), which makes
+the log again, exactly, and checks the stored state against the replay. That keeps a save about a
+fifth of the size it would be with its log (a 10,000-round game stays well under
+:data:`MAX_SAVE_BYTES`). The rules core's :meth:`Game.to_dict` form (version 1, with its log) loads
+too.
 
 Writing goes to a temporary file ``.saving-*.tmp`` in the same folder, flushed to disk, then moved
 over the old save with ``os.replace``, so a crash mid-write leaves the previous save whole; temp files
 left behind by a killed writer are removed by the next save once they are a minute old. A file that is
 not a megamono save, is damaged or is too new is refused with :class:`SaveError` and never touched.
-An older version is brought up to date by the steps in :data:`MIGRATIONS`.
+An older version is brought up to date by the steps in :data:`MIGRATIONS`; every version's files
+are kept as fixtures in ``tests/saves/vN/``.
 """
 
 from __future__ import annotations
 
 import gc
+import hashlib
 import json
 import os
 import re
+import secrets
 import tempfile
 import time
 from collections.abc import Callable
@@ -47,24 +54,62 @@ from megamono.rules.invariants import check_state
 from megamono.rules.state import Event, Options
 
 SAVE_FORMAT = "megamono-save"
-SAVE_VERSION = 1
-MAX_SAVE_BYTES = 10 * 1024 * 1024
+SAVE_VERSION = 2
+MAX_SAVE_BYTES = 16 * 1024 * 1024
+"""The largest save megamono reads (16 MiB): a guard against a file that would fill the memory. The
+game's own saves stay far below it: a 10,000-round game of the busiest play there is (four players
+who never buy, so that every landing is an auction) writes 9.4 MB, and loading it peaks near 130 MB
+(tests/test_long_game_saves.py)."""
+LARGE_SAVE_BYTES = 8 * 1024 * 1024
+"""A save this large (8 MiB) belongs to a game of thousands of rounds: the app warns, long before
+:data:`MAX_SAVE_BYTES`, that the game should be ended."""
 AUTOSAVE_NAME = "autosave"
 """The save the app writes at the end of every turn and when it quits (``autosave.json``)."""
 TEMP_PREFIX, TEMP_SUFFIX = ".saving-", ".tmp"
 STALE_TEMP_SECONDS = 60
 _NAME_OK = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _.\-]{0,63}$")
 _SETUP_KEYS = {"edition", "players", "seed", "dice", "seat_order", "options"}
+_GAME_ID = re.compile(r"^[0-9a-f]{12}$")
 
 _ACTIONS = TypeAdapter(list[Action])
 _EVENTS = TypeAdapter(list[Event])
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
-MIGRATIONS: dict[int, Migration] = {}
+
+
+def new_game_id() -> str:
+    """A fresh game id: 12 random lowercase hex digits (for a game started in the app)."""
+    return secrets.token_hex(6)
+
+
+def derive_game_id(setup: dict[str, Any]) -> str:
+    """The game id of a game that has none yet: 12 hex digits of the SHA-256 of its ``setup``.
+
+    Used for a save written without an id (the scripting API) and for a version-1 save, so that
+    every save of one such game gets the same id.
+    """
+    canonical = json.dumps(setup, sort_keys=True, separators=(",", ":"), ensure_ascii=True, default=str)
+    return hashlib.sha256(canonical.encode("ascii")).hexdigest()[:12]
+
+
+def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 -> 2: the game gets its id (from its setup) and the state's log is dropped (loading
+    rebuilds it by replaying the actions, as it always checked it against)."""
+    state = data.get("state")
+    if isinstance(state, dict):
+        data["state"] = {k: v for k, v in state.items() if k != "log"}
+    setup = data.get("setup")
+    data["game_id"] = derive_game_id(setup if isinstance(setup, dict) else {})
+    return data
+
+
+MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2}
 """``MIGRATIONS[v]`` turns a version-``v`` save (a parsed dict) into a version ``v + 1`` one.
 
-Version 1 is the first released format, so there is no step yet. When the format changes: bump
-:data:`SAVE_VERSION`, add ``MIGRATIONS[old] = function`` and a test loading an old file.
+- 1 -> 2 (:func:`_v1_to_v2`): a ``game_id`` at the top level; no log in the state.
+
+When the format changes: bump :data:`SAVE_VERSION`, add ``MIGRATIONS[old] = function``, and keep a
+file of the old version in ``tests/saves/vOLD/`` (tests/test_save_versions.py loads and replays each).
 """
 
 
@@ -88,28 +133,33 @@ def check_save_name(name: str) -> str:
 
 
 # ============================================================================ writing
-def encode_game(game: Game, saved_at: datetime | None = None) -> bytes:
-    """The save file's bytes for ``game`` (see the module doc for the layout)."""
+def encode_game(game: Game, saved_at: datetime | None = None, game_id: str | None = None) -> bytes:
+    """The save file's bytes for ``game`` (see the module doc for the layout).
+
+    ``game_id``: the game's id (12 lowercase hex digits); None derives it from the setup
+    (:func:`derive_game_id`). ValueError for a malformed id.
+    """
     st = game.st
     setup = game.setup
+    if game_id is None:
+        game_id = derive_game_id(setup)
+    elif not _GAME_ID.match(game_id):
+        raise ValueError(f"a game id is 12 lowercase hex digits, not {game_id!r}")
     head = {
-        "format": SAVE_FORMAT, "version": SAVE_VERSION,
+        "format": SAVE_FORMAT, "version": SAVE_VERSION, "game_id": game_id,
         "saved_at": (saved_at or datetime.now()).isoformat(timespec="seconds"),
         "edition": st.edition, "seed": setup.get("seed"), "rng": st.rng,
         "options": st.options.model_dump(mode="json"),
         "setup": setup,
     }
-    # pydantic writes the big lists straight to JSON bytes; a newline goes between their items.
-    # '},{"' cannot occur inside a JSON string (its quote would be escaped), and a newline between
-    # tokens is always valid JSON, so the split is safe.
+    # pydantic writes the actions straight to JSON bytes; a newline goes between them. '},{"' cannot
+    # occur inside a JSON string (its quote would be escaped), and a newline between tokens is always
+    # valid JSON, so the split is safe.
     actions = _ACTIONS.dump_json(game.history).replace(b'},{"', b'},\n{"')
-    events = _EVENTS.dump_json(st.log, exclude_none=True).replace(b'},{"', b'},\n{"')
     state = st.model_dump_json(exclude={"log"})
     return b"".join([
         json.dumps(head, separators=(",", ":"), ensure_ascii=False)[:-1].encode("utf-8"),
-        b',\n"actions":[\n', actions[1:-1], b'],\n"state":',
-        state[:-1].encode("utf-8"), b',"log":[\n' if len(state) > 2 else b'"log":[\n',
-        events[1:-1], b"]}}\n",
+        b',\n"actions":[\n', actions[1:-1], b'],\n"state":', state.encode("utf-8"), b"}\n",
     ])
 
 
@@ -142,12 +192,15 @@ def clean_stale_temps(folder: Path, older_than: float = STALE_TEMP_SECONDS) -> l
     return removed
 
 
-def save_game(game: Game, name: str, folder: Path) -> Path:
-    """Write ``game`` as ``folder/name.json`` atomically; returns the path. SaveError if bad name."""
+def save_game(game: Game, name: str, folder: Path, game_id: str | None = None) -> Path:
+    """Write ``game`` as ``folder/name.json`` atomically; returns the path. SaveError if bad name.
+
+    ``game_id``: see :func:`encode_game` (None: derived from the game's setup).
+    """
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / check_save_name(name)
-    write_atomic(path, encode_game(game))
+    write_atomic(path, encode_game(game, game_id=game_id))
     clean_stale_temps(folder)
     return path
 
@@ -184,12 +237,28 @@ def migrate(data: dict[str, Any], name: str = "save") -> dict[str, Any]:
     return data
 
 
-def decode_game(data: Any, name: str = "save") -> Game:
-    """A game from a parsed save (any version this megamono reads); SaveError naming the problem.
+@dataclass(frozen=True)
+class LoadedSave:
+    """A save read back: ``game`` (ready to continue), its ``game_id`` and when it was saved
+    (``saved_at``, None if the file does not say)."""
 
-    Checks the format and version (migrating an older one), the fields' types, that the summary
-    fields agree with the state, and that the state is possible (:func:`check_state`). It does not
-    replay the actions (see :func:`load_game`).
+    game: Game
+    game_id: str
+    saved_at: datetime | None
+
+
+def decode_game(data: Any, name: str = "save") -> Game:
+    """:func:`decode_save`'s game: the stored state (without its log), not replayed."""
+    return decode_save(data, name).game
+
+
+def decode_save(data: Any, name: str = "save") -> LoadedSave:
+    """A save from its parsed JSON (any version this megamono reads); SaveError naming the problem.
+
+    Checks the format and version (migrating an older one), the fields' types, the game id, that
+    the summary fields agree with the state, and that the state is possible (:func:`check_state`).
+    It does not replay the actions (see :func:`load_save`): the game holds the stored state, which
+    has no log.
     """
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise SaveError(f"{name}: not a megamono save (no \"format\": \"{SAVE_FORMAT}\")")
@@ -197,6 +266,12 @@ def decode_game(data: Any, name: str = "save") -> Game:
     state, setup, actions = data.get("state"), data.get("setup"), data.get("actions", [])
     if not isinstance(state, dict):
         raise SaveError(f"{name}: damaged save: \"state\" is missing or not an object")
+    if "log" in state:
+        raise SaveError(f"{name}: damaged save: state.log: a version-{SAVE_VERSION} save keeps no log "
+                        "(loading makes it again from the actions)")
+    game_id = data.get("game_id")
+    if not isinstance(game_id, str) or not _GAME_ID.match(game_id):
+        raise SaveError(f"{name}: damaged save: \"game_id\" is not 12 lowercase hex digits")
     if not isinstance(actions, list):
         raise SaveError(f"{name}: damaged save: \"actions\" is not a list")
     if not isinstance(setup, dict) or not isinstance(setup.get("players"), list) \
@@ -232,15 +307,16 @@ def decode_game(data: Any, name: str = "save") -> Game:
             raise SaveError(f"{name}: {_where(exc, 'options')}") from None
         if options != st.options:
             raise SaveError(f"{name}: damaged save: \"options\" differ from the state's options")
+    saved_at = None
     if "saved_at" in data:
         try:
-            datetime.fromisoformat(data["saved_at"])
+            saved_at = datetime.fromisoformat(data["saved_at"])
         except (TypeError, ValueError):
             raise SaveError(f"{name}: damaged save: \"saved_at\" is not a date and time") from None
     problems = check_state(game.ed, st)
     if problems:
         raise SaveError(f"{name}: impossible game state: {problems[0]}")
-    return game
+    return LoadedSave(game=game, game_id=game_id, saved_at=saved_at)
 
 
 def read_save(path: Path) -> dict[str, Any]:
@@ -255,7 +331,8 @@ def read_save(path: Path) -> dict[str, Any]:
     if not path.is_file():
         raise SaveError(f"{path}: not a save file (a folder or a device)")
     if size > MAX_SAVE_BYTES:
-        raise SaveError(f"{path.name}: {size} bytes is larger than a save can be (10 MB)")
+        raise SaveError(f"{path.name}: {size} bytes is larger than a save can be "
+                        f"({MAX_SAVE_BYTES // (1024 * 1024)} MB)")
     try:
         raw = path.read_bytes()
     except OSError as exc:
@@ -268,36 +345,48 @@ def read_save(path: Path) -> dict[str, Any]:
         raise SaveError(f"{path.name}: not a JSON file (nested too deeply)") from None
 
 
-def load_game(path: Path, verify: bool = True) -> Game:
-    """Read and validate a save; returns the game ready to continue.
+def load_save(path: Path, verify: bool = True) -> LoadedSave:
+    """Read and validate a save; returns the game ready to continue, with its id.
 
-    Without ``verify`` this parses, validates and rebuilds the current state. With ``verify`` the
-    recorded actions are also replayed from the setup and must give the stored state (I8); a save
-    edited by hand is refused as damaged.
+    The game is rebuilt by replaying the recorded actions from the setup (RULES.md I8), which also
+    makes its log; with ``verify`` the replay must give the stored state, or the save is refused as
+    damaged (an edited file). Without ``verify`` the stored state is returned as it is, without a
+    log and not replayed (a quick look, for tests and benchmarks).
 
     Raises :class:`SaveError` naming the problem (missing, too big, not JSON, not a megamono
-    save, a newer version, or the first bad field). The file is never modified.
+    save, a newer version, the first bad field, actions that do not replay). The file is never
+    modified.
     """
     path = Path(path)
     collecting = gc.isenabled()
     gc.disable()  # building many small objects at once: a collection pass would only cost time
     try:
         data = read_save(path)
-        game = decode_game(data, path.name)
+        has_actions = isinstance(data, dict) and "actions" in data
+        saved = decode_save(data, path.name)
+        del data  # the parsed JSON is not needed any more: let it go before the replay
     finally:
         if collecting:
             gc.enable()
-    if verify:
-        try:
-            replayed = Game.replay(game.setup, game.history)
-        except Exception as exc:  # an action that no longer applies
-            raise SaveError(f"{path.name}: damaged save: its actions do not replay ({exc})") from None
-        if replayed.st != game.st:
-            if "actions" not in data:  # (what the replay compared was no actions at all)
-                raise SaveError(f"{path.name}: damaged save: \"actions\" (the decisions the game is "
-                                "replayed from) is missing")
-            raise SaveError(f"{path.name}: damaged save: the stored state differs from the replay of its actions")
-    return game
+    if not verify:
+        return saved
+    stored = saved.game
+    try:
+        replayed = Game.replay(stored.setup, stored.history)
+    except Exception as exc:  # an action that no longer applies
+        raise SaveError(f"{path.name}: damaged save: its actions do not replay ({exc})") from None
+    stored.st.log = replayed.st.log  # (the save keeps no log: the replay's is the game's)
+    if replayed.st != stored.st:
+        if not has_actions:  # (what the replay compared was no actions at all)
+            raise SaveError(f"{path.name}: damaged save: \"actions\" (the decisions the game is "
+                            "replayed from) is missing")
+        raise SaveError(f"{path.name}: damaged save: the stored state differs from the replay of its actions")
+    return LoadedSave(game=replayed, game_id=saved.game_id, saved_at=saved.saved_at)
+
+
+def load_game(path: Path, verify: bool = True) -> Game:
+    """:func:`load_save`'s game (the id and date left aside); SaveError as there."""
+    return load_save(path, verify).game
 
 
 # ============================================================================ listing

@@ -122,6 +122,6 @@ def test_impossible_or_edited_saves_are_refused(tmp_path, mutate, message):
 
 def test_big_files_are_refused_without_reading(tmp_path):
     f = tmp_path / "huge.json"
-    f.write_bytes(b" " * (10 * 1024 * 1024 + 1))
-    with pytest.raises(SaveError, match="10 MB"):
+    f.write_bytes(b" " * (16 * 1024 * 1024 + 1))
+    with pytest.raises(SaveError, match="16 MB"):
         load_game(f)

@@ -58,9 +58,15 @@ class Core:
         self.st.pending = Pending(kind, player, prompt, **fields)
 
     # -- log and money ---------------------------------------------------------------------
+    texts: dict[str, str]
+    """Every log text written in this game, each kept once: a long game repeats the same lines
+    ("Ann drops out of the auction") hundreds of thousands of times, and one shared string per
+    line keeps such a game (and loading its save) under the memory budget of tests/bench/saves.py."""
+
     def log(self, kind: str, text: str, player: int | None = None, amount: int | None = None,
             payer: int | None = None, payee: int | None = None, space: int | None = None) -> Event:
-        ev = Event(kind, text, player, amount, payer, payee, space)
+        """Append an event to the game's log (its text shared with the same earlier line); returns it."""
+        ev = Event(kind, self.texts.setdefault(text, text), player, amount, payer, payee, space)
         self.st.log.append(ev)
         return ev
 
@@ -84,12 +90,11 @@ class Core:
                 q = players[payee]
                 q.cash += amount
                 text = f"{p.name} pays ${commas(amount)} to {q.name}: {why}"
-            st.log.append(Event("cash", text, payer, amount, payer, payee))
+            self.log("cash", text, payer, amount, payer, payee)
         elif payee is not None:
             q = players[payee]
             q.cash += amount
-            st.log.append(Event("cash", f"{q.name} receives ${commas(amount)} from the bank: {why}", payee, amount,
-                                None, payee))
+            self.log("cash", f"{q.name} receives ${commas(amount)} from the bank: {why}", payee, amount, None, payee)
         else:
             self.log("cash", f"the bank receives ${commas(amount)} from the bank: {why}", amount=amount)
 

@@ -70,6 +70,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
                  history: list[Action] | None = None) -> None:
         self.ed = edition
         self.board = edition.board
+        self.texts = {}
         self.st = state
         self.setup = setup or {}
         self.history: list[Action] = history or []
@@ -383,7 +384,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         t.player, t.doubles, t.ended, t.last_throw, t.mr_monopoly_lock = nxt, 0, False, None, False
         t.number += 1
         pl = players[nxt]
-        st.log.append(Event("turn", f"Turn {t.number}: {pl.name}", nxt))
+        self.log("turn", f"Turn {t.number}: {pl.name}", nxt)
         if pl.in_jail:
             self.wait("jail", nxt, f"{pl.name} is in jail (attempt {pl.jail_turns + 1} of 3): pay "
                       f"${commas(self.board.rules.jail_fine)}, use a card, or roll for doubles")
@@ -427,7 +428,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         speed = self.board.rules.speed_die
         th = self.throw(speed)
         t.last_throw = th
-        st.log.append(Event("dice", f"{st.players[p].name} rolls {th.text()}", p))
+        self.log("dice", f"{st.players[p].name} rolls {th.text()}", p)
         w1, w2 = th.white
         face = th.speed
         doubles = w1 == w2

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .core import Core, commas
 from .rent import max_raisable, sale_value
-from .state import Creditor, Event, Step
+from .state import Creditor, Step
 
 
 class MoneyMixin(Core):
@@ -282,8 +282,7 @@ class MoneyMixin(Core):
         pend = st.pending
         pend.high_bid, pend.high_bidder = amount, p
         item = f"the last {pend.piece}" if pend.piece else self.board.spaces[pend.space].name  # auction_item()
-        st.log.append(Event("bid", f"{st.players[p].name} bids ${commas(amount)} for {item}", p,
-                             None, None, None, pend.space))  # (space: positional is quicker)
+        self.log("bid", f"{st.players[p].name} bids ${commas(amount)} for {item}", p, space=pend.space)
         self._next_bidder(pend.bidders.index(p) + 1)
 
     def do_drop_out(self, p: int) -> None:
@@ -291,8 +290,7 @@ class MoneyMixin(Core):
         pend = st.pending
         k = pend.bidders.index(p)
         pend.bidders.remove(p)
-        st.log.append(Event("bid", f"{st.players[p].name} drops out of the auction", p, None, None, None,
-                             pend.space))  # (space: positional is quicker)
+        self.log("bid", f"{st.players[p].name} drops out of the auction", p, space=pend.space)
         self._next_bidder(k)
 
     def _next_bidder(self, k: int) -> None:

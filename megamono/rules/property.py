@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .core import Core, commas
 from .rent import transfer_fee, unmortgage_cost
-from .state import Event, Step
+from .state import Step
 
 
 class PropertyMixin(Core):
@@ -86,8 +86,7 @@ class PropertyMixin(Core):
         self.transfer(p, None, sp.house_cost, f"building on {sp.name}")
         self.return_pieces(space, deed.level + 1) if deed.level < 5 else self._to_skyscraper(space)
         level = _LEVEL_NAMES.get(deed.level) or f"{deed.level} houses"  # (level_name)
-        st.log.append(Event("build", f"{st.players[p].name} builds on {sp.name}: now {level}", p,
-                             None, None, None, space))  # (space: positional is quicker)
+        self.log("build", f"{st.players[p].name} builds on {sp.name}: now {level}", p, space=space)
 
     def _to_skyscraper(self, space: int) -> None:
         self.st.bank.hotels += 1

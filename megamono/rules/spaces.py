@@ -6,7 +6,7 @@ from bisect import bisect_left, bisect_right
 
 from .core import Core, commas
 from .rent import rent_due, tax_worth, ceil_percent
-from .state import Event, Pending, RentClaim, Step
+from .state import Pending, RentClaim, Step
 
 
 class SpacesMixin(Core):
@@ -31,8 +31,7 @@ class SpacesMixin(Core):
         dest = (pl.position + steps) % n
         passed = pl.position + steps >= n
         pl.position = dest
-        # (the space passed by position: a keyword to a class costs a dict per call)
-        st.log.append(Event("move", f"{pl.name} moves to {self.board.spaces[dest].name}", p, None, None, None, dest))
+        self.log("move", f"{pl.name} moves to {self.board.spaces[dest].name}", p, space=dest)
         if passed:
             self.salary(p, dest == 0)
         self.land(p, dest, dice)
@@ -54,8 +53,7 @@ class SpacesMixin(Core):
         pl = self.st.players[p]
         passed = dest < pl.position or dest == 0
         pl.position = dest
-        self.st.log.append(Event("move", f"{pl.name} moves to {self.board.spaces[dest].name}", p,
-                                 None, None, None, dest))  # (space: positional is quicker)
+        self.log("move", f"{pl.name} moves to {self.board.spaces[dest].name}", p, space=dest)
         if passed and salary:
             self.salary(p, dest == 0)
         self.land(p, dest, dice, rr, ucard)
@@ -288,8 +286,7 @@ class SpacesMixin(Core):
             self.st.turn.mr_monopoly_lock = False
             return
         st = self.st
-        st.log.append(Event("move", f"Mr. Monopoly sends {st.players[p].name} ahead to "
-                                    f"{self.board.spaces[target].name}", p))
+        self.log("move", f"Mr. Monopoly sends {st.players[p].name} ahead to {self.board.spaces[target].name}", p)
         # the move, then the unlock, as if pushed as steps (the agenda would run them next)
         agenda = st.agenda
         base = len(agenda)
