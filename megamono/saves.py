@@ -32,11 +32,9 @@ are kept as fixtures in ``tests/saves/vN/``.
 from __future__ import annotations
 
 import gc
-import hashlib
 import json
 import os
 import re
-import secrets
 import tempfile
 import time
 from collections.abc import Callable
@@ -47,6 +45,7 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
+from megamono.autosave import AUTOSAVE_PREFIX, GAME_ID, derive_game_id
 from megamono.rules.actions import Action, parse_action
 from megamono.rules.editions import EditionError
 from megamono.rules.engine import Game
@@ -63,33 +62,19 @@ who never buy, so that every landing is an auction) writes 9.4 MB, and loading i
 LARGE_SAVE_BYTES = 8 * 1024 * 1024
 """A save this large (8 MiB) belongs to a game of thousands of rounds: the app warns, long before
 :data:`MAX_SAVE_BYTES`, that the game should be ended."""
-AUTOSAVE_NAME = "autosave"
-"""The save the app writes at the end of every turn and when it quits (``autosave.json``)."""
+AUTOSAVE_NAME = AUTOSAVE_PREFIX
+"""How every automatic save's name begins: the app autosaves each game as ``autosave-GAMEID.json``
+(:mod:`megamono.autosave`) at the end of every turn and when it leaves the game. A save the player
+names may not begin so."""
 TEMP_PREFIX, TEMP_SUFFIX = ".saving-", ".tmp"
 STALE_TEMP_SECONDS = 60
 _NAME_OK = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _.\-]{0,63}$")
 _SETUP_KEYS = {"edition", "players", "seed", "dice", "seat_order", "options"}
-_GAME_ID = re.compile(r"^[0-9a-f]{12}$")
 
 _ACTIONS = TypeAdapter(list[Action])
 _EVENTS = TypeAdapter(list[Event])
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
-
-
-def new_game_id() -> str:
-    """A fresh game id: 12 random lowercase hex digits (for a game started in the app)."""
-    return secrets.token_hex(6)
-
-
-def derive_game_id(setup: dict[str, Any]) -> str:
-    """The game id of a game that has none yet: 12 hex digits of the SHA-256 of its ``setup``.
-
-    Used for a save written without an id (the scripting API) and for a version-1 save, so that
-    every save of one such game gets the same id.
-    """
-    canonical = json.dumps(setup, sort_keys=True, separators=(",", ":"), ensure_ascii=True, default=str)
-    return hashlib.sha256(canonical.encode("ascii")).hexdigest()[:12]
 
 
 def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
@@ -132,6 +117,12 @@ def check_save_name(name: str) -> str:
     return name + ".json"
 
 
+def is_autosave_name(name: str) -> bool:
+    """Whether a save name (without ``.json``) is an automatic save's (it begins "autosave", in any
+    capitals): the player may not choose such a name."""
+    return name.strip().casefold().startswith(AUTOSAVE_NAME)
+
+
 # ============================================================================ writing
 def encode_game(game: Game, saved_at: datetime | None = None, game_id: str | None = None) -> bytes:
     """The save file's bytes for ``game`` (see the module doc for the layout).
@@ -143,7 +134,7 @@ def encode_game(game: Game, saved_at: datetime | None = None, game_id: str | Non
     setup = game.setup
     if game_id is None:
         game_id = derive_game_id(setup)
-    elif not _GAME_ID.match(game_id):
+    elif not GAME_ID.match(game_id):
         raise ValueError(f"a game id is 12 lowercase hex digits, not {game_id!r}")
     head = {
         "format": SAVE_FORMAT, "version": SAVE_VERSION, "game_id": game_id,
@@ -270,7 +261,7 @@ def decode_save(data: Any, name: str = "save") -> LoadedSave:
         raise SaveError(f"{name}: damaged save: state.log: a version-{SAVE_VERSION} save keeps no log "
                         "(loading makes it again from the actions)")
     game_id = data.get("game_id")
-    if not isinstance(game_id, str) or not _GAME_ID.match(game_id):
+    if not isinstance(game_id, str) or not GAME_ID.match(game_id):
         raise SaveError(f"{name}: damaged save: \"game_id\" is not 12 lowercase hex digits")
     if not isinstance(actions, list):
         raise SaveError(f"{name}: damaged save: \"actions\" is not a list")
@@ -489,8 +480,8 @@ def rename_save(path: Path, new_name: str) -> Path:
     if is_example(path):
         raise SaveError(f"examples/{path.stem} is an example: it cannot be renamed")
     target = path.parent / check_save_name(new_name)
-    if target.stem.casefold() == AUTOSAVE_NAME.casefold():
-        raise SaveError(f"\"{AUTOSAVE_NAME}\" is the name of the automatic save: choose another")
+    if is_autosave_name(target.stem):
+        raise SaveError(f"names beginning \"{AUTOSAVE_NAME}\" are the automatic saves': choose another")
     if target.exists():
         raise SaveError(f"{target.name} exists already: choose another name")
     # a name that differs from another save's only by capitals would read as the same save

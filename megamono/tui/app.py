@@ -8,11 +8,18 @@ on screen and the pass-the-keyboard notices.
 
 Never losing a game:
 
-- :meth:`MegamonoApp.autosave_game` writes ``autosave.json`` in the save folder; the game screen
-  calls it at the end of every turn, and the app when it leaves a game (back to the start screen,
-  quitting, the terminal closing: SIGHUP/SIGTERM). An unfinished autosave is offered first on the
-  start screen. If ``autosave.json`` holds another unfinished game (or a later point of this one)
-  when a game is first autosaved, that file is kept as ``autosave-YYYYmmdd-HHMMSS.json``.
+- Every game has an id (:mod:`megamono.autosave`) and an autosave of its own,
+  ``autosave-GAMEID.json`` in the save folder: :meth:`MegamonoApp.autosave_game` writes it; the game
+  screen calls it at the end of every turn, and the app when it leaves a game (back to the start
+  screen, quitting, the terminal closing: SIGHUP/SIGTERM). The start screen offers every unfinished
+  game. While a game is open the app holds its lock, so that another app on the same save folder
+  marks it as open elsewhere; an app that opens a save of a game open elsewhere, or an earlier point
+  of a game autosaved further, plays on a copy with an id of its own: no autosave is ever overwritten
+  by another game or an earlier point.
+- Leaving a game never claims a save that did not happen: when the autosave fails (a full disk, a
+  read-only folder), :class:`~megamono.tui.dialogs.notice.SaveFailedDialog` says why and offers to
+  save elsewhere, to retry, or to leave without saving. A closed terminal cannot ask: the game goes
+  to the rescue folder (:func:`megamono.autosave.rescue_folder`) and the next start says where.
 - An unexpected exception writes the game to ``recovery-YYYYmmdd-HHMMSS.json`` before the app
   exits (Textual restores the terminal); :func:`run_app` then prints where the game is.
 """
@@ -20,6 +27,7 @@ Never losing a game:
 from __future__ import annotations
 
 import os
+import secrets
 import signal
 import traceback
 from collections.abc import Callable
@@ -148,7 +156,7 @@ class MegamonoApp(App):
                  test_mode: bool = False, *, game: Game | None = None,
                  dice: Iterable[Sequence[Any]] | None = None, seat_order: bool = False,
                  open_resume: bool = False, clock: Callable[[], datetime] | None = None,
-                 edition: str | None = None) -> None:
+                 edition: str | None = None, rescue_dir: Path | None = None) -> None:
         super().__init__()
         self.edition = edition
         """The board the new-game screen offers first: "mega", "classic" or a board file's path."""
@@ -173,12 +181,19 @@ class MegamonoApp(App):
         self.clock = clock or datetime.now
         self.game_in_play: Game | None = None
         """The game on screen (set by :meth:`start_game`), autosaved when the app leaves it."""
+        self.game_id: str | None = None
+        """The id of the game in play: its autosave is ``autosave-GAMEID.json``."""
+        self.token = secrets.token_hex(8)
+        """This app's own mark in the locks of the games it opens (:class:`GameLock`)."""
+        self._rescue_dir = rescue_dir
+        self._lock = None  # the GameLock of the game in play
         self.crash_report: str | None = None
         """After an unexpected exception: what happened and where the game was rescued to."""
         self._autosaved: tuple | None = None  # (game id, actions, last action, log length) last written
-        self._autosave_owner: int | None = None  # id() of the game autosave.json was checked for
         self._started: tuple | None = None  # the game's point when it was started or loaded
         self._autosave_failed = False
+        self._large_warned = False  # the game's save has been said to be very large
+        self._leave_unsaved = False  # the player chose to leave without saving
         self._crashed = False
         self._hung_up = False
         if test_mode:
@@ -205,128 +220,237 @@ class MegamonoApp(App):
 
     def resume(self, path: Path) -> bool:
         """Load ``path`` into a game screen; on a bad file say why on the start screen."""
-        from megamono.saves import SaveError, load_game
+        from megamono.saves import SaveError, load_save
 
         try:
-            game = load_game(path)
+            saved = load_save(path)
         except SaveError as exc:
             self.notify(str(exc), title="Cannot load", severity="error")
             screen = self.screen_stack[0]
             if isinstance(screen, StartScreen):
-                screen.call_after_refresh(screen.show_error, f"Cannot load: {exc}")
+                screen.call_after_refresh(screen.show_error, f"Cannot load: {exc}", path)
             return False
-        self.start_game(game, path)
+        self.start_game(saved.game, path, saved.game_id)
         return True
 
-    def start_game(self, game: Game, path: Path | None) -> None:
-        """Leave whatever is open and play ``game`` (``path``: the save it came from)."""
+    def start_game(self, game: Game, path: Path | None, game_id: str | None = None) -> None:
+        """Leave whatever is open (the game being left is autosaved first: see :meth:`leave_game`)
+        and play ``game``. ``path``: the save it came from; ``game_id``: the id that save carries
+        (None: a new game, which gets a new id)."""
+        self.leave_game(lambda: self._start_game(game, path, game_id))
+
+    def _start_game(self, game: Game, path: Path | None, game_id: str | None) -> None:
+        from megamono.autosave import GameLock
+
         from .screens.game import GameScreen
 
         self.go_start()
+        game_id, note = self._claim_game_id(game, path, game_id)
         self.game_in_play = game
+        self.game_id = game_id
         self._started = self._point(game)
-        self._autosaved = self._autosave_owner = None  # (an id() may be reused by a new game)
+        self._autosaved = None
+        self._autosave_failed = self._large_warned = self._leave_unsaved = False
+        self._lock = GameLock.take(self.saves_dir, game_id, self.token)
         self.push_screen(GameScreen(game, path))
+        if note:
+            self.notify(note, title="Autosaved apart", timeout=12)
+
+    def _claim_game_id(self, game: Game, path: Path | None, game_id: str | None) -> tuple[str, str | None]:
+        """The id to play ``game`` under, and a word for the player when it is a new one.
+
+        A save keeps its id, unless another running app has the game open, or the game's autosave
+        holds a later point (or another branch) of it: then this is a copy, with an id of its own,
+        so that the two never overwrite each other's autosave.
+        """
+        from megamono.autosave import autosave_name, lock_holder, new_game_id, read_summary
+
+        if game_id is None:
+            return new_game_id(), None
+        holder = lock_holder(self.saves_dir, game_id, self.token)
+        if holder is not None:
+            fresh = new_game_id()
+            return fresh, (f"This game is open in another megamono too (process {holder}): this copy is "
+                           f"autosaved apart, as {autosave_name(fresh)}.json.")
+        auto = self.saves_dir / f"{autosave_name(game_id)}.json"
+        if path is not None and auto.exists() and not _same_file(auto, path):
+            try:
+                theirs = read_summary(auto).get("actions")
+                ours = [a.model_dump(mode="json") for a in game.history]
+                earlier = isinstance(theirs, list) and theirs == ours[: len(theirs)]
+            except ValueError:
+                earlier = False  # unreadable: never overwritten
+            if not earlier:
+                fresh = new_game_id()
+                return fresh, (f"This game's autosave ({auto.name}) has gone further: this point of it is "
+                               f"played on as a copy, autosaved apart as {autosave_name(fresh)}.json.")
+        return game_id, None
 
     def go_start(self) -> None:
-        """Back to the start screen (the game being left is autosaved first)."""
+        """Back to the start screen (the game being left is autosaved first; call
+        :meth:`leave_game` before to be told when that fails)."""
         self.autosave_now()
         self.game_in_play = None
+        self.game_id = None
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
         while len(self.screen_stack) > 1:
             self.pop_screen()
 
     # -- never losing a game ----------------------------------------------------------------------
     @property
     def autosave_path(self) -> Path:
-        from megamono.saves import AUTOSAVE_NAME, check_save_name
+        """The autosave of the game in play: ``autosave-GAMEID.json`` in the save folder."""
+        from megamono.autosave import autosave_name
 
-        return self.saves_dir / check_save_name(AUTOSAVE_NAME)
+        return self.saves_dir / f"{autosave_name(self.game_id or 'none')}.json"
 
-    def autosave_game(self, game: Game) -> None:
-        """Write ``game`` to ``autosave.json`` (atomically); the game screen calls it when a turn ends.
+    @property
+    def rescue_dir(self) -> Path:
+        """Where a game goes when the save folder cannot take it as the terminal closes (the
+        platform's user data folder unless the app was given another)."""
+        if self._rescue_dir is None:
+            from megamono.autosave import rescue_folder
 
-        Never raises: a failed write is reported once on screen. Writing the same point of the same
-        game twice is skipped.
-        """
-        from megamono.saves import AUTOSAVE_NAME, SaveError, save_game
+            self._rescue_dir = rescue_folder()
+        return self._rescue_dir
+
+    def write_autosave(self, game: Game) -> str | None:
+        """Write ``game``'s autosave now (atomically); None when written (or already written at this
+        point), else why it could not be. A save grown very large is said once."""
+        from megamono.autosave import autosave_name
+        from megamono.saves import LARGE_SAVE_BYTES, MAX_SAVE_BYTES, SaveError, save_game
 
         key = self._point(game)
         if key == self._autosaved:
-            return
+            return None
+        if self.game_id is None:
+            self.game_id = self._claim_game_id(game, None, None)[0]
         try:
-            if self._autosave_owner != id(game):
-                self._keep_other_autosave(game)
-                self._autosave_owner = id(game)
-            save_game(game, AUTOSAVE_NAME, self.saves_dir)
+            path = save_game(game, autosave_name(self.game_id), self.saves_dir, game_id=self.game_id)
         except (OSError, SaveError, ValueError) as exc:
-            if not self._autosave_failed:
-                self._autosave_failed = True
-                self.notify(f"Could not autosave to {self.autosave_path}: {exc}", title="Autosave",
-                            severity="error", timeout=15)
-            return
-        self._autosave_failed = False
+            return str(exc) or type(exc).__name__
         self._autosaved = key
+        try:
+            size = path.stat().st_size
+        except OSError:
+            size = 0
+        if size > LARGE_SAVE_BYTES and not self._large_warned:
+            self._large_warned = True
+            self.notify(f"This game has gone on for {game.st.turn.round:,} rounds: its save is "
+                        f"{size / 1e6:.1f} MB, and a save over {MAX_SAVE_BYTES / 1e6:.0f} MB cannot be "
+                        "loaded. End the game before long (e proposes to end it).",
+                        title="A very long game", severity="warning", timeout=20)
+        return None
+
+    def autosave_game(self, game: Game) -> None:
+        """Write ``game``'s autosave; the game screen calls it when a turn ends.
+
+        Never raises: a failed write is reported once on screen (leaving the game says it again and
+        asks what to do, :meth:`leave_game`). Writing the same point of the same game twice is skipped.
+        """
+        problem = self.write_autosave(game)
+        if problem is None:
+            self._autosave_failed = False
+        elif not self._autosave_failed:
+            self._autosave_failed = True
+            self.notify(f"Could not autosave to {self.autosave_path}: {problem}", title="Autosave",
+                        severity="error", timeout=15)
 
     @staticmethod
     def _point(game: Game) -> tuple:
         """Where ``game`` stands: it changes with every action (and with an undo)."""
         return (id(game), len(game.history), game.history[-1] if game.history else None, len(game.st.log))
 
-    def autosave_now(self) -> None:
-        """Autosave the game in play (when leaving it, quitting or the terminal closing), unless
-        nothing was played since it was started or loaded."""
+    def unsaved_changes(self) -> bool:
+        """Whether the game in play has moved on since it was started, loaded or last autosaved."""
         game = self.game_in_play
-        if game is not None and not self._crashed and self._point(game) != self._started:
-            self.autosave_game(game)
+        return (game is not None and not self._crashed and not self._leave_unsaved
+                and self._point(game) not in (self._started, self._autosaved))
 
-    def _keep_other_autosave(self, game: Game) -> None:
-        """Before ``game`` first takes ``autosave.json`` over: if the file holds another unfinished
-        game, or a later point of this one, keep it as ``autosave-YYYYmmdd-HHMMSS.json``."""
-        from megamono.saves import AUTOSAVE_NAME, SaveError, read_save
+    def autosave_now(self) -> str | None:
+        """Autosave the game in play (when leaving it, quitting or the terminal closing), unless
+        nothing was played since it was started, loaded or autosaved; None when that is done (or
+        there was nothing to do), else why it failed."""
+        game = self.game_in_play
+        if game is None or not self.unsaved_changes():
+            return None
+        problem = self.write_autosave(game)
+        if problem is not None:
+            self._autosave_failed = True
+        return problem
 
-        path = self.autosave_path
+    def leave_game(self, then: Callable[[], None], quitting: bool = False) -> None:
+        """Autosave the game in play, then run ``then`` (quit, go to the start screen, start another
+        game). When the autosave fails, :class:`SaveFailedDialog` says why and lets the player save
+        elsewhere, retry, or leave without saving (``then`` runs after any of those), or stay."""
+        problem = self.autosave_now()
+        if problem is None:
+            then()
+            return
+        from .dialogs.notice import SaveFailedDialog
+
+        game = self.game_in_play
+
+        def save_elsewhere(target: Path) -> str | None:
+            from megamono.saves import SaveError, save_game
+
+            try:
+                save_game(game, target.stem, target.parent, game_id=self.game_id)  # type: ignore[arg-type]
+            except (OSError, SaveError, ValueError) as exc:
+                return str(exc) or type(exc).__name__
+            return None
+
+        def answer(choice: str | None) -> None:
+            if choice == "retry":
+                self.leave_game(then, quitting)
+            elif choice in ("saved", "discard"):
+                self._leave_unsaved = True  # (saved elsewhere, or given up: no autosave on the way out)
+                then()
+
+        self.push_screen(SaveFailedDialog(problem, self.autosave_path, save_elsewhere, quitting), answer)
+
+    def save_before_closing(self) -> str:
+        """The terminal is closing (SIGHUP/SIGTERM): autosave the game in play; if the save folder
+        cannot take it, write it to the rescue folder (the next start offers it and says where).
+        Returns what happened in a line for standard error ("" when the autosave was written)."""
+        problem = self.autosave_now()
+        if problem is None:
+            return ""
+        from megamono.autosave import autosave_name
+        from megamono.saves import save_game
+
+        game = self.game_in_play
+        assert game is not None and self.game_id is not None
+        name = f"{autosave_name(self.game_id)}-{self.clock():%Y%m%d-%H%M%S}"
         try:
-            data = read_save(path)
-            state, actions = data["state"], data["actions"]
-            if state.get("winner") is not None:
-                return  # a finished game: nothing to lose
-            if data.get("setup") == game.setup and len(actions) <= len(game.history):
-                mine = [a.model_dump(mode="json") for a in game.history[: len(actions)]]
-                if mine == actions:
-                    return  # an earlier point of this very game
-            stamp = data.get("saved_at")
-            when = datetime.fromisoformat(stamp) if isinstance(stamp, str) else \
-                datetime.fromtimestamp(path.stat().st_mtime)
-        except (SaveError, KeyError, TypeError, ValueError, AttributeError, OSError):
-            if not path.exists():
-                return
-            when = datetime.fromtimestamp(path.stat().st_mtime)  # unreadable: keep it, never lose it
-        base = f"{AUTOSAVE_NAME}-{when:%Y%m%d-%H%M%S}"
-        target, n = self.saves_dir / f"{base}.json", 1
-        while target.exists():
-            n += 1
-            target = self.saves_dir / f"{base}-{n}.json"
-        os.replace(path, target)
+            path = save_game(game, name, self.rescue_dir, game_id=self.game_id)
+        except Exception as exc:  # noqa: BLE001 - closing: say what happened, nothing more can be done
+            return (f"megamono: the game could not be autosaved ({problem}) nor rescued to "
+                    f"{self.rescue_dir} ({exc})")
+        self._leave_unsaved = True
+        return f"megamono: the game could not be autosaved ({problem}); it was rescued to {path}"
 
     def action_quit(self) -> None:  # type: ignore[override]
-        """Ctrl+Q: during a game ask first (like ``q``); autosave the game in play, then quit."""
-        from .dialogs.notice import ConfirmDialog
+        """Ctrl+Q: during a game ask first (like ``q``); autosave the game in play, then quit (when
+        the autosave fails, :meth:`leave_game` asks what to do instead)."""
+        from .dialogs.notice import ConfirmDialog, SaveFailedDialog
 
+        if isinstance(self.screen, (ConfirmDialog, SaveFailedDialog)):
+            return
         if self.game_in_play is not None and not self.game_in_play.over:
-            if isinstance(self.screen, ConfirmDialog):
-                return
-            question = ("Quit megamono now?\nThe game is autosaved: continue it later with "
-                        "\"megamono resume\".")
+            where = self.autosave_path.name
+            question = (f"Quit megamono now?\nThe game will be autosaved ({where}): the start screen "
+                        "offers to continue it.")
 
             def answer(yes: bool | None) -> None:
                 if yes:
-                    self.autosave_now()
-                    self.exit()
+                    self.leave_game(self.exit, quitting=True)
 
             self.push_screen(ConfirmDialog(question), answer)
             return
-        self.autosave_now()
-        self.exit()
+        self.leave_game(self.exit, quitting=True)
 
     def action_help_quit(self) -> None:
         """Ctrl+C: say how to quit (plain text: notices here are not markup)."""
@@ -337,6 +461,8 @@ class MegamonoApp(App):
             self.autosave_now()
         except Exception:  # noqa: BLE001 - shutting down: nothing more can be done here
             pass
+        if self._lock is not None:
+            self._lock.release()
 
     def _catch_hangup(self) -> None:
         """A closed terminal (SIGHUP) or a kill (SIGTERM): autosave between two messages, then exit."""
@@ -353,7 +479,9 @@ class MegamonoApp(App):
     def _hang_up(self) -> None:
         self._hung_up = True
         try:
-            self.autosave_now()
+            said = self.save_before_closing()
+            if said:
+                self.crash_report = said
         finally:
             self.exit(return_code=1)
 
@@ -381,14 +509,19 @@ class MegamonoApp(App):
         if game is None:
             return f"{head}\nNo game was in play."
         name = recovery_name(self.clock())
-        path = save_game(game, name, self.saves_dir)
+        folder = self.saves_dir
+        try:
+            path = save_game(game, name, folder, game_id=self.game_id)
+        except (OSError, SaveError):  # the save folder cannot take it: the rescue folder
+            folder = self.rescue_dir
+            path = save_game(game, name, folder, game_id=self.game_id)
         try:
             load_game(path)
         except SaveError:
             # the error may have struck in the middle of an action: rebuild the game from the
             # actions it completed (the last turn's autosave is there too)
             try:
-                save_game(Game.replay(game.setup, game.history), name, self.saves_dir)
+                save_game(Game.replay(game.setup, game.history), name, folder, game_id=self.game_id)
                 load_game(path)
             except Exception:  # noqa: BLE001
                 return (f"{head}\nThe game was written to {path}, but it may be damaged; the last "
@@ -436,6 +569,14 @@ class MegamonoApp(App):
             timeout = min(self.NOTIFICATION_TIMEOUT if timeout is None else timeout, self.COMPACT_TOAST_SECONDS)
         self.place_toasts()
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)  # type: ignore[arg-type]
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    """Whether ``a`` and ``b`` are one file (False if either is missing)."""
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
 
 
 def run_app(args) -> int:

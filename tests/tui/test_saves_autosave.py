@@ -1,5 +1,5 @@
-"""Never losing a game: the autosave at every turn end and on leaving, its offer on the start screen,
-and the recovery save written when the app meets an unexpected exception."""
+"""Never losing a game: the autosave at every turn end and on leaving, the games in progress on the
+start screen, and the recovery save written when the app meets an unexpected exception."""
 
 from __future__ import annotations
 
@@ -39,10 +39,10 @@ async def play_until_the_turn_changes(app, pilot) -> None:
 async def test_the_autosave_is_written_at_the_end_of_every_turn(saves):
     game = new_game(dice=DICE)
     app = app_for(game, saves)
-    auto = saves / "autosave.json"
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert not auto.exists()
+        auto = app.autosave_path
+        assert auto.name == f"autosave-{app.game_id}.json" and not auto.exists()
         await play_until_the_turn_changes(app, pilot)
         assert game.st.turn.number == 2 and game.st.deeds[4].owner == 0
         assert load_game(auto).st == game.st  # loads (with the replay check) to an equal state
@@ -69,12 +69,12 @@ async def test_leaving_the_game_autosaves_and_the_start_screen_offers_it_first(s
         await pilot.pause()
         assert screen_name(app) == "StartScreen"
         left = game.st.model_copy(deep=True)
-        assert load_game(saves / "autosave.json").st == left  # saved in the middle of Bob's turn
+        [auto] = saves.glob("autosave-*.json")
+        assert load_game(auto).st == left  # saved in the middle of Bob's turn
         start = app.screen
-        button = start.query_one("#autosave")
-        assert button.display and start.focused is button
-        assert str(button.label) == "Resume the autosaved game (Ann, Bob, Cat; turn 2) [a]"
-        assert start.query("Button").first() is button  # the first option
+        games = start.query_one("#games")
+        assert games.display and start.focused is games and games.highlighted == 0
+        assert str(games.get_option_at_index(0).prompt).startswith("Ann, Bob, Cat  round 1, turn 2  ·  today ")
         await pilot.press("enter")
         await pilot.pause()
         assert screen_name(app) == "BuyDialog"
@@ -85,24 +85,25 @@ async def test_leaving_the_game_autosaves_and_the_start_screen_offers_it_first(s
 async def test_a_new_app_offers_the_unfinished_autosave_and_resumes_it_with_a(saves):
     game = new_game(dice=DICE)
     game.act(Roll(player=0))
-    save_game(game, "autosave", saves)
+    save_game(game, "autosave-0123456789ab", saves, game_id="0123456789ab")
     app = MegamonoApp(saves, test_mode=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         start = app.screen
-        assert str(start.query_one("#autosave").label).startswith("Resume the autosaved game (Ann, Bob, Cat; turn 1)")
+        assert str(start.query_one("#games").get_option_at_index(0).prompt).startswith("Ann, Bob, Cat  round 1, turn 1")
         assert start.check_action("autosave", ()) is True
         await pilot.press("a")
         await pilot.pause()
         assert screen_name(app) == "BuyDialog"
         assert app.screen.game.st == game.st
+        assert app.game_id == "0123456789ab"  # the game goes on under its own id
 
 
 async def test_a_finished_or_missing_autosave_is_not_offered(saves):
     app = MegamonoApp(saves, test_mode=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert not app.screen.query_one("#autosave").display
+        assert not app.screen.query_one("#games").display
         assert app.screen.check_action("autosave", ()) is False
         assert app.screen.focused.id == "new"
     game = new_game(dice=[(1, 3, 1)], names=["Ann", "Bob"])
@@ -115,7 +116,7 @@ async def test_a_finished_or_missing_autosave_is_not_offered(saves):
     app = MegamonoApp(saves, test_mode=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert not app.screen.query_one("#autosave").display
+        assert not app.screen.query_one("#games").display
         await pilot.press("a")
         await pilot.pause()
         assert screen_name(app) == "StartScreen"
@@ -130,7 +131,10 @@ async def test_quitting_autosaves_the_game_in_play(saves):
         assert screen_name(app) == "BuyDialog"
         await pilot.press("ctrl+q")
         await pilot.pause()
-    assert load_game(saves / "autosave.json").st == game.st
+        assert screen_name(app) == "ConfirmDialog"
+        await pilot.press("y")
+        await pilot.pause()
+    assert load_game(app.autosave_path).st == game.st
 
 
 async def test_an_unchanged_game_is_not_autosaved_on_leaving(saves):
@@ -138,7 +142,9 @@ async def test_an_unchanged_game_is_not_autosaved_on_leaving(saves):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("ctrl+q")
         await pilot.pause()
-    assert not (saves / "autosave.json").exists()
+        await pilot.press("y")
+        await pilot.pause()
+    assert not list(saves.glob("autosave*.json"))
 
 
 async def test_a_closed_terminal_autosaves_before_exiting(saves):
@@ -148,37 +154,38 @@ async def test_a_closed_terminal_autosaves_before_exiting(saves):
         await pilot.press("r")
         await pilot.pause()
         app._hang_up()  # what SIGHUP / SIGTERM run (between two messages)
-        assert load_game(saves / "autosave.json").st == game.st
+        assert load_game(app.autosave_path).st == game.st
         await pilot.pause()
     assert app.return_code == 1
 
 
-async def test_another_unfinished_autosave_is_kept_aside_not_overwritten(saves):
+async def test_another_game_never_touches_an_autosave_of_its_own(saves):
     other = new_game(seed=5, names=["Zed", "Yan"])
     other.act(Roll(player=0))
-    first = save_game(other, "autosave", saves).read_bytes()
+    first = save_game(other, "autosave-00000000000a", saves, game_id="00000000000a").read_bytes()
     game = new_game(dice=DICE)
     app = app_for(game, saves)
     async with app.run_test(size=SIZE) as pilot:
         await play_until_the_turn_changes(app, pilot)
         await play_until_the_turn_changes(app, pilot)
-    assert load_game(saves / "autosave.json").st == game.st
-    kept = sorted(saves.glob("autosave-*.json"))
-    assert len(kept) == 1 and kept[0].read_bytes() == first
+        mine = app.autosave_path
+    assert load_game(mine).st == game.st
+    assert (saves / "autosave-00000000000a.json").read_bytes() == first
+    assert sorted(f.name for f in saves.glob("autosave-*.json")) == sorted(["autosave-00000000000a.json", mine.name])
 
 
-async def test_the_same_game_continued_takes_the_autosave_over(saves):
+async def test_the_same_game_continued_takes_its_autosave_over(saves):
     game = new_game(dice=DICE)
     game.act(Roll(player=0))
-    save_game(game, "autosave", saves)
+    save_game(game, "autosave-0123456789ab", saves, game_id="0123456789ab")
     app = MegamonoApp(saves, test_mode=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("a")
         await pilot.pause()
         await play_until_the_turn_changes(app, pilot)
         resumed = app.screen.game
-    assert load_game(saves / "autosave.json").st == resumed.st
-    assert list(saves.glob("autosave-*.json")) == []
+    assert load_game(saves / "autosave-0123456789ab.json").st == resumed.st
+    assert [f.name for f in saves.glob("autosave*.json")] == ["autosave-0123456789ab.json"]
 
 
 CRASH_TIME = datetime(2026, 3, 1, 20, 15, 4)
@@ -205,7 +212,7 @@ async def test_an_unexpected_exception_writes_a_recovery_save_and_exits(saves, m
     assert load_game(path).st == before
     assert "RuntimeError: injected failure" in app.crash_report
     assert str(path) in app.crash_report and "resume" in app.crash_report
-    assert not (saves / "autosave.json").exists()  # the crash did not overwrite the autosave
+    assert not list(saves.glob("autosave*.json"))  # the crash did not overwrite the autosave
 
 
 async def test_a_crash_in_the_middle_of_an_action_recovers_the_last_whole_state(saves, monkeypatch):

@@ -52,3 +52,15 @@ def test_trade_screen(snap_compare, saves):
     st.players[1].gojf.append("CH08")
     assert snap_compare(app_for(game, saves), press=["x", *"150", "tab", "tab", "tab", "down", "down", "space"],
                         terminal_size=SIZE)
+
+
+def test_start_screen_with_games_in_progress(snap_compare, saves):
+    from megamono.saves import save_game
+
+    for k, names in enumerate((["Ann", "Bob", "Cat"], ["Zed", "Yan"])):
+        path = save_game(new_game(seed=k + 1, names=names), f"autosave-00000000000{k}", saves,
+                         game_id=f"00000000000{k}")
+        stamp = f"2025-0{k + 1}-02T1{k}:00:00"  # (long ago: written as a date, whatever the day)
+        path.write_text(path.read_text().replace('"saved_at":"', f'"saved_at":"{stamp}","was":"', 1))
+    (saves / "autosave-00000000dead.json").write_text('{"format": "megamono-save", "state": [1, 2')
+    assert snap_compare(MegamonoApp(saves, test_mode=True), terminal_size=SIZE)

@@ -1,15 +1,19 @@
-"""Small modal notices: "pass the keyboard to NAME" and a yes/no confirmation."""
+"""Small modal notices: "pass the keyboard to NAME", a yes/no confirmation, and what to do when a
+game cannot be autosaved as it is left."""
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Footer, Input, Static
 
 from ..look import DIM, Look
 
@@ -153,3 +157,90 @@ class ConfirmDialog(ModalScreen[bool]):
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
+
+
+class SaveFailedDialog(ModalScreen[str | None]):
+    """The game could not be autosaved as it is left (a full disk, a read-only save folder): says why
+    and offers ``s`` save it elsewhere (a path typed in the box; a folder takes the autosave's name),
+    ``r`` try the autosave again, ``q`` leave without saving; Escape goes back to the game.
+
+    ``save_elsewhere(path)`` writes the game there and returns None, or why it could not. Dismisses
+    with ``"saved"``, ``"retry"``, ``"discard"``, or None (back to the game).
+    """
+
+    DEFAULT_CSS = """
+    SaveFailedDialog { align: center middle; }
+    SaveFailedDialog #savefailed { width: 80; max-width: 100%; height: auto; max-height: 100%; padding: 1 2;
+                                   border: heavy $error; background: $panel; }
+    SaveFailedDialog #elsewhere { margin-top: 1; }
+    SaveFailedDialog #elsewhereerr { color: $error; height: auto; }
+    """
+    BINDINGS = [Binding("s", "elsewhere", "Save elsewhere"), Binding("r", "retry", "Try again"),
+                Binding("q", "discard", "Leave without saving"), Binding("escape", "back", "Back to the game")]
+    AUTO_FOCUS = ""  # (a stray key must not start typing over the path: s goes to the box)
+
+    def __init__(self, problem: str, autosave: Path, save_elsewhere: Callable[[Path], str | None],
+                 quitting: bool = False) -> None:
+        super().__init__()
+        self.problem = problem
+        self.autosave = autosave
+        self.save_elsewhere = save_elsewhere
+        self.quitting = quitting
+
+    def default_target(self) -> str:
+        """A file in the home folder, named by the autosave and the time (it may be changed)."""
+        return str(Path.home() / f"megamono-{self.autosave.stem}-{datetime.now():%Y%m%d-%H%M%S}.json")
+
+    def compose(self) -> ComposeResult:
+        leave = "quit" if self.quitting else "leave the game"
+        text = Text("The game could not be autosaved\n\n", style="bold")
+        text.append(f"{self.problem}\n", style="bold")
+        text.append(f"(into {self.autosave})\n\n", style=DIM)
+        text.append(f"Nothing is written yet. Before you {leave}:\n")
+        text.append("  s  save it elsewhere: type the file (or a folder) below, then Enter\n"
+                    "  r  try the autosave again (after freeing space, for example)\n"
+                    f"  q  {leave} without saving: the game since its last save is lost\n"
+                    "  Esc  back to the game")
+        with Vertical(id="savefailed"):
+            yield Static(text)
+            yield Input(self.default_target(), id="elsewhere")
+            yield Static("", id="elsewhereerr")
+        yield Footer()
+
+    def action_elsewhere(self) -> None:
+        box = self.query_one("#elsewhere", Input)
+        if self.focused is not box:
+            box.focus()
+            return
+        self.try_elsewhere(box.value)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.try_elsewhere(event.value)
+
+    def try_elsewhere(self, typed: str) -> None:
+        """Save to the typed path (a folder takes the autosave's name); dismiss when written."""
+        err = self.query_one("#elsewhereerr", Static)
+        if not typed.strip():
+            err.update("Type where to save the game.")
+            return
+        target = Path(typed.strip()).expanduser()
+        if target.is_dir():
+            target = target / self.autosave.name
+        if target.suffix != ".json":
+            target = target.with_name(target.name + ".json")
+        problem = self.save_elsewhere(target)
+        if problem is not None:
+            err.update(Text(f"Could not save there either: {problem}"))
+            return
+        self.app.notify(f"The game was saved to {target}", title="Saved")
+        self.dismiss("saved")
+
+    def action_retry(self) -> None:
+        self.dismiss("retry")
+
+    def action_discard(self) -> None:
+        self.dismiss("discard")
+
+    def action_back(self) -> None:
+        self.dismiss(None)

@@ -690,6 +690,6 @@ class GameScreen(ComputerTurns, UndoKeys, FittedFooter, Screen):
     def action_leave(self) -> None:
         question = "Leave this game and go back to the start screen?"
         if self.unsaved:
-            question += ("\nIt is autosaved as it stands: the start screen offers to resume it (press s"
-                         " first to keep it under a name of its own).")
-        self.open(ConfirmDialog(question), lambda yes: yes and self.app.go_start())
+            question += ("\nIt will be autosaved as it stands: the start screen offers to resume it (press"
+                         " s first to keep it under a name of its own).")
+        self.open(ConfirmDialog(question), lambda yes: yes and self.app.leave_game(self.app.go_start))

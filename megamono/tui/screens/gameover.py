@@ -165,7 +165,7 @@ class GameOverScreen(Screen):
         self.query_one("#over").focus()
 
     def action_start(self) -> None:
-        self.app.go_start()
+        self.app.leave_game(self.app.go_start)
 
     def action_quit(self) -> None:
-        self.app.exit(0)
+        self.app.leave_game(lambda: self.app.exit(0), quitting=True)

@@ -113,8 +113,13 @@ def help_text(ed=None) -> str:
 
 
 SCREEN_HELP: dict[str, str] = {
-    "StartScreen": "**Start.** `a` resumes the autosaved game (when there is one), `n` starts a new game, "
-                   "`r` lists the saved games, `q` quits. Ctrl+P opens the command palette.",
+    "StartScreen": "**Start.** The games in progress (every unfinished game, newest first; one open in "
+                   "another megamono is marked so): `↑`/`↓` choose, `a` or `Enter` resumes, `x` sets a "
+                   "damaged autosave aside (renamed, never deleted). `n` starts a new game, `r` lists the "
+                   "saved games, `q` quits. Ctrl+P opens the command palette.",
+    "SaveFailedDialog": "**The game could not be autosaved** as you leave it: `s` saves it elsewhere (type a "
+                        "file or a folder, then `Enter`), `r` tries the autosave again, `q` leaves without "
+                        "saving, `Esc` goes back to the game.",
     "SetupScreen": "**New game.** Choose the edition, the players (a name and a colour each; any seat "
                    "may be a computer player, easy or strong) and the house rules. `Tab` moves between "
                    "fields, `Space` ticks a box, `Ctrl+G` starts, `Esc` goes back.",

@@ -14,7 +14,7 @@ from textual.widgets import DataTable, Footer, Input, Static
 
 from megamono.rules.engine import Game
 from megamono.saves import (
-    SaveError, SaveInfo, check_save_name, delete_save, list_saves, load_game, rename_save, save_files,
+    SaveError, SaveInfo, check_save_name, delete_save, is_autosave_name, list_saves, load_save, rename_save, save_files,
     save_game, save_info,
 )
 
@@ -53,7 +53,7 @@ class SaveDialog(ModalScreen[Path | None]):
     def compose(self) -> ComposeResult:
         default = suggest_name(self.game)
         if (self.current and self.current.parent == self.folder and not re.search(r"-turn\d+$", self.current.stem)
-                and self.current.stem.lower() != "autosave"):
+                and not is_autosave_name(self.current.stem)):
             default = self.current.stem  # keep saving under the name the player chose
         with Vertical(id="savebox"):
             yield Static(Text("Save the game", style="bold"))
@@ -97,8 +97,8 @@ class SaveDialog(ModalScreen[Path | None]):
         except SaveError as exc:
             err.update(Text(str(exc)))
             return
-        if path.stem.lower() == "autosave":  # it would be replaced at the end of the turn
-            err.update(Text("\"autosave\" is the name of the automatic save (replaced at every turn): "
+        if is_autosave_name(path.stem):  # it would be replaced at the end of the turn
+            err.update(Text("names beginning \"autosave\" are the automatic saves' (replaced at every turn): "
                             "choose another"))
             return
         if path.exists() and path != self.current and self._confirm != path:
@@ -151,8 +151,8 @@ class RenameDialog(ModalScreen[str | None]):
             target = self.path.parent / check_save_name(name)
         except SaveError as exc:
             return str(exc)
-        if target.stem.lower() == "autosave":
-            return "\"autosave\" is the name of the automatic save: choose another"
+        if is_autosave_name(target.stem):
+            return "names beginning \"autosave\" are the automatic saves': choose another"
         if target.exists() and target != self.path:
             return f"{target.name} exists already: choose another name"
         return None
@@ -333,12 +333,12 @@ class ResumeScreen(Screen):
             return
         path = self.paths[row]
         try:
-            game = load_game(path)
+            saved = load_save(path)
         except SaveError as exc:
             self.query_one("#loaderr", Static).update(Text(f"Cannot load: {exc}"))
             self.app.notify(str(exc), title="Cannot load", severity="error")
             return
-        self.app.start_game(game, path)
+        self.app.start_game(saved.game, path, saved.game_id)
 
     def refuse_change(self, path: Path, verb: str) -> bool:
         """Say why ``path`` cannot be renamed or deleted (an example, or unreadable); True if so."""
@@ -397,4 +397,4 @@ class ResumeScreen(Screen):
         self.app.push_screen(ConfirmDialog(f"Delete {what}?\nThis cannot be undone."), done)
 
     def action_back(self) -> None:
-        self.app.go_start()
+        self.app.leave_game(self.app.go_start)

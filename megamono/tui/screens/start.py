@@ -1,4 +1,5 @@
-"""The start screen: resume the autosaved game (when there is one), new game, saved games, quit."""
+"""The start screen: the games in progress (every unfinished autosave, newest first), new game, saved
+games, quit."""
 
 from __future__ import annotations
 
@@ -10,15 +11,14 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Footer, OptionList, Static
+from textual.widgets.option_list import Option
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from datetime import datetime
+
+from megamono.autosave import ResumableGame, resumable_games, set_aside
 
 from ..look import DIM, GROUP_STYLE
-
-if TYPE_CHECKING:
-    from megamono.saves import SaveInfo
 
 TITLE = r"""
  __  __                  __  __
@@ -40,63 +40,60 @@ def title_text() -> Text:
     return t
 
 
-def autosave_label(info: "SaveInfo | AutosaveInfo") -> str:
-    """ "Resume the autosaved game (Ann, Bob, Cat; turn 12)"."""
-    return f"Resume the autosaved game ({', '.join(info.players)}; turn {info.turn})"
+def when(saved: datetime, now: datetime | None = None) -> str:
+    """When a game was saved, in few words: "today 21:04", "yesterday 18:30", "Tue 1 Dec 18:30"."""
+    now = now or datetime.now()
+    days = (now.date() - saved.date()).days
+    if days == 0:
+        return f"today {saved:%H:%M}"
+    if days == 1:
+        return f"yesterday {saved:%H:%M}"
+    if 0 < days < 300:
+        return f"{saved:%a} {saved.day} {saved:%b %H:%M}"
+    return f"{saved.day} {saved:%b %Y %H:%M}"
 
 
-@dataclass
-class AutosaveInfo:
-    """What the start screen says about the autosave: read straight from its JSON, so the start
-    screen needs neither the save module nor the rules core (see tests/bench/app.py). Loading it
-    still goes through :func:`megamono.saves.load_game`, which validates everything."""
-
-    path: Path
-    players: list[str]
-    turn: int
-    over: bool
-
-
-def unfinished_autosave(path: Path) -> AutosaveInfo | None:
-    """The summary of the autosave at ``path`` if it holds a game that is not over (None when it is
-    missing, finished or not a megamono save)."""
-    import json
-
-    try:
-        if path.stat().st_size > 10 * 1024 * 1024:
-            return None
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if data.get("format") != "megamono-save":
-            return None
-        st = data["state"]
-        info = AutosaveInfo(path=path, players=[str(p["name"]) for p in st["players"]],
-                            turn=int(st["turn"]["number"]), over=st.get("winner") is not None)
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        return None
-    return None if info.over else info
+def game_label(entry: ResumableGame, now: datetime | None = None) -> Text:
+    """One line of the games in progress: players, round, when saved, and what is special about it
+    (open in another megamono, rescued, damaged)."""
+    if entry.damaged is not None:
+        t = Text("damaged: ", style="bold")
+        t.append(entry.damaged)
+        t.append("  (x sets it aside)", style=DIM)
+        return t
+    t = Text(", ".join(entry.players), style="bold")
+    t.append(f"  round {entry.round}, turn {entry.turn}  ·  {when(entry.saved, now)}")
+    if entry.open_in is not None:
+        t.append(f"  ·  open in another megamono (process {entry.open_in})", style="italic")
+    if entry.rescued:
+        t.append(f"  ·  rescued to {entry.path}", style="italic")
+    return t
 
 
 class StartScreen(Screen):
-    """Resume the autosave (a, shown only when an unfinished one exists), New game (n),
-    saved games (r), Quit (q)."""
+    """The games in progress (``a`` or Enter resumes the highlighted one; ``x`` sets a damaged
+    autosave aside), New game (n), saved games (r), Quit (q)."""
 
     DEFAULT_CSS = """
     StartScreen { align: center middle; }
     StartScreen #start { width: 80; max-width: 100%; height: auto; max-height: 100%; padding: 1 4; border: heavy $accent; }
     StartScreen #start Button { width: 100%; margin-top: 1; }
     StartScreen #title { content-align: center middle; width: 100%; }
+    StartScreen #gameshead { margin-top: 1; color: $text-muted; }
+    StartScreen #games { height: auto; max-height: 8; }
     StartScreen #starterr { color: $error; height: auto; margin-top: 1; }
     """
-    BINDINGS = [Binding("a", "autosave", "Resume autosave"), Binding("n", "new", "New game"),
-                Binding("r", "resume", "Resume"), Binding("q", "quit", "Quit")]
+    BINDINGS = [Binding("a", "autosave", "Resume"), Binding("x", "set_aside", "Set aside", show=False),
+                Binding("n", "new", "New game"), Binding("r", "resume", "Saved games"), Binding("q", "quit", "Quit")]
 
-    autosave: AutosaveInfo | None = None
-    """The unfinished autosaved game offered first, or None."""
+    games: list[ResumableGame] = []
+    """The games in progress on offer (and damaged autosaves), as listed."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="start"):
             yield Static(title_text(), id="title")
-            yield Button("", id="autosave", variant="success")
+            yield Static("Games in progress (a or Enter resumes)", id="gameshead")
+            yield OptionList(id="games")
             yield Button(Content("New game [n]"), id="new", variant="primary")
             yield Button(Content("Resume a saved game [r]"), id="resume")
             yield Button(Content("Quit [q]"), id="quit")
@@ -104,40 +101,104 @@ class StartScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.refresh_autosave()
+        self.refresh_games()
 
     def on_screen_resume(self) -> None:
-        self.refresh_autosave()
+        self.refresh_games()
 
-    def refresh_autosave(self) -> None:
-        """Offer the autosaved game first if there is an unfinished one (read again each time)."""
-        self.autosave = unfinished_autosave(Path(self.app.saves_dir) / "autosave.json")
-        button = self.query_one("#autosave", Button)
-        if self.autosave is not None:
-            button.label = Content(autosave_label(self.autosave) + " [a]")
-            button.display = True
-            button.focus()
-        else:
-            button.display = False
-            if self.focused is None or self.focused is button:
-                self.query_one("#new", Button).focus()
+    @property
+    def autosave(self) -> ResumableGame | None:
+        """The game ``a`` resumes: the highlighted one (the newest at first), or None."""
+        entry = self.highlighted()
+        return entry if entry is not None and entry.damaged is None else None
+
+    def highlighted(self) -> ResumableGame | None:
+        box = self.query_one("#games", OptionList)
+        k = box.highlighted
+        return self.games[k] if k is not None and 0 <= k < len(self.games) else None
+
+    def refresh_games(self) -> None:
+        """List the games in progress (read again each time the screen shows)."""
+        app = self.app
+        rescue = getattr(app, "rescue_dir", None)
+        self.games = resumable_games(Path(app.saves_dir), getattr(app, "token", None), rescue)
+        box = self.query_one("#games", OptionList)
+        box.clear_options()
+        box.add_options([Option(game_label(g), id=str(k)) for k, g in enumerate(self.games)])
+        shown = bool(self.games)
+        box.display = shown
+        self.query_one("#gameshead", Static).display = shown
+        if shown:
+            box.highlighted = 0
+            box.focus()
+        elif self.focused is None or self.focused is box:
+            self.query_one("#new", Button).focus()
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "autosave":
-            return self.autosave is not None
+            return self.autosave is not None if self.games else False
+        if action == "set_aside":
+            entry = self.highlighted()
+            return entry is not None and entry.damaged is not None
         return True
 
-    def show_error(self, message: str) -> None:
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self.refresh_bindings()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        entry = self.highlighted()
+        if entry is not None and entry.damaged is not None:
+            self.show_error("This autosave cannot be read: x sets it aside (it is renamed, never deleted).")
+            return
+        self.action_autosave()
+
+    def show_error(self, message: str, path: Path | None = None) -> None:
+        """Say what went wrong under the buttons (``path``: a game that could not be loaded, listed
+        as damaged from now on)."""
         self.query_one("#starterr", Static).update(Text(message))
+        if path is not None:
+            for k, entry in enumerate(self.games):
+                if entry.path == path and entry.damaged is None:
+                    self.games[k] = ResumableGame(path=path, game_id=None, players=(), round=0, turn=0,
+                                                  actions=0, saved=entry.saved, damaged=message)
+                    box = self.query_one("#games", OptionList)
+                    box.replace_option_prompt_at_index(k, game_label(self.games[k]))
+            self.refresh_bindings()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        {"autosave": self.action_autosave, "new": self.action_new, "resume": self.action_resume,
+        {"new": self.action_new, "resume": self.action_resume,
          "quit": self.action_quit}[event.button.id or "quit"]()
 
     def action_autosave(self) -> None:
-        if self.autosave is not None:
-            self.app.resume(self.autosave.path)
+        entry = self.autosave
+        if entry is not None:
+            self.app.resume(entry.path)
+
+    def action_set_aside(self) -> None:
+        """``x``: rename a damaged autosave out of the way (asks first; never deletes it)."""
+        from ..dialogs.notice import ConfirmDialog
+
+        entry = self.highlighted()
+        if entry is None or entry.damaged is None:
+            return
+        path = entry.path
+
+        def done(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                target = set_aside(path)
+            except OSError as exc:
+                self.show_error(f"Cannot set {path.name} aside: {exc.strerror}")
+                return
+            self.app.notify(f"{path.name} was renamed {target.name} (the saved-games list shows it)")
+            self.query_one("#starterr", Static).update("")
+            self.refresh_games()
+
+        self.app.push_screen(ConfirmDialog(f"Set {path.name} aside?\nIt is renamed damaged-{path.stem}-"
+                                           "DATE.json, never deleted; the saved-games list still shows it."), done)
 
     def action_new(self) -> None:
         from .setup import SetupScreen

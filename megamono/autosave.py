@@ -1,0 +1,343 @@
+"""Autosaves, one per game, and the locks that keep two running games apart.
+
+- **One autosave per game.** A game's autosave is ``autosave-GAMEID.json`` in the save folder, where
+  GAMEID is the ``game_id`` that every save of that game carries (:func:`new_game_id` for a game
+  started in the app). Two games played at once in two terminals therefore never write the same
+  file.
+- **Locks.** While an app has a game open it holds ``.autosave-GAMEID.lock`` in the save folder: a
+  small JSON file with its process id, host, the process's start time and a token of its own. Another
+  app finds the game open elsewhere (:func:`lock_holder`) and, if it opens a save of the same game
+  anyway, plays on a copy with a new id. A lock whose process is gone (killed, crashed) is stale and
+  is taken over.
+- **Games to resume.** :func:`resumable_games` lists every unfinished autosave of the save folder (and
+  the rescue folder, below), newest first, one entry per game; a file that cannot be read is listed
+  as damaged, with the reason, so that the start screen can offer to set it aside
+  (:func:`set_aside`: renamed, never deleted).
+- **The rescue folder.** When a game cannot be autosaved into the save folder (a full disk, a
+  read-only folder) as the terminal closes, it is written to :func:`rescue_folder` (the platform's
+  user data folder, through ``platformdirs``) and the start screen says where on the next start.
+
+This module is light (the standard library; ``platformdirs`` when the rescue folder is asked for): the
+start screen uses it without importing the rules core (see tests/bench/app.py).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import secrets
+import socket
+import stat
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+AUTOSAVE_PREFIX = "autosave"
+"""Every autosave's name starts so: ``autosave-GAMEID.json`` (``autosave.json`` and
+``autosave-YYYYmmdd-HHMMSS.json`` from megamono before save version 2 are autosaves too)."""
+LOCK_PREFIX, LOCK_SUFFIX = ".autosave-", ".lock"
+GAME_ID = re.compile(r"^[0-9a-f]{12}$")
+"""A game id: 12 lowercase hex digits."""
+SUMMARY_MAX_BYTES = 16 * 1024 * 1024
+"""The largest file read for a summary (the size cap of saves, :data:`megamono.saves.MAX_SAVE_BYTES`)."""
+
+
+def new_game_id() -> str:
+    """A fresh game id: 12 random lowercase hex digits (a game started in the app)."""
+    return secrets.token_hex(6)
+
+
+def derive_game_id(setup: Any) -> str:
+    """The game id of a game that has none yet: 12 hex digits of the SHA-256 of its ``setup``.
+
+    Used for a save written without an id (the scripting API) and for a save of version 1, so that
+    every save of one such game gets the same id.
+    """
+    canonical = json.dumps(setup, sort_keys=True, separators=(",", ":"), ensure_ascii=True, default=str)
+    return hashlib.sha256(canonical.encode("ascii")).hexdigest()[:12]
+
+
+def autosave_name(game_id: str) -> str:
+    """``autosave-GAMEID``: the save name (without ``.json``) of a game's autosave."""
+    return f"{AUTOSAVE_PREFIX}-{game_id}"
+
+
+def is_autosave(path: Path) -> bool:
+    """Whether ``path`` is named as an autosave (``autosave*.json``, any version)."""
+    return path.name.startswith(AUTOSAVE_PREFIX) and path.suffix == ".json"
+
+
+def rescue_folder() -> Path:
+    """Where a game goes when it cannot be autosaved in the save folder as the terminal closes:
+    ``rescued`` in the platform's user data folder (``~/.local/share/megamono/rescued`` on Linux,
+    which follows ``XDG_DATA_HOME``)."""
+    from platformdirs import user_data_path
+
+    return user_data_path("megamono", appauthor=False) / "rescued"
+
+
+# ============================================================================ locks
+def _start_time(pid: int) -> int | None:
+    """When process ``pid`` started (clock ticks since boot, Linux's /proc), None if unknown."""
+    try:
+        raw = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    try:  # the command name (field 2) is in brackets and may hold spaces: count after it
+        return int(raw[raw.rindex(")") + 2:].split()[19])
+    except (ValueError, IndexError):
+        return None
+
+
+def _alive(pid: int, started: int | None) -> bool:
+    """Whether process ``pid`` runs (not a zombie), and is the one that started at ``started``."""
+    if pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        pass  # it exists, under another user
+    except OSError:
+        return False
+    try:
+        raw = Path(f"/proc/{pid}/stat").read_text()
+        if raw[raw.rindex(")") + 2:].startswith("Z"):
+            return False  # killed, not yet reaped by its parent
+    except (OSError, ValueError):
+        pass  # no /proc (not Linux): os.kill's answer stands
+    return started is None or _start_time(pid) in (None, started)
+
+
+@dataclass(frozen=True)
+class LockInfo:
+    """What a lock file says: the process holding the game, and the app's own ``token``."""
+
+    pid: int
+    host: str
+    started: int | None
+    token: str
+
+    def live(self) -> bool:
+        """Whether the holder still runs (a lock of another host is taken to be live: it cannot be
+        checked from here)."""
+        return self.host != socket.gethostname() or _alive(self.pid, self.started)
+
+
+def lock_path(folder: Path, game_id: str) -> Path:
+    """``.autosave-GAMEID.lock`` in the save folder ``folder``."""
+    return Path(folder) / f"{LOCK_PREFIX}{game_id}{LOCK_SUFFIX}"
+
+
+def read_lock(path: Path) -> LockInfo | None:
+    """The lock at ``path``; None when there is none or it cannot be read (then it counts as stale)."""
+    try:
+        if not stat.S_ISREG(path.lstat().st_mode) or path.stat().st_size > 4096:
+            return None
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return LockInfo(pid=int(data["pid"]), host=str(data["host"]),
+                        started=None if data.get("started") is None else int(data["started"]),
+                        token=str(data["token"]))
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def lock_holder(folder: Path, game_id: str, token: str | None = None) -> int | None:
+    """The process id of another running app that has the game ``game_id`` open, or None.
+
+    ``token``: the asking app's own (its own lock is not another's).
+    """
+    info = read_lock(lock_path(folder, game_id))
+    if info is None or info.token == token or not info.live():
+        return None
+    return info.pid
+
+
+class GameLock:
+    """The lock of one open game: taken with :meth:`take`, given up with :meth:`release`.
+
+    ``token`` tells this app's locks apart from those of another app in the same process (tests).
+    """
+
+    def __init__(self, folder: Path, game_id: str, token: str) -> None:
+        self.folder = Path(folder)
+        self.game_id = game_id
+        self.token = token
+        self.path = lock_path(folder, game_id)
+        self.held = False
+
+    @classmethod
+    def take(cls, folder: Path, game_id: str, token: str) -> GameLock:
+        """Take the lock of ``game_id`` (replacing a stale one). ``held`` is False when another
+        running app holds it, or when the save folder cannot be written (the game plays on; only
+        the marking is lost)."""
+        lock = cls(folder, game_id, token)
+        if lock_holder(folder, game_id, token) is not None:
+            return lock
+        body = json.dumps({"pid": os.getpid(), "host": socket.gethostname(),
+                           "started": _start_time(os.getpid()), "token": token,
+                           "since": datetime.now().isoformat(timespec="seconds")})
+        tmp = lock.path.with_name(f"{lock.path.name}.{token}.tmp")
+        try:
+            lock.folder.mkdir(parents=True, exist_ok=True)
+            tmp.write_text(body, encoding="utf-8")
+            os.replace(tmp, lock.path)
+            lock.held = True
+        except OSError:
+            try:
+                tmp.unlink(missing_ok=True)
+            except OSError:
+                pass  # (no folder to write in at all)
+        return lock
+
+    def release(self) -> None:
+        """Remove the lock file if it is still this app's (never another's)."""
+        if self.held:
+            info = read_lock(self.path)
+            if info is not None and info.token == self.token and info.pid == os.getpid():
+                try:
+                    self.path.unlink()
+                except OSError:
+                    pass
+            self.held = False
+
+
+# ============================================================================ games to resume
+@dataclass(frozen=True)
+class ResumableGame:
+    """One game the start screen offers to resume (or a damaged autosave it offers to set aside).
+
+    ``round`` and ``turn`` as the status line counts them; ``actions``: how far the game has gone
+    (of two files of one game, the one with more is offered); ``open_in``: the process id of another
+    app that has the game open, else None; ``rescued``: a file in :func:`rescue_folder`;
+    ``damaged``: why the file cannot be read (then the other fields are empty).
+    """
+
+    path: Path
+    game_id: str | None
+    players: tuple[str, ...]
+    round: int
+    turn: int
+    actions: int
+    saved: datetime
+    open_in: int | None = None
+    rescued: bool = False
+    damaged: str | None = None
+
+
+def _safe_name(path: Path) -> str:
+    """A file name for a message, its control characters escaped."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in path.name)
+
+
+def read_summary(path: Path) -> dict[str, Any]:
+    """The parsed JSON of a save for a summary; ValueError (one line) when it cannot be read.
+
+    Only a regular file no larger than :data:`SUMMARY_MAX_BYTES` is opened (never a FIFO or a device).
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        raise ValueError(f"{_safe_name(path)}: cannot be read ({exc.strerror})") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise ValueError(f"{_safe_name(path)}: not a regular file")
+        if info.st_size > SUMMARY_MAX_BYTES:
+            raise ValueError(f"{_safe_name(path)}: too large to be a save")
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            raw = f.read(SUMMARY_MAX_BYTES + 1)
+    except OSError as exc:
+        raise ValueError(f"{_safe_name(path)}: cannot be read ({exc.strerror})") from None
+    finally:
+        os.close(fd)
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError) as exc:
+        raise ValueError(f"{_safe_name(path)}: not a JSON file ({str(exc).splitlines()[0]})") from None
+    if not isinstance(data, dict) or data.get("format") != "megamono-save":
+        raise ValueError(f"{_safe_name(path)}: not a megamono save")
+    return data
+
+
+def summarise(path: Path, folder: Path | None = None, token: str | None = None,
+              rescued: bool = False) -> ResumableGame | None:
+    """The entry of the save at ``path``: None for a finished game; ``damaged`` set when it cannot
+    be read. ``folder`` (the save folder) and ``token`` (the asking app's) find a live lock."""
+    try:
+        modified = datetime.fromtimestamp(path.stat().st_mtime)
+        data = read_summary(path)
+        state, actions = data["state"], data.get("actions", [])
+        if state.get("winner") is not None:
+            return None
+        game_id = data.get("game_id")
+        if not (isinstance(game_id, str) and GAME_ID.match(game_id)):
+            game_id = derive_game_id(data.get("setup"))  # (a save of version 1)
+        saved = modified
+        if isinstance(data.get("saved_at"), str):
+            saved = datetime.fromisoformat(data["saved_at"])
+            if saved.tzinfo is not None:
+                saved = saved.astimezone().replace(tzinfo=None)
+        turn = state.get("turn", {})
+        players = tuple(str(p["name"]) for p in state["players"])
+        entry = ResumableGame(path=path, game_id=game_id, players=players, round=int(turn.get("round", 0)),
+                              turn=int(turn.get("number", 0)), actions=len(actions), saved=saved, rescued=rescued)
+    except FileNotFoundError:
+        return None  # gone meanwhile
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, IndexError) as exc:
+        reason = str(exc).splitlines()[0] if isinstance(exc, ValueError) else \
+            f"{_safe_name(path)}: damaged save (its summary cannot be read)"
+        return ResumableGame(path=path, game_id=None, players=(), round=0, turn=0, actions=0,
+                             saved=datetime.fromtimestamp(0), rescued=rescued, damaged=reason)
+    if folder is not None:
+        entry = ResumableGame(**{**entry.__dict__, "open_in": lock_holder(folder, game_id, token)})
+    return entry
+
+
+def resumable_games(folder: Path, token: str | None = None, rescued: Path | None = None) -> list[ResumableGame]:
+    """Every unfinished game autosaved in ``folder`` (and saved in the rescue folder ``rescued``),
+    newest first, one entry per game (the file that has gone furthest), then the damaged files.
+
+    ``token``: the asking app's (its own locks do not mark a game as open elsewhere).
+    """
+    files: list[tuple[Path, bool]] = []
+    for where, is_rescue in ((Path(folder), False), (rescued, True)):
+        if where is None:
+            continue
+        try:
+            names = sorted(where.iterdir())
+        except OSError:
+            continue
+        files += [(f, is_rescue) for f in names
+                  if f.suffix == ".json" and not f.name.startswith(".") and (is_rescue or is_autosave(f))]
+    best: dict[str, ResumableGame] = {}
+    damaged: list[ResumableGame] = []
+    for path, is_rescue in files:
+        entry = summarise(path, Path(folder), token, is_rescue)
+        if entry is None:
+            continue
+        if entry.damaged is not None or entry.game_id is None:
+            damaged.append(entry)
+            continue
+        kept = best.get(entry.game_id)
+        if kept is None or (entry.actions, entry.saved) > (kept.actions, kept.saved):
+            best[entry.game_id] = entry
+    games = sorted(best.values(), key=lambda g: g.saved, reverse=True)
+    return games + damaged
+
+
+def set_aside(path: Path, now: datetime | None = None) -> Path:
+    """Rename a damaged autosave to ``damaged-NAME-YYYYmmdd-HHMMSS.json`` beside it (never deleted;
+    the saved-games list still shows it); returns the new path. OSError if it cannot be renamed."""
+    stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"damaged-{path.stem}-{stamp}.json")
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"damaged-{path.stem}-{stamp}-{n}.json")
+    os.rename(path, target)
+    return target

@@ -1,0 +1,160 @@
+"""The start screen offers every game in progress, and two games never share an autosave: a game
+open in another megamono, or an earlier point of a game autosaved further, is played on as a copy
+with an id of its own; a damaged autosave is said to be so and can be set aside."""
+
+from __future__ import annotations
+
+from megamono.autosave import GameLock, lock_path
+from megamono.rules.actions import Roll
+from megamono.saves import load_save, save_game
+from megamono.tui.app import MegamonoApp
+
+from tui_helpers import SIZE, app_for, new_game, screen_name
+
+DICE = [(1, 2, 1), (2, 3, 1)]
+
+
+def started(names=("Ann", "Bob", "Cat"), seed=1, rolls=1):
+    game = new_game(dice=DICE * 2, seed=seed, names=list(names))
+    for _ in range(rolls):
+        game.act(Roll(player=game.pending.player))
+        if game.pending.kind == "buy":
+            game.act(game.legal_actions(game.pending.player)[0])
+    return game
+
+
+def labels(app) -> list[str]:
+    box = app.screen.query_one("#games")
+    return [str(box.get_option_at_index(k).prompt) for k in range(box.option_count)]
+
+
+async def test_two_games_played_one_after_the_other_each_keep_their_autosave(saves):
+    first = new_game(dice=DICE)
+    app = app_for(first, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r", "b")
+        await pilot.pause()
+        a_id = app.game_id
+        app.autosave_now()
+    second = new_game(dice=DICE, names=["Zed", "Yan"])
+    app = app_for(second, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r", "b")
+        await pilot.pause()
+        b_id = app.game_id
+        app.autosave_now()
+    assert a_id != b_id
+    assert load_save(saves / f"autosave-{a_id}.json").game.st == first.st
+    assert load_save(saves / f"autosave-{b_id}.json").game.st == second.st
+    app = MegamonoApp(saves, test_mode=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        shown = labels(app)
+        assert len(shown) == 2 and shown[0].startswith("Zed, Yan") and shown[1].startswith("Ann, Bob, Cat")
+        await pilot.press("down", "a")  # the older one
+        await pilot.pause()
+        assert app.game_id == a_id and app.screen.game.st == first.st
+
+
+async def test_a_game_open_in_another_megamono_is_marked_and_opened_as_a_copy(saves):
+    game = started()
+    path = save_game(game, "autosave-0123456789ab", saves, game_id="0123456789ab")
+    before = path.read_bytes()
+    other = GameLock.take(saves, "0123456789ab", token="another-app")  # (this process: alive)
+    app = MegamonoApp(saves, test_mode=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        [label] = labels(app)
+        assert "open in another megamono (process" in label
+        await pilot.press("a")
+        await pilot.pause()
+        assert app.game_id != "0123456789ab"
+        assert any("open in another megamono too" in n for n in app.notices)
+        await pilot.press("r")
+        await pilot.pause()
+        app.autosave_now()
+    assert path.read_bytes() == before  # the other app's autosave is never written by this one
+    assert (saves / f"autosave-{app.game_id}.json").exists()
+    other.release()
+    assert not lock_path(saves, "0123456789ab").exists()
+
+
+async def test_the_open_game_is_locked_while_played_and_unlocked_when_left(saves):
+    app = app_for(new_game(dice=DICE), saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        lock = lock_path(saves, app.game_id)
+        assert lock.exists()
+        await pilot.press("q")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert screen_name(app) == "StartScreen" and not lock.exists()
+
+
+async def test_an_earlier_point_of_a_game_autosaved_further_is_played_on_as_a_copy(saves):
+    early = started(rolls=1)
+    save_game(early, "kept", saves, game_id="0123456789ab")
+    later = started(rolls=2)
+    auto = save_game(later, "autosave-0123456789ab", saves, game_id="0123456789ab")
+    before = auto.read_bytes()
+    app = MegamonoApp(saves, test_mode=True, resume_file=saves / "kept.json")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.game_id != "0123456789ab"
+        assert any("has gone further" in n for n in app.notices)
+        await pilot.press("r")
+        await pilot.pause()
+        app.autosave_now()
+    assert auto.read_bytes() == before
+
+
+async def test_a_save_of_an_earlier_point_whose_autosave_is_behind_keeps_its_id(saves):
+    early = started(rolls=1)
+    save_game(early, "autosave-0123456789ab", saves, game_id="0123456789ab")
+    later = started(rolls=2)
+    save_game(later, "kept", saves, game_id="0123456789ab")
+    app = MegamonoApp(saves, test_mode=True, resume_file=saves / "kept.json")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.game_id == "0123456789ab"  # the autosave holds an earlier point: it is taken over
+
+
+async def test_a_damaged_autosave_is_said_and_set_aside_on_request(saves):
+    save_game(started(), "autosave-0123456789ab", saves, game_id="0123456789ab")
+    bad = saves / "autosave-00000000dead.json"
+    bad.write_text('{"format": "megamono-save", "version": 2, "state": [1, 2')
+    app = MegamonoApp(saves, test_mode=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        shown = labels(app)
+        assert shown[0].startswith("Ann, Bob, Cat") and shown[1].startswith("damaged: autosave-00000000dead.json")
+        assert app.screen.check_action("set_aside", ()) is False  # the good one is highlighted
+        await pilot.press("down")
+        await pilot.pause()
+        assert app.screen.check_action("set_aside", ()) is True
+        await pilot.press("enter")  # it cannot be resumed: the screen says what to do
+        await pilot.pause()
+        assert "x sets it aside" in str(app.screen.query_one("#starterr").render())
+        await pilot.press("x")
+        await pilot.pause()
+        assert screen_name(app) == "ConfirmDialog"
+        await pilot.press("y")
+        await pilot.pause()
+        assert not bad.exists()
+        [kept] = saves.glob("damaged-autosave-00000000dead-*.json")
+        assert kept.read_text().startswith('{"format"')
+        assert len(labels(app)) == 1
+
+
+async def test_an_autosave_that_fails_to_load_is_marked_damaged_on_the_spot(saves):
+    path = save_game(started(), "autosave-0123456789ab", saves, game_id="0123456789ab")
+    path.write_text(path.read_text().replace('"rng":', '"rng":1,"x":', 1))  # the summary reads, the game does not
+    app = MegamonoApp(saves, test_mode=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("a")
+        await pilot.pause()
+        assert screen_name(app) == "StartScreen"
+        assert labels(app)[0].startswith("damaged: Cannot load")
+        assert app.screen.check_action("set_aside", ()) is True

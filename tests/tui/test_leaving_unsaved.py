@@ -1,0 +1,207 @@
+"""Leaving never claims a save that did not happen: when the autosave fails as a game is left
+(quit, back to the start screen, the terminal closing), the player is told why and chooses: save
+elsewhere, try again, or leave without saving; a closed terminal writes to the rescue folder, and the
+next start offers the game from there and says where it is."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from megamono.autosave import rescue_folder
+from megamono.saves import load_game, load_save
+from megamono.tui.app import MegamonoApp
+
+from tui_helpers import SIZE, app_for, new_game, screen_name
+
+DICE = [(1, 2, 1), (2, 3, 1)]  # Ann to Arctic Avenue (a buy decision)
+
+
+def unwritable(tmp_path: Path) -> Path:
+    """A save folder that cannot be written: its path is a file."""
+    folder = tmp_path / "saves"
+    folder.write_text("not a folder")
+    return folder
+
+
+async def roll_and_quit(app, pilot) -> None:
+    await pilot.press("r")
+    await pilot.pause()
+    assert screen_name(app) == "BuyDialog"
+    await pilot.press("ctrl+q")
+    await pilot.pause()
+    assert screen_name(app) == "ConfirmDialog"
+    assert "will be autosaved" in app.screen.question and "is autosaved" not in app.screen.question
+    await pilot.press("y")
+    await pilot.pause()
+
+
+async def test_quitting_when_the_autosave_fails_says_why_and_saves_elsewhere(tmp_path):
+    game = new_game(dice=DICE)
+    app = app_for(game, unwritable(tmp_path))
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    async with app.run_test(size=SIZE) as pilot:
+        await roll_and_quit(app, pilot)
+        assert screen_name(app) == "SaveFailedDialog"  # not quit, not "autosaved"
+        dialog = app.screen
+        assert "Not a directory" in dialog.problem or "File exists" in dialog.problem
+        await pilot.press("r")  # try again: it fails again, and says so again
+        await pilot.pause()
+        assert screen_name(app) == "SaveFailedDialog"
+        await pilot.press("s")  # to the path box
+        await pilot.pause()
+        box = app.screen.query_one("#elsewhere")
+        assert app.screen.focused is box
+        box.value = str(elsewhere / "rescued game")
+        await pilot.press("enter")
+        await pilot.pause()
+    assert app.return_code == 0
+    written = elsewhere / "rescued game.json"
+    saved = load_save(written)
+    assert saved.game.st == game.st and saved.game_id == app.game_id
+
+
+async def test_saving_elsewhere_into_a_folder_that_fails_too_says_so_and_stays(tmp_path):
+    game = new_game(dice=DICE)
+    bad = unwritable(tmp_path)
+    app = app_for(game, bad)
+    async with app.run_test(size=SIZE) as pilot:
+        await roll_and_quit(app, pilot)
+        await pilot.press("s")
+        await pilot.pause()
+        app.screen.query_one("#elsewhere").value = str(bad / "x.json")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen_name(app) == "SaveFailedDialog"
+        assert "Could not save there either" in str(app.screen.query_one("#elsewhereerr").render())
+        await pilot.press("escape")  # the path box
+        await pilot.pause()
+        if screen_name(app) == "SaveFailedDialog":
+            await pilot.press("escape")
+            await pilot.pause()
+        assert screen_name(app) == "BuyDialog"  # back to the game, nothing lost
+        assert app.is_running
+
+
+async def test_quitting_without_saving_is_the_players_choice(tmp_path):
+    game = new_game(dice=DICE)
+    app = app_for(game, unwritable(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await roll_and_quit(app, pilot)
+        assert screen_name(app) == "SaveFailedDialog"
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_code == 0
+    assert list(tmp_path.rglob("*.json")) == []
+
+
+async def test_leaving_for_the_start_screen_when_the_autosave_fails_asks_too(tmp_path):
+    game = new_game(dice=DICE)
+    app = app_for(game, unwritable(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        await pilot.press("escape")  # hide the buy dialog
+        await pilot.pause()
+        await pilot.press("q")
+        await pilot.pause()
+        assert screen_name(app) == "ConfirmDialog"
+        await pilot.press("y")
+        await pilot.pause()
+        assert screen_name(app) == "SaveFailedDialog"
+        assert "leave the game without saving" in str(app.screen.query_one("Static").render())
+        await pilot.press("escape")
+        await pilot.pause()
+        assert screen_name(app) == "GameScreen" and app.game_in_play is game
+
+
+async def test_a_closed_terminal_that_cannot_autosave_rescues_the_game_and_the_next_start_says_where(tmp_path):
+    game = new_game(dice=DICE)
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    (tmp_path / "then").mkdir()
+    app = app_for(game, unwritable(tmp_path / "then"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        app._hang_up()  # what SIGHUP / SIGTERM run
+        await pilot.pause()
+    assert app.return_code == 1
+    [rescued] = list(rescue_folder().glob("autosave-*.json"))
+    assert load_game(rescued).st == game.st
+    assert str(rescued) in app.crash_report  # printed on standard error as the app ends
+    # the next start, on a save folder that works again, offers it and says where it is
+    again = MegamonoApp(saves, test_mode=True)
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        start = again.screen
+        label = str(start.query_one("#games").get_option_at_index(0).prompt)
+        assert label.startswith("Ann, Bob, Cat") and f"rescued to {rescued}" in label
+        await pilot.press("a")
+        await pilot.pause()
+        assert screen_name(again) == "BuyDialog" and again.screen.game.st == game.st
+
+
+@pytest.fixture(params=["full", "read-only"])
+def broken_disk(request, tmp_path):
+    """A real file system that cannot take a save: a 64 KiB tmpfs, filled, or mounted read-only
+    (needs root and mount; else skipped). Yields (its save folder, the error the system gives)."""
+    where = tmp_path / "disk"
+    where.mkdir()
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(where)],
+                      capture_output=True).returncode != 0:
+        pytest.skip("cannot mount a small tmpfs here (not root, or no mount)")
+    try:
+        (where / "saves").mkdir()
+        if request.param == "full":
+            fd = os.open(where / "filler", os.O_WRONLY | os.O_CREAT)
+            try:
+                while os.write(fd, b"\0" * 4096):
+                    pass
+            except OSError:
+                pass  # full
+            finally:
+                os.close(fd)
+            error = "No space left on device"
+        else:
+            subprocess.run(["mount", "-o", "remount,ro", str(where)], check=True, capture_output=True)
+            error = "Read-only file system"
+        yield where / "saves", error
+    finally:
+        subprocess.run(["umount", "-l", str(where)], capture_output=True)
+
+
+async def test_a_full_or_read_only_disk_is_said_as_it_is_and_nothing_half_written_stays(broken_disk, tmp_path):
+    folder, error = broken_disk
+    game = new_game(dice=DICE)
+    app = app_for(game, folder)
+    async with app.run_test(size=SIZE) as pilot:
+        await roll_and_quit(app, pilot)
+        assert screen_name(app) == "SaveFailedDialog"
+        assert error in app.screen.problem
+        assert not list(folder.iterdir())  # no half-written file left behind
+        await pilot.press("s")
+        await pilot.pause()
+        app.screen.query_one("#elsewhere").value = str(tmp_path)
+        await pilot.press("enter")
+        await pilot.pause()
+    written = tmp_path / f"autosave-{app.game_id}.json"
+    assert load_game(written).st == game.st
+
+
+async def test_an_autosave_that_works_again_on_retry_quits(tmp_path):
+    game = new_game(dice=DICE)
+    folder = unwritable(tmp_path)
+    app = app_for(game, folder)
+    async with app.run_test(size=SIZE) as pilot:
+        await roll_and_quit(app, pilot)
+        assert screen_name(app) == "SaveFailedDialog"
+        folder.unlink()  # the player frees the way
+        await pilot.press("r")
+        await pilot.pause()
+    assert app.return_code == 0
+    assert load_game(folder / f"autosave-{app.game_id}.json").st == game.st
