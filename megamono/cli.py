@@ -88,8 +88,10 @@ def validate(path: Path) -> int:
     except SaveError as exc:
         print(f"megamono: {exc}", file=sys.stderr)
         return 1
-    names = ", ".join(p.name for p in game.st.players)
-    print(f"{path}: a sound {game.ed.name} save: {names}; turn {game.st.turn.number}, "
+    from megamono.files import printable, shown_name
+
+    names = printable(", ".join(p.name for p in game.st.players))
+    print(f"{shown_name(path)}: a sound {printable(game.ed.name)} save: {names}; turn {game.st.turn.number}, "
           f"{len(game.history)} actions")
     return 0
 
