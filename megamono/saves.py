@@ -19,9 +19,12 @@ The format (``"format": "megamono-save"``, ``"version": 1``) is one JSON object:
 
 Writing goes to a temporary file ``.saving-*.tmp`` in the same folder, flushed to disk, then moved
 over the old save with ``os.replace``, so a crash mid-write leaves the previous save whole; temp files
-left behind by a killed writer are removed by the next save once they are a minute old. A file that is
-not a megamono save, is damaged or is too new is refused with :class:`SaveError` and never touched.
-An older version is brought up to date by the steps in :data:`MIGRATIONS`.
+left behind by a killed writer are removed by the next save once they are a minute old.
+
+A file that is not a megamono save, is damaged or is too new is refused with :class:`SaveError` (one
+line, naming the file with any control character escaped) and never touched; only a regular file of
+at most :data:`MAX_SAVE_BYTES` is read at all (never a FIFO or a device). An older version is brought
+up to date by the steps in :data:`MIGRATIONS`.
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
+from megamono.files import RefusedFile, parse_json, printable, read_regular_file, shown_name
 from megamono.rules.actions import Action, parse_action
 from megamono.rules.editions import EditionError
 from megamono.rules.engine import Game
@@ -69,7 +73,14 @@ Version 1 is the first released format, so there is no step yet. When the format
 
 
 class SaveError(ValueError):
-    """A save that cannot be written or read; the message says why (and which field)."""
+    """A save that cannot be written or read; the message says why (and which field).
+
+    ``str()`` is always one line: control characters (a newline in a file name, say) are escaped
+    (:func:`megamono.files.printable`).
+    """
+
+    def __str__(self) -> str:
+        return printable(super().__str__())
 
 
 def check_save_name(name: str) -> str:
@@ -244,28 +255,22 @@ def decode_game(data: Any, name: str = "save") -> Game:
 
 
 def read_save(path: Path) -> dict[str, Any]:
-    """The parsed JSON of a save file (size-checked); SaveError if missing, too big or not JSON."""
+    """The parsed JSON of a save file; SaveError (one line, naming the file) for any problem.
+
+    Only a regular file of at most :data:`MAX_SAVE_BYTES` is read: a missing file, a folder, a FIFO,
+    a device (or a link to one), a larger file, one that cannot be opened, or one that is not JSON
+    (including a number of more than 4300 digits, or nesting too deep) is refused unread or
+    unparsed (:func:`megamono.files.read_regular_file`). The file is never changed.
+    """
     path = Path(path)
     try:
-        size = path.stat().st_size
-    except FileNotFoundError:
-        raise SaveError(f"{path}: no such save file") from None
-    except OSError as exc:
-        raise SaveError(f"{path}: cannot be read ({exc.strerror})") from None
-    if not path.is_file():
-        raise SaveError(f"{path}: not a save file (a folder or a device)")
-    if size > MAX_SAVE_BYTES:
-        raise SaveError(f"{path.name}: {size} bytes is larger than a save can be (10 MB)")
+        raw = read_regular_file(path, MAX_SAVE_BYTES, "save file")
+    except RefusedFile as exc:
+        raise SaveError(f"{shown_name(path if exc.missing else path.name)}: {exc.reason}") from None
     try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise SaveError(f"{path.name}: cannot be read ({exc.strerror})") from None
-    try:
-        return json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise SaveError(f"{path.name}: not a JSON file ({exc})") from None
-    except RecursionError:
-        raise SaveError(f"{path.name}: not a JSON file (nested too deeply)") from None
+        return parse_json(raw)
+    except ValueError as exc:
+        raise SaveError(f"{shown_name(path.name)}: not a JSON file ({exc})") from None
 
 
 def load_game(path: Path, verify: bool = True) -> Game:
@@ -275,15 +280,21 @@ def load_game(path: Path, verify: bool = True) -> Game:
     recorded actions are also replayed from the setup and must give the stored state (I8); a save
     edited by hand is refused as damaged.
 
-    Raises :class:`SaveError` naming the problem (missing, too big, not JSON, not a megamono
-    save, a newer version, or the first bad field). The file is never modified.
+    Raises :class:`SaveError` naming the problem (missing, not a regular file, too big, not JSON,
+    not a megamono save, a newer version, the first bad field, or whatever else the file provokes:
+    every error becomes this one-line refusal). The file is never modified.
     """
     path = Path(path)
+    name = shown_name(path.name)
     collecting = gc.isenabled()
     gc.disable()  # building many small objects at once: a collection pass would only cost time
     try:
         data = read_save(path)
-        game = decode_game(data, path.name)
+        game = decode_game(data, name)
+    except SaveError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - whatever a hostile file provokes, it is refused in one line
+        raise SaveError(f"{name}: damaged save ({_error_text(exc)})") from None
     finally:
         if collecting:
             gc.enable()
@@ -291,13 +302,24 @@ def load_game(path: Path, verify: bool = True) -> Game:
         try:
             replayed = Game.replay(game.setup, game.history)
         except Exception as exc:  # an action that no longer applies
-            raise SaveError(f"{path.name}: damaged save: its actions do not replay ({exc})") from None
-        if replayed.st != game.st:
+            raise SaveError(f"{name}: damaged save: its actions do not replay ({exc})") from None
+        try:
+            same = replayed.st == game.st
+        except Exception as exc:  # noqa: BLE001 - (a state too deep to compare, say)
+            raise SaveError(f"{name}: damaged save ({_error_text(exc)})") from None
+        if not same:
             if "actions" not in data:  # (what the replay compared was no actions at all)
-                raise SaveError(f"{path.name}: damaged save: \"actions\" (the decisions the game is "
+                raise SaveError(f"{name}: damaged save: \"actions\" (the decisions the game is "
                                 "replayed from) is missing")
-            raise SaveError(f"{path.name}: damaged save: the stored state differs from the replay of its actions")
+            raise SaveError(f"{name}: damaged save: the stored state differs from the replay of its actions")
     return game
+
+
+def _error_text(exc: BaseException) -> str:
+    """An unexpected error, for a one-line message: its kind and (the start of) what it says."""
+    text = str(exc)
+    text = f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+    return printable(text if len(text) <= 200 else text[:199] + "…")
 
 
 # ============================================================================ listing
@@ -322,30 +344,36 @@ class SaveInfo:
 
 
 def save_files(folder: Path) -> list[Path]:
-    """The ``*.json`` files of ``folder`` and ``folder/examples`` (no hidden or temp files)."""
+    """The ``*.json`` entries of ``folder`` and ``folder/examples`` (no hidden or temp files, no
+    folders): a FIFO, a device or a broken link of such a name is included, to be listed as a file
+    that cannot be read (it is never opened: :func:`read_save` refuses it)."""
     folder = Path(folder)
     files = [*folder.glob("*.json"), *(folder / "examples").glob("*.json")]
-    return [f for f in files if not f.name.startswith(".") and f.is_file()]
+    return [f for f in files if not f.name.startswith(".") and not f.is_dir()]
 
 
 def save_info(path: Path) -> SaveInfo:
-    """The list entry of one save, read from its summary (SaveError if it cannot be read).
+    """The list entry of one save, read from its summary.
 
-    This is a quick look (the file is parsed, not validated): loading may still refuse it.
+    This is a quick look (the file is parsed, not validated): loading may still refuse it. Raises
+    :class:`SaveError` (one line) whenever the entry cannot be made, whatever the reason.
     """
     path = Path(path)
     data = read_save(path)
     example = is_example(path)
     try:
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise SaveError(f"{path.name}: not a megamono save (no \"format\": \"{SAVE_FORMAT}\")")
+            raise SaveError(f"{shown_name(path.name)}: not a megamono save (no \"format\": \"{SAVE_FORMAT}\")")
         st = data["state"]
         mtime = path.stat().st_mtime
         modified = None
         if isinstance(data.get("saved_at"), str):
             modified = datetime.fromisoformat(data["saved_at"])
             if modified.tzinfo is not None:  # shown and sorted in local time, like the others
-                modified = modified.astimezone().replace(tzinfo=None)
+                try:
+                    modified = modified.astimezone().replace(tzinfo=None)
+                except OverflowError:  # (year 1 or 9999 moved out of range: kept as written)
+                    modified = modified.replace(tzinfo=None)
         if modified is None:
             modified = datetime.fromtimestamp(mtime)
         return SaveInfo(path=path, name=(f"examples/{path.stem}" if example else path.stem),
@@ -354,29 +382,35 @@ def save_info(path: Path) -> SaveInfo:
                         over=st.get("winner") is not None, example=example, mtime=mtime)
     except SaveError:
         raise
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+    except Exception:  # noqa: BLE001 - (OverflowError from a date, RecursionError...: any reason)
         raise SaveError(_why_damaged(data, path)) from None
 
 
 def _why_damaged(data: Any, path: Path) -> str:
     """Why a save whose summary cannot be read is damaged, in the words loading it would use."""
     try:
-        decode_game(data, path.name)
+        decode_game(data, shown_name(path.name))
     except SaveError as exc:
         return str(exc)
     except Exception:  # noqa: BLE001 - only a message is wanted here
         pass
-    return f"{path.name}: damaged save (its summary cannot be read)"
+    return f"{shown_name(path.name)}: damaged save (its summary cannot be read)"
 
 
-def list_saves(folder: Path) -> list[SaveInfo]:
-    """Saves in ``folder`` (and ``folder/examples``), newest first; unreadable files are skipped."""
+def list_saves(folder: Path, unreadable: dict[Path, str] | None = None) -> list[SaveInfo]:
+    """Saves in ``folder`` (and ``folder/examples``), newest first; unreadable files are skipped.
+
+    ``unreadable``, when given, receives each skipped file with why it cannot be read (the
+    :class:`SaveError` message, one line): the save browser lists them as damaged. One bad file
+    never keeps the others from being listed.
+    """
     out = []
     for f in save_files(folder):
         try:
             out.append(save_info(f))
-        except SaveError:
-            continue
+        except SaveError as exc:
+            if unreadable is not None:
+                unreadable[f] = str(exc)
     return sorted(out, key=lambda s: (s.modified, s.mtime), reverse=True)
 
 

@@ -59,19 +59,18 @@ class AutosaveInfo:
 
 def unfinished_autosave(path: Path) -> AutosaveInfo | None:
     """The summary of the autosave at ``path`` if it holds a game that is not over (None when it is
-    missing, finished or not a megamono save)."""
-    import json
+    missing, finished, not a megamono save, or not a file to read at all: only a regular file of at
+    most 10 MB is read, never a FIFO or a device, see :func:`megamono.files.read_json_file`)."""
+    from megamono.files import MB, read_json_file  # (standard library only: the start screen stays light)
 
     try:
-        if path.stat().st_size > 10 * 1024 * 1024:
-            return None
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = read_json_file(path, 10 * MB, "save file")
         if data.get("format") != "megamono-save":
             return None
         st = data["state"]
         info = AutosaveInfo(path=path, players=[str(p["name"]) for p in st["players"]],
                             turn=int(st["turn"]["number"]), over=st.get("winner") is not None)
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+    except Exception:  # noqa: BLE001 - any odd file (a number "Infinity", ...) is no autosave to offer
         return None
     return None if info.over else info
 
