@@ -23,11 +23,28 @@ from __future__ import annotations
 import json
 import os
 import stat
+import tempfile
+import time
 import unicodedata
+from pathlib import Path
 from typing import Any
+
+try:
+    import fcntl
+except ImportError:  # (Windows: no locks; temp files are then judged by their age alone)
+    fcntl = None  # type: ignore[assignment]
 
 KB = 1024
 MB = 1024 * KB
+
+TEMP_PREFIX, TEMP_SUFFIX = ".saving-", ".tmp"
+"""The names of the temporary files :func:`write_atomic` writes (hidden: never listed as saves)."""
+DEAD_WRITER_SECONDS = 5.0
+"""A temp file whose writer has let go of its lock is removed once it is this old (see
+:func:`remove_dead_temps`)."""
+UNKNOWN_WRITER_SECONDS = 60.0
+"""A temp file whose writer cannot be told alive or gone (no locks here) is removed once it is this
+old: a save is written in well under a second."""
 
 _ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 _UNSAFE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
@@ -202,3 +219,136 @@ def read_json_file(path: str | os.PathLike[str], limit: int, what: str = "file")
         return parse_json(raw)
     except ValueError as exc:
         raise RefusedFile(path, f"not valid JSON ({exc})") from None
+
+
+# ============================================================================ writing
+def sync_folder(folder: str | os.PathLike[str]) -> bool:
+    """Flush ``folder``'s entries to disk (``fsync`` of the folder itself), so that a file just
+    created or renamed in it survives a power cut. True if done; False where it cannot be done
+    (Windows cannot open a folder; some file systems refuse ``fsync`` on one with EINVAL): never
+    raises, since the caller's rename has already happened and cannot be undone.
+    """
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0))
+    except (OSError, ValueError):
+        return False
+    try:
+        os.fsync(fd)
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+    return True
+
+
+def _lock(fd: int) -> bool:
+    """Take an exclusive ``flock`` on ``fd`` without waiting; True if taken (False: no locks here)."""
+    if fcntl is None:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return False
+    return True
+
+
+def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
+    """Write ``data`` to ``path`` so that ``path`` is always either the old file or the new one.
+
+    The bytes go to a temporary file ``.saving-*.tmp`` in the same folder, which is flushed to disk
+    (``fsync``) and then renamed over ``path`` (``os.replace``, atomic); the folder is then synced
+    too (:func:`sync_folder`), so that the rename itself survives a power cut. While it is written
+    the temp file is locked (``flock``, released by the system however the writer ends, even
+    killed), which tells :func:`remove_dead_temps` that its writer is still at work.
+
+    Raises :class:`OSError` when the disk refuses (full, read-only, no permission, ``path`` a
+    folder...): ``path`` is then unchanged and the temp file removed. The error may name the temp
+    file: callers say which file they were saving.
+    """
+    folder = os.path.dirname(os.fspath(path)) or "."
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX)
+    try:
+        f = os.fdopen(fd, "wb")
+    except BaseException:
+        os.close(fd)
+        os.unlink(tmp)
+        raise
+    try:
+        with f:
+            locked = _lock(f.fileno())
+            os.chmod(tmp, 0o644)
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+            if locked:  # renamed while still locked: a cleaner never sees it unlocked under that name
+                os.replace(tmp, path)
+        if not locked:  # (Windows cannot rename an open file)
+            os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    sync_folder(folder)
+
+
+def remove_dead_temps(folder: str | os.PathLike[str],
+                      older_than: float = UNKNOWN_WRITER_SECONDS) -> list[Path]:
+    """Remove the ``.saving-*.tmp`` files that writers killed mid-save left in ``folder``; returns
+    the files removed. Never raises (a file that cannot be looked at or removed is left).
+
+    A temp file is removed when its writer is known to be gone: its lock (see
+    :func:`write_atomic`) is free and the file is at least :data:`DEAD_WRITER_SECONDS` old. The
+    lock is the safe test: the system releases it when the writer ends in any way, and a writer
+    still at work, in this process or any other megamono sharing the folder (even one stopped with
+    Ctrl+Z), holds it, so its file is kept; no process id is guessed at (they are reused). The few
+    seconds cover the instant between a writer creating the file and locking it, and a writer of an
+    older megamono (which does not lock) finishing its save. Where locks are not available (Windows,
+    or a file system that refuses them) a temp file is removed only once it is ``older_than``
+    seconds old, as a save is written in well under a second. Only regular files are considered: a
+    FIFO, a device, a folder or a symbolic link of that name is never opened nor removed.
+    """
+    removed: list[Path] = []
+    now = time.time()
+    for f in Path(folder).glob(f"{TEMP_PREFIX}*{TEMP_SUFFIX}"):
+        try:
+            st = os.lstat(f)
+            if not stat.S_ISREG(st.st_mode) or now - st.st_mtime < DEAD_WRITER_SECONDS:
+                continue
+            if fcntl is None:
+                if now - st.st_mtime > older_than:
+                    os.unlink(f)
+                    removed.append(f)
+            elif _remove_if_unlocked(f, st, older_than):
+                removed.append(f)
+        except OSError:
+            continue
+    return removed
+
+
+def _remove_if_unlocked(f: Path, st: os.stat_result, older_than: float) -> bool:
+    """Remove the temp file ``f`` (``st``: its lstat) if no writer holds its lock; True if removed."""
+    try:
+        fd = os.open(f, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+                     | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return False
+    try:
+        opened = os.fstat(fd)
+        if (opened.st_dev, opened.st_ino) != (st.st_dev, st.st_ino):
+            return False  # (replaced since it was looked at)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False  # a writer is at work
+        except OSError:  # no locks on this file system: judge by age
+            if time.time() - st.st_mtime <= older_than:
+                return False
+        now = os.lstat(f)  # still the same file under that name (not renamed into a save)?
+        if (now.st_dev, now.st_ino) != (opened.st_dev, opened.st_ino):
+            return False
+        os.unlink(f)
+        return True
+    finally:
+        os.close(fd)

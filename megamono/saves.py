@@ -18,8 +18,10 @@ The format (``"format": "megamono-save"``, ``"version": 1``) is one JSON object:
 :meth:`Game.to_dict` form (the same fields, without the summary and with every null) loads too.
 
 Writing goes to a temporary file ``.saving-*.tmp`` in the same folder, flushed to disk, then moved
-over the old save with ``os.replace``, so a crash mid-write leaves the previous save whole; temp files
-left behind by a killed writer are removed by the next save once they are a minute old.
+over the old save with ``os.replace`` and the folder synced, so a crash mid-write leaves the previous
+save whole; temp files left behind by a killed writer are removed when the app starts and at the next
+save (a writer still at work keeps its file: :func:`megamono.files.remove_dead_temps`). A disk that
+refuses (full, read-only) raises :class:`SaveError` naming the save, which is left as it was.
 
 A file that is not a megamono save, is damaged or is too new is refused with :class:`SaveError` (one
 line, naming the file with any control character escaped) and never touched; only a regular file of
@@ -33,8 +35,6 @@ import gc
 import json
 import os
 import re
-import tempfile
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -43,6 +43,7 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
+from megamono import files as _files
 from megamono.files import RefusedFile, parse_json, printable, read_regular_file, shown_name
 from megamono.rules.actions import Action, parse_action
 from megamono.rules.editions import EditionError
@@ -55,7 +56,7 @@ SAVE_VERSION = 1
 MAX_SAVE_BYTES = 10 * 1024 * 1024
 AUTOSAVE_NAME = "autosave"
 """The save the app writes at the end of every turn and when it quits (``autosave.json``)."""
-TEMP_PREFIX, TEMP_SUFFIX = ".saving-", ".tmp"
+TEMP_PREFIX, TEMP_SUFFIX = _files.TEMP_PREFIX, _files.TEMP_SUFFIX
 STALE_TEMP_SECONDS = 60
 _NAME_OK = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _.\-]{0,63}$")
 _SETUP_KEYS = {"edition", "players", "seed", "dice", "seat_order", "options"}
@@ -125,38 +126,39 @@ def encode_game(game: Game, saved_at: datetime | None = None) -> bytes:
 
 
 def write_atomic(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a flushed temp file and ``os.replace``."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX)
+    """Write ``data`` to ``path`` through a flushed, locked temp file, ``os.replace`` and a sync of
+    the folder (:func:`megamono.files.write_atomic`).
+
+    Raises :class:`SaveError` naming ``path`` (never the temp file) when the disk refuses: full,
+    read-only, no permission, ``path`` a folder...; ``path`` is then as it was (the previous save
+    whole, or no file) and the temp file is removed.
+    """
     try:
-        os.chmod(tmp, 0o644)
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+        _files.write_atomic(path, data)
+    except OSError as exc:
+        raise SaveError(f"{shown_name(path)}: could not be written ({exc.strerror or exc}); "
+                        "nothing was changed") from None
 
 
 def clean_stale_temps(folder: Path, older_than: float = STALE_TEMP_SECONDS) -> list[Path]:
-    """Remove ``.saving-*.tmp`` files a killed writer left in ``folder`` (older than a minute)."""
-    removed = []
-    now = time.time()
-    for f in folder.glob(f"{TEMP_PREFIX}*{TEMP_SUFFIX}"):
-        try:
-            if now - f.stat().st_mtime > older_than:
-                f.unlink()
-                removed.append(f)
-        except OSError:
-            continue
-    return removed
+    """Remove the ``.saving-*.tmp`` files that writers killed mid-save left in ``folder``; returns
+    them. A file whose writer is still at work is kept (its lock tells; without locks, a file is
+    removed once ``older_than`` seconds old): see :func:`megamono.files.remove_dead_temps`, which
+    the app also calls when it starts. Never raises."""
+    return _files.remove_dead_temps(folder, older_than)
 
 
 def save_game(game: Game, name: str, folder: Path) -> Path:
-    """Write ``game`` as ``folder/name.json`` atomically; returns the path. SaveError if bad name."""
+    """Write ``game`` as ``folder/name.json`` atomically; returns the path.
+
+    Raises :class:`SaveError` for a bad name, and when the disk refuses (the folder cannot be made,
+    the disk is full or read-only...: the message names the save, and the previous save is kept).
+    """
     folder = Path(folder)
-    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise SaveError(f"{shown_name(folder)}: the save folder cannot be made ({exc.strerror or exc})") from None
     path = folder / check_save_name(name)
     write_atomic(path, encode_game(game))
     clean_stale_temps(folder)
