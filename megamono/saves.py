@@ -455,15 +455,22 @@ def rename_save(path: Path, new_name: str) -> Path:
     except OSError:  # no hard links on this file system
         if target.exists():
             raise SaveError(f"{target.name} exists already: choose another name") from None
-        os.rename(path, target)
+        try:
+            os.rename(path, target)
+        except OSError as exc:
+            raise SaveError(f"{shown_name(path.name)}: could not be renamed ({exc.strerror or exc})") from None
         return target
     path.unlink()
     return target
 
 
 def delete_save(path: Path) -> None:
-    """Delete the save ``path``; SaveError for an example."""
+    """Delete the save ``path`` (or a file of the save folder that cannot be read: a FIFO or a link
+    is removed, never opened); SaveError for an example, or when the disk refuses."""
     path = Path(path)
     if is_example(path):
         raise SaveError(f"examples/{path.stem} is an example: it cannot be deleted")
-    path.unlink(missing_ok=True)
+    try:
+        path.unlink(missing_ok=True)
+    except OSError as exc:
+        raise SaveError(f"{shown_name(path.name)}: could not be deleted ({exc.strerror or exc})") from None

@@ -252,3 +252,21 @@ def test_a_live_writers_temp_file_is_kept_however_old(writers):
     backdate(saves, 3600)
     assert clean_stale_temps(saves) == [saves / killed_temp]
     assert temps(saves) == [live_temp]
+
+
+def test_deleting_or_renaming_on_a_disk_that_refuses_raises_save_error(tmp_path, monkeypatch):
+    from megamono.saves import delete_save, rename_save
+
+    path = save_game(_game(), "kept", tmp_path)
+
+    def refuse(*args, **kw):
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(args[0]))
+
+    monkeypatch.setattr(os, "unlink", refuse)
+    monkeypatch.setattr(os, "link", refuse)  # (no hard links: renamed instead)
+    monkeypatch.setattr(os, "rename", refuse)
+    with pytest.raises(SaveError, match=r"^kept.json: could not be deleted \(Read-only file system\)$"):
+        delete_save(path)
+    with pytest.raises(SaveError, match=r"^kept.json: could not be renamed \(Read-only file system\)$"):
+        rename_save(path, "other")
+    assert path.exists() and not (tmp_path / "other.json").exists()
