@@ -70,7 +70,13 @@ def check_edition(name: str) -> str | None:
     """
     from megamono.rules.editions import EditionError, load_edition
 
-    ref = name if name in ("mega", "classic") else str(Path(name).expanduser().resolve())
+    if name in ("mega", "classic"):
+        ref = name
+    else:
+        try:
+            ref = str(Path(name).expanduser().resolve())
+        except (OSError, RuntimeError, ValueError):  # a symlink loop...: load_edition says what is wrong
+            ref = os.path.abspath(os.path.expanduser(name))
     try:
         load_edition(ref)
     except EditionError as exc:
