@@ -35,6 +35,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from megamono.files import RefusedFile, printable, read_json_file, shown_name
+
 AUTOSAVE_PREFIX = "autosave"
 """Every autosave's name starts so: ``autosave-GAMEID.json`` (``autosave.json`` and
 ``autosave-YYYYmmdd-HHMMSS.json`` from megamono before save version 2 are autosaves too)."""
@@ -229,38 +231,13 @@ class ResumableGame:
     damaged: str | None = None
 
 
-def _safe_name(path: Path) -> str:
-    """A file name for a message, its control characters escaped."""
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in path.name)
-
-
 def read_summary(path: Path) -> dict[str, Any]:
-    """The parsed JSON of a save for a summary; ValueError (one line) when it cannot be read.
-
-    Only a regular file no larger than :data:`SUMMARY_MAX_BYTES` is opened (never a FIFO or a device).
-    """
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except OSError as exc:
-        raise ValueError(f"{_safe_name(path)}: cannot be read ({exc.strerror})") from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise ValueError(f"{_safe_name(path)}: not a regular file")
-        if info.st_size > SUMMARY_MAX_BYTES:
-            raise ValueError(f"{_safe_name(path)}: too large to be a save")
-        with os.fdopen(fd, "rb", closefd=False) as f:
-            raw = f.read(SUMMARY_MAX_BYTES + 1)
-    except OSError as exc:
-        raise ValueError(f"{_safe_name(path)}: cannot be read ({exc.strerror})") from None
-    finally:
-        os.close(fd)
-    try:
-        data = json.loads(raw)
-    except (ValueError, RecursionError) as exc:
-        raise ValueError(f"{_safe_name(path)}: not a JSON file ({str(exc).splitlines()[0]})") from None
+    """The parsed JSON of a save for a summary; ValueError (one line, the name escaped) when it cannot
+    be read: only a regular file of at most :data:`SUMMARY_MAX_BYTES` is opened, never a FIFO or a
+    device (:func:`megamono.files.read_json_file`)."""
+    data = read_json_file(path, SUMMARY_MAX_BYTES, "save file")
     if not isinstance(data, dict) or data.get("format") != "megamono-save":
-        raise ValueError(f"{_safe_name(path)}: not a megamono save")
+        raise ValueError(f"{shown_name(path.name)}: not a megamono save")
     return data
 
 
@@ -269,7 +246,7 @@ def summarise(path: Path, folder: Path | None = None, token: str | None = None,
     """The entry of the save at ``path``: None for a finished game; ``damaged`` set when it cannot
     be read. ``folder`` (the save folder) and ``token`` (the asking app's) find a live lock."""
     try:
-        modified = datetime.fromtimestamp(path.stat().st_mtime)
+        modified = datetime.fromtimestamp(path.lstat().st_mtime)
         data = read_summary(path)
         state, actions = data["state"], data.get("actions", [])
         if state.get("winner") is not None:
@@ -281,21 +258,30 @@ def summarise(path: Path, folder: Path | None = None, token: str | None = None,
         if isinstance(data.get("saved_at"), str):
             saved = datetime.fromisoformat(data["saved_at"])
             if saved.tzinfo is not None:
-                saved = saved.astimezone().replace(tzinfo=None)
+                try:
+                    saved = saved.astimezone().replace(tzinfo=None)
+                except (OverflowError, ValueError):  # (the year 1 in another time zone, say)
+                    saved = saved.replace(tzinfo=None)  # kept as written
         turn = state.get("turn", {})
-        players = tuple(str(p["name"]) for p in state["players"])
+        players = tuple(printable(p["name"]) for p in state["players"])
         entry = ResumableGame(path=path, game_id=game_id, players=players, round=int(turn.get("round", 0)),
                               turn=int(turn.get("number", 0)), actions=len(actions), saved=saved, rescued=rescued)
+    except RefusedFile as exc:
+        if exc.missing and not os.path.lexists(path):
+            return None  # gone meanwhile
+        return _damaged(path, rescued, f"{shown_name(path.name)}: {exc.reason}")
     except FileNotFoundError:
-        return None  # gone meanwhile
-    except (OSError, ValueError, KeyError, TypeError, AttributeError, IndexError) as exc:
-        reason = str(exc).splitlines()[0] if isinstance(exc, ValueError) else \
-            f"{_safe_name(path)}: damaged save (its summary cannot be read)"
-        return ResumableGame(path=path, game_id=None, players=(), round=0, turn=0, actions=0,
-                             saved=datetime.fromtimestamp(0), rescued=rescued, damaged=reason)
+        return None
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, IndexError, OverflowError):
+        return _damaged(path, rescued, f"{shown_name(path.name)}: damaged save (its summary cannot be read)")
     if folder is not None:
         entry = ResumableGame(**{**entry.__dict__, "open_in": lock_holder(folder, game_id, token)})
     return entry
+
+
+def _damaged(path: Path, rescued: bool, reason: str) -> ResumableGame:
+    return ResumableGame(path=path, game_id=None, players=(), round=0, turn=0, actions=0,
+                         saved=datetime.fromtimestamp(0), rescued=rescued, damaged=reason)
 
 
 def resumable_games(folder: Path, token: str | None = None, rescued: Path | None = None) -> list[ResumableGame]:

@@ -70,7 +70,13 @@ def check_edition(name: str) -> str | None:
     """
     from megamono.rules.editions import EditionError, load_edition
 
-    ref = name if name in ("mega", "classic") else str(Path(name).expanduser().resolve())
+    if name in ("mega", "classic"):
+        ref = name
+    else:
+        try:
+            ref = str(Path(name).expanduser().resolve())
+        except (OSError, RuntimeError, ValueError):  # a symlink loop...: load_edition says what is wrong
+            ref = os.path.abspath(os.path.expanduser(name))
     try:
         load_edition(ref)
     except EditionError as exc:
@@ -88,8 +94,10 @@ def validate(path: Path) -> int:
     except SaveError as exc:
         print(f"megamono: {exc}", file=sys.stderr)
         return 1
-    names = ", ".join(p.name for p in game.st.players)
-    print(f"{path}: a sound {game.ed.name} save: {names}; turn {game.st.turn.number}, "
+    from megamono.files import printable, shown_name
+
+    names = printable(", ".join(p.name for p in game.st.players))
+    print(f"{shown_name(path)}: a sound {printable(game.ed.name)} save: {names}; turn {game.st.turn.number}, "
           f"{len(game.history)} actions")
     return 0
 

@@ -22,11 +22,16 @@ fifth of the size it would be with its log (a 10,000-round game stays well under
 too.
 
 Writing goes to a temporary file ``.saving-*.tmp`` in the same folder, flushed to disk, then moved
-over the old save with ``os.replace``, so a crash mid-write leaves the previous save whole; temp files
-left behind by a killed writer are removed by the next save once they are a minute old. A file that is
-not a megamono save, is damaged or is too new is refused with :class:`SaveError` and never touched.
-An older version is brought up to date by the steps in :data:`MIGRATIONS`; every version's files
-are kept as fixtures in ``tests/saves/vN/``.
+over the old save with ``os.replace`` and the folder synced, so a crash mid-write leaves the previous
+save whole; temp files left behind by a killed writer are removed when the app starts and at the next
+save (a writer still at work keeps its file: :func:`megamono.files.remove_dead_temps`). A disk that
+refuses (full, read-only) raises :class:`SaveError` naming the save, which is left as it was.
+
+A file that is not a megamono save, is damaged or is too new is refused with :class:`SaveError` (one
+line, naming the file with any control character escaped) and never touched; only a regular file of
+at most :data:`MAX_SAVE_BYTES` is read at all (never a FIFO or a device). An older version is brought
+up to date by the steps in :data:`MIGRATIONS`; every version's files are kept as fixtures in
+``tests/saves/vN/``.
 """
 
 from __future__ import annotations
@@ -35,8 +40,6 @@ import gc
 import json
 import os
 import re
-import tempfile
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -46,6 +49,8 @@ from typing import Any
 from pydantic import TypeAdapter, ValidationError
 
 from megamono.autosave import AUTOSAVE_PREFIX, GAME_ID, derive_game_id
+from megamono import files as _files
+from megamono.files import RefusedFile, parse_json, printable, read_regular_file, shown_name
 from megamono.rules.actions import Action, parse_action
 from megamono.rules.editions import EditionError
 from megamono.rules.engine import Game
@@ -66,7 +71,7 @@ AUTOSAVE_NAME = AUTOSAVE_PREFIX
 """How every automatic save's name begins: the app autosaves each game as ``autosave-GAMEID.json``
 (:mod:`megamono.autosave`) at the end of every turn and when it leaves the game. A save the player
 names may not begin so."""
-TEMP_PREFIX, TEMP_SUFFIX = ".saving-", ".tmp"
+TEMP_PREFIX, TEMP_SUFFIX = _files.TEMP_PREFIX, _files.TEMP_SUFFIX
 STALE_TEMP_SECONDS = 60
 _NAME_OK = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _.\-]{0,63}$")
 _SETUP_KEYS = {"edition", "players", "seed", "dice", "seat_order", "options"}
@@ -99,7 +104,14 @@ file of the old version in ``tests/saves/vOLD/`` (tests/test_save_versions.py lo
 
 
 class SaveError(ValueError):
-    """A save that cannot be written or read; the message says why (and which field)."""
+    """A save that cannot be written or read; the message says why (and which field).
+
+    ``str()`` is always one line: control characters (a newline in a file name, say) are escaped
+    (:func:`megamono.files.printable`).
+    """
+
+    def __str__(self) -> str:
+        return printable(super().__str__())
 
 
 def check_save_name(name: str) -> str:
@@ -155,41 +167,40 @@ def encode_game(game: Game, saved_at: datetime | None = None, game_id: str | Non
 
 
 def write_atomic(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a flushed temp file and ``os.replace``."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX)
+    """Write ``data`` to ``path`` through a flushed, locked temp file, ``os.replace`` and a sync of
+    the folder (:func:`megamono.files.write_atomic`).
+
+    Raises :class:`SaveError` naming ``path`` (never the temp file) when the disk refuses: full,
+    read-only, no permission, ``path`` a folder...; ``path`` is then as it was (the previous save
+    whole, or no file) and the temp file is removed.
+    """
     try:
-        os.chmod(tmp, 0o644)
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+        _files.write_atomic(path, data)
+    except OSError as exc:
+        raise SaveError(f"{shown_name(path)}: could not be written ({exc.strerror or exc}); "
+                        "nothing was changed") from None
 
 
 def clean_stale_temps(folder: Path, older_than: float = STALE_TEMP_SECONDS) -> list[Path]:
-    """Remove ``.saving-*.tmp`` files a killed writer left in ``folder`` (older than a minute)."""
-    removed = []
-    now = time.time()
-    for f in folder.glob(f"{TEMP_PREFIX}*{TEMP_SUFFIX}"):
-        try:
-            if now - f.stat().st_mtime > older_than:
-                f.unlink()
-                removed.append(f)
-        except OSError:
-            continue
-    return removed
+    """Remove the ``.saving-*.tmp`` files that writers killed mid-save left in ``folder``; returns
+    them. A file whose writer is still at work is kept (its lock tells; without locks, a file is
+    removed once ``older_than`` seconds old): see :func:`megamono.files.remove_dead_temps`, which
+    the app also calls when it starts. Never raises."""
+    return _files.remove_dead_temps(folder, older_than)
 
 
 def save_game(game: Game, name: str, folder: Path, game_id: str | None = None) -> Path:
-    """Write ``game`` as ``folder/name.json`` atomically; returns the path. SaveError if bad name.
+    """Write ``game`` as ``folder/name.json`` atomically; returns the path.
 
-    ``game_id``: see :func:`encode_game` (None: derived from the game's setup).
+    ``game_id``: see :func:`encode_game` (None: derived from the game's setup). Raises
+    :class:`SaveError` for a bad name, and when the disk refuses (the folder cannot be made, the disk
+    is full or read-only...: the message names the save, and the previous save is kept).
     """
     folder = Path(folder)
-    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise SaveError(f"{shown_name(folder)}: the save folder cannot be made ({exc.strerror or exc})") from None
     path = folder / check_save_name(name)
     write_atomic(path, encode_game(game, game_id=game_id))
     clean_stale_temps(folder)
@@ -311,29 +322,22 @@ def decode_save(data: Any, name: str = "save") -> LoadedSave:
 
 
 def read_save(path: Path) -> dict[str, Any]:
-    """The parsed JSON of a save file (size-checked); SaveError if missing, too big or not JSON."""
+    """The parsed JSON of a save file; SaveError (one line, naming the file) for any problem.
+
+    Only a regular file of at most :data:`MAX_SAVE_BYTES` is read: a missing file, a folder, a FIFO,
+    a device (or a link to one), a larger file, one that cannot be opened, or one that is not JSON
+    (including a number of more than 4300 digits, or nesting too deep) is refused unread or
+    unparsed (:func:`megamono.files.read_regular_file`). The file is never changed.
+    """
     path = Path(path)
     try:
-        size = path.stat().st_size
-    except FileNotFoundError:
-        raise SaveError(f"{path}: no such save file") from None
-    except OSError as exc:
-        raise SaveError(f"{path}: cannot be read ({exc.strerror})") from None
-    if not path.is_file():
-        raise SaveError(f"{path}: not a save file (a folder or a device)")
-    if size > MAX_SAVE_BYTES:
-        raise SaveError(f"{path.name}: {size} bytes is larger than a save can be "
-                        f"({MAX_SAVE_BYTES // (1024 * 1024)} MB)")
+        raw = read_regular_file(path, MAX_SAVE_BYTES, "save file")
+    except RefusedFile as exc:
+        raise SaveError(f"{shown_name(path if exc.missing else path.name)}: {exc.reason}") from None
     try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise SaveError(f"{path.name}: cannot be read ({exc.strerror})") from None
-    try:
-        return json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise SaveError(f"{path.name}: not a JSON file ({exc})") from None
-    except RecursionError:
-        raise SaveError(f"{path.name}: not a JSON file (nested too deeply)") from None
+        return parse_json(raw)
+    except ValueError as exc:
+        raise SaveError(f"{shown_name(path.name)}: not a JSON file ({exc})") from None
 
 
 def load_save(path: Path, verify: bool = True) -> LoadedSave:
@@ -344,18 +348,23 @@ def load_save(path: Path, verify: bool = True) -> LoadedSave:
     damaged (an edited file). Without ``verify`` the stored state is returned as it is, without a
     log and not replayed (a quick look, for tests and benchmarks).
 
-    Raises :class:`SaveError` naming the problem (missing, too big, not JSON, not a megamono
-    save, a newer version, the first bad field, actions that do not replay). The file is never
-    modified.
+    Raises :class:`SaveError` naming the problem (missing, not a regular file, too big, not JSON,
+    not a megamono save, a newer version, the first bad field, or whatever else the file provokes:
+    every error becomes this one-line refusal). The file is never modified.
     """
     path = Path(path)
+    name = shown_name(path.name)
     collecting = gc.isenabled()
     gc.disable()  # building many small objects at once: a collection pass would only cost time
     try:
         data = read_save(path)
         has_actions = isinstance(data, dict) and "actions" in data
-        saved = decode_save(data, path.name)
+        saved = decode_save(data, name)
         del data  # the parsed JSON is not needed any more: let it go before the replay
+    except SaveError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - whatever a hostile file provokes, it is refused in one line
+        raise SaveError(f"{name}: damaged save ({_error_text(exc)})") from None
     finally:
         if collecting:
             gc.enable()
@@ -365,19 +374,30 @@ def load_save(path: Path, verify: bool = True) -> LoadedSave:
     try:
         replayed = Game.replay(stored.setup, stored.history)
     except Exception as exc:  # an action that no longer applies
-        raise SaveError(f"{path.name}: damaged save: its actions do not replay ({exc})") from None
+        raise SaveError(f"{name}: damaged save: its actions do not replay ({_error_text(exc)})") from None
     stored.st.log = replayed.st.log  # (the save keeps no log: the replay's is the game's)
-    if replayed.st != stored.st:
+    try:
+        same = replayed.st == stored.st
+    except Exception as exc:  # noqa: BLE001 - (a state too deep to compare, say)
+        raise SaveError(f"{name}: damaged save ({_error_text(exc)})") from None
+    if not same:
         if not has_actions:  # (what the replay compared was no actions at all)
-            raise SaveError(f"{path.name}: damaged save: \"actions\" (the decisions the game is "
+            raise SaveError(f"{name}: damaged save: \"actions\" (the decisions the game is "
                             "replayed from) is missing")
-        raise SaveError(f"{path.name}: damaged save: the stored state differs from the replay of its actions")
+        raise SaveError(f"{name}: damaged save: the stored state differs from the replay of its actions")
     return LoadedSave(game=replayed, game_id=saved.game_id, saved_at=saved.saved_at)
 
 
 def load_game(path: Path, verify: bool = True) -> Game:
     """:func:`load_save`'s game (the id and date left aside); SaveError as there."""
     return load_save(path, verify).game
+
+
+def _error_text(exc: BaseException) -> str:
+    """An unexpected error, for a one-line message: its kind and (the start of) what it says."""
+    text = str(exc)
+    text = f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+    return printable(text if len(text) <= 200 else text[:199] + "…")
 
 
 # ============================================================================ listing
@@ -402,30 +422,36 @@ class SaveInfo:
 
 
 def save_files(folder: Path) -> list[Path]:
-    """The ``*.json`` files of ``folder`` and ``folder/examples`` (no hidden or temp files)."""
+    """The ``*.json`` entries of ``folder`` and ``folder/examples`` (no hidden or temp files, no
+    folders): a FIFO, a device or a broken link of such a name is included, to be listed as a file
+    that cannot be read (it is never opened: :func:`read_save` refuses it)."""
     folder = Path(folder)
     files = [*folder.glob("*.json"), *(folder / "examples").glob("*.json")]
-    return [f for f in files if not f.name.startswith(".") and f.is_file()]
+    return [f for f in files if not f.name.startswith(".") and not f.is_dir()]
 
 
 def save_info(path: Path) -> SaveInfo:
-    """The list entry of one save, read from its summary (SaveError if it cannot be read).
+    """The list entry of one save, read from its summary.
 
-    This is a quick look (the file is parsed, not validated): loading may still refuse it.
+    This is a quick look (the file is parsed, not validated): loading may still refuse it. Raises
+    :class:`SaveError` (one line) whenever the entry cannot be made, whatever the reason.
     """
     path = Path(path)
     data = read_save(path)
     example = is_example(path)
     try:
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise SaveError(f"{path.name}: not a megamono save (no \"format\": \"{SAVE_FORMAT}\")")
+            raise SaveError(f"{shown_name(path.name)}: not a megamono save (no \"format\": \"{SAVE_FORMAT}\")")
         st = data["state"]
         mtime = path.stat().st_mtime
         modified = None
         if isinstance(data.get("saved_at"), str):
             modified = datetime.fromisoformat(data["saved_at"])
             if modified.tzinfo is not None:  # shown and sorted in local time, like the others
-                modified = modified.astimezone().replace(tzinfo=None)
+                try:
+                    modified = modified.astimezone().replace(tzinfo=None)
+                except OverflowError:  # (year 1 or 9999 moved out of range: kept as written)
+                    modified = modified.replace(tzinfo=None)
         if modified is None:
             modified = datetime.fromtimestamp(mtime)
         return SaveInfo(path=path, name=(f"examples/{path.stem}" if example else path.stem),
@@ -434,29 +460,35 @@ def save_info(path: Path) -> SaveInfo:
                         over=st.get("winner") is not None, example=example, mtime=mtime)
     except SaveError:
         raise
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+    except Exception:  # noqa: BLE001 - (OverflowError from a date, RecursionError...: any reason)
         raise SaveError(_why_damaged(data, path)) from None
 
 
 def _why_damaged(data: Any, path: Path) -> str:
     """Why a save whose summary cannot be read is damaged, in the words loading it would use."""
     try:
-        decode_game(data, path.name)
+        decode_game(data, shown_name(path.name))
     except SaveError as exc:
         return str(exc)
     except Exception:  # noqa: BLE001 - only a message is wanted here
         pass
-    return f"{path.name}: damaged save (its summary cannot be read)"
+    return f"{shown_name(path.name)}: damaged save (its summary cannot be read)"
 
 
-def list_saves(folder: Path) -> list[SaveInfo]:
-    """Saves in ``folder`` (and ``folder/examples``), newest first; unreadable files are skipped."""
+def list_saves(folder: Path, unreadable: dict[Path, str] | None = None) -> list[SaveInfo]:
+    """Saves in ``folder`` (and ``folder/examples``), newest first; unreadable files are skipped.
+
+    ``unreadable``, when given, receives each skipped file with why it cannot be read (the
+    :class:`SaveError` message, one line): the save browser lists them as damaged. One bad file
+    never keeps the others from being listed.
+    """
     out = []
     for f in save_files(folder):
         try:
             out.append(save_info(f))
-        except SaveError:
-            continue
+        except SaveError as exc:
+            if unreadable is not None:
+                unreadable[f] = str(exc)
     return sorted(out, key=lambda s: (s.modified, s.mtime), reverse=True)
 
 
@@ -499,15 +531,22 @@ def rename_save(path: Path, new_name: str) -> Path:
     except OSError:  # no hard links on this file system
         if target.exists():
             raise SaveError(f"{target.name} exists already: choose another name") from None
-        os.rename(path, target)
+        try:
+            os.rename(path, target)
+        except OSError as exc:
+            raise SaveError(f"{shown_name(path.name)}: could not be renamed ({exc.strerror or exc})") from None
         return target
     path.unlink()
     return target
 
 
 def delete_save(path: Path) -> None:
-    """Delete the save ``path``; SaveError for an example."""
+    """Delete the save ``path`` (or a file of the save folder that cannot be read: a FIFO or a link
+    is removed, never opened); SaveError for an example, or when the disk refuses."""
     path = Path(path)
     if is_example(path):
         raise SaveError(f"examples/{path.stem} is an example: it cannot be deleted")
-    path.unlink(missing_ok=True)
+    try:
+        path.unlink(missing_ok=True)
+    except OSError as exc:
+        raise SaveError(f"{shown_name(path.name)}: could not be deleted ({exc.strerror or exc})") from None

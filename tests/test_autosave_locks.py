@@ -114,7 +114,7 @@ def test_games_in_progress_are_listed_newest_first_one_per_game_with_the_damaged
         ("autosave-00000000000b.json", ("Zed", "Yan")), ("autosave-00000000000a.json", ("Ann", "Bob")),
         ("autosave-00000000000c.json", ())]
     assert games[0].saved == datetime(2026, 1, 2, 10) and games[0].round == newer.st.turn.round
-    assert games[2].damaged and "not a JSON file" in games[2].damaged
+    assert games[2].damaged and "not valid JSON" in games[2].damaged
 
 
 def test_a_finished_game_is_not_in_progress(tmp_path):
@@ -136,4 +136,4 @@ def test_a_damaged_autosave_is_set_aside_renamed_never_deleted(tmp_path):
 def test_a_fifo_among_the_autosaves_is_listed_as_damaged_without_hanging(tmp_path):
     os.mkfifo(tmp_path / "autosave-00000000000d.json")
     [entry] = resumable_games(tmp_path)
-    assert entry.damaged and "not a regular file" in entry.damaged
+    assert entry.damaged and "it is a FIFO" in entry.damaged

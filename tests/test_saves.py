@@ -41,8 +41,9 @@ def test_save_is_atomic_old_save_survives_a_failed_write(tmp_path, monkeypatch):
 
     monkeypatch.setattr(saves.os, "replace", boom)
     g.act(Roll(player=1))
-    with pytest.raises(OSError):
+    with pytest.raises(SaveError, match="keep.json: could not be written") as info:  # (issue 13, 4)
         save_game(g, "keep", tmp_path)
+    assert ".saving-" not in str(info.value)
     assert path.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir()] == ["keep.json"]  # no temp file left behind
 

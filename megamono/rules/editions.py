@@ -10,7 +10,7 @@ Errors: :func:`load_edition` raises :class:`EditionError` naming the bad field.
 
 from __future__ import annotations
 
-import json
+import os
 from dataclasses import dataclass, make_dataclass
 from functools import cached_property
 from importlib import resources
@@ -18,6 +18,8 @@ from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from megamono.files import MB, RefusedFile, printable, read_json_file, shown_name
 
 SpaceKind = Literal[
     "go", "street", "railroad", "utility", "chance", "community_chest", "tax", "jail",
@@ -285,7 +287,18 @@ class Board:
 
 
 class EditionError(ValueError):
-    """An edition file that cannot be used; the message names the file and the bad field."""
+    """An edition file that cannot be used; the message names the file and the bad field.
+
+    ``str()`` is always one line: control characters (a newline in a file name or in a space's
+    name) are escaped (:func:`megamono.files.printable`).
+    """
+
+    def __str__(self) -> str:
+        return printable(super().__str__())
+
+
+MAX_BOARD_BYTES = 1 * MB
+"""The largest board file read (the shipped ones are about 20 KB); a larger one is refused unread."""
 
 
 def assets_dir() -> Path:
@@ -310,33 +323,42 @@ def load_edition(name_or_path: str | Path) -> Edition:
     edition also by the id it was first loaded by).
 
     Raises :class:`EditionError` with the file and the first bad field, e.g.
-    ``mega.json: spaces.4.rents: Input should be a valid list``.
+    ``mega.json: spaces.4.rents: Input should be a valid list``, or why the file was not read:
+    only a regular file of at most :data:`MAX_BOARD_BYTES` is read (never a FIFO, a device, a
+    folder: see :func:`megamono.files.read_regular_file`), e.g. ``/tmp/b.json: not a board file:
+    it is a FIFO (named pipe)``. The message is one line; the file is never changed.
     """
     by_id = _BY_ID.get(name_or_path) if name_or_path.__class__ is str else None
     if by_id is not None:
         return by_id  # (the quick way for "mega" or "classic": every new game asks)
     p = Path(name_or_path)
-    is_id = not (p.suffix == ".json" or p.is_file())
+    # an id is a plain word ("mega"); anything with a folder or ".json" is a file (isfile: False
+    # for any bad name)
+    is_id = not (p.suffix == ".json" or len(p.parts) > 1 or os.path.isfile(p))
     path = edition_path(str(name_or_path)) if is_id else p
     is_id = is_id and name_or_path.__class__ is str
-    key = str(path.resolve())
+    try:
+        key = str(path.resolve())
+    except (OSError, RuntimeError, ValueError):  # a symlink loop, a NUL or a name too long:
+        key = os.path.abspath(path)  # reading it below says which
     if key in _CACHE:
         if is_id:
             _BY_ID[name_or_path] = _CACHE[key]
         return _CACHE[key]
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError as exc:
-        raise EditionError(f"{path}: no such edition file") from exc
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise EditionError(f"{path.name}: not valid JSON ({exc})") from exc
+        # only a regular file of at most MAX_BOARD_BYTES is read: never a FIFO, a device, a folder
+        raw = read_json_file(path, MAX_BOARD_BYTES, "board file")
+    except RefusedFile as exc:  # (named in full: where the file is matters)
+        raise EditionError(f"{shown_name(path)}: {'no such edition file' if exc.missing else exc.reason}") from None
     try:
         # strict: a file must spell numbers as numbers ("10", true or 10.0 is a bad field, not 10)
         edition = Edition.model_validate(raw, strict=True)
     except ValidationError as exc:
         err = exc.errors()[0]
         where = ".".join(str(x) for x in err["loc"]) or "(top level)"
-        raise EditionError(f"{path.name}: {where}: {err['msg']}") from exc
+        raise EditionError(f"{shown_name(path.name)}: {where}: {err['msg']}") from exc
+    except RecursionError:  # (data nested deeply enough to parse, too deeply to validate)
+        raise EditionError(f"{shown_name(path.name)}: nested too deeply to be a board file") from None
     _CACHE[key] = edition
     if is_id:
         _BY_ID[name_or_path] = edition

@@ -203,8 +203,11 @@ class MegamonoApp(App):
         return StartScreen()
 
     def on_mount(self) -> None:
+        from megamono.files import remove_dead_temps
+
         from .screens.options import load_settings
 
+        remove_dead_temps(self.saves_dir)  # temp files of writers killed mid-save (never one at work)
         setup_themes(self)
         load_settings(self)
         self.screen_change_signal.subscribe(self, self.place_toasts)

@@ -61,9 +61,11 @@ def setup_themes(app: App) -> None:
     """Register the high-contrast theme and restore the theme chosen last time (if any)."""
     app.register_theme(HIGH_CONTRAST_TEXTUAL)
     path = _file(app)
-    try:
-        name = path.read_text(encoding="utf-8").strip() if path is not None and path.exists() else ""
-    except OSError:
+    from megamono.files import KB, read_regular_file
+
+    try:  # (only a small regular file is read: never a FIFO or a device of that name)
+        name = read_regular_file(path, 4 * KB, "theme file").decode("utf-8").strip() if path is not None else ""
+    except ValueError:  # (RefusedFile: missing or not a file; UnicodeDecodeError)
         name = ""
     if name in app.available_themes:
         app.theme = name

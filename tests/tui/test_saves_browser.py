@@ -3,6 +3,7 @@ changed, broken files may be deleted but never renamed."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from megamono.rules.actions import Roll
@@ -184,3 +185,65 @@ async def test_home_and_end_go_to_the_first_and_last_save(saves):
         assert table.cursor_row == table.row_count - 1 > 0
         await pilot.press("home")
         assert table.cursor_row == 0
+
+
+def hostile_folder(saves: Path) -> dict[str, Path]:
+    """Two sound saves among files that once crashed or hung the list (issue 13, 4): a number of
+    4301 digits, a turn number of Infinity, a FIFO, a link to /dev/zero, a name with a newline, and
+    a sound save whose date is out of range in local time."""
+    import json
+    import os
+
+    paths = fill_folder(saves)
+    text = paths["one"].read_text()
+    paths["digits"] = saves / "digits.json"
+    paths["digits"].write_text(text.replace('"seed":', '"seed":' + "9" * 4301 + ',"x":', 1))
+    data = json.loads(text)
+    data["state"]["turn"]["number"] = float("inf")
+    paths["infinity"] = saves / "infinity.json"
+    paths["infinity"].write_text(json.dumps(data))
+    data["state"]["turn"]["number"] = 1
+    data["saved_at"] = "0001-01-01T00:00:00+05:00"
+    paths["year-one"] = saves / "year-one.json"
+    paths["year-one"].write_text(json.dumps(data))
+    paths["fifo"] = saves / "fifo.json"
+    os.mkfifo(paths["fifo"])
+    paths["zero"] = saves / "zero.json"
+    os.symlink("/dev/zero", paths["zero"])
+    paths["newline"] = saves / "new\nline.json"
+    paths["newline"].write_text("{not json")
+    return paths
+
+
+async def test_hostile_files_are_listed_as_damaged_and_every_other_save_stays_usable(saves):
+    paths = hostile_folder(saves)
+    app = MegamonoApp(saves, test_mode=True)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_browser(app, pilot)
+        assert {s.path for s in screen.saves} == {paths[k] for k in ("one", "two", "example", "year-one")}
+        damaged = {"junk": "not a JSON file", "digits": "a number of more than 4300 digits",
+                   "infinity": "state.turn.number",
+                   "fifo": "not a save file: it is a FIFO", "zero": "it is a symbolic link to a character device",
+                   "newline": "new\\nline.json: not a JSON file"}
+        assert set(screen.errors) == {paths[k] for k in damaged}
+        rows = cell_texts(screen)
+        for key, why in damaged.items():
+            assert why in screen.errors[paths[key]] and "\n" not in screen.errors[paths[key]]
+            await go_to(pilot, screen, paths[key])
+            info = str(screen.query_one("#info").render())
+            assert why in info and "Del/x deletes it" in info
+            assert rows[screen.paths.index(paths[key])][2] == "(cannot be read)"
+        assert rows[screen.paths.index(paths["newline"])][0] == "new\\nline"  # one line, escaped
+        # the FIFO is deleted (never opened), and a sound save still loads
+        await go_to(pilot, screen, paths["fifo"])
+        await pilot.press("x")
+        await pilot.pause()
+        assert "Delete the file fifo.json, which cannot be read as a save?" in app.screen.question
+        await pilot.press("y")
+        await pilot.pause()
+        assert not paths["fifo"].exists() and paths["fifo"] not in screen.paths
+        await go_to(pilot, screen, paths["one"])
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen_name(app) != "ResumeScreen" and app.game_in_play is not None  # (its buy question)
+    assert os.readlink(paths["zero"]) == "/dev/zero"

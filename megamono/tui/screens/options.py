@@ -23,16 +23,17 @@ SETTINGS = {"handover": "pass_notices", "animations": "animations"}  # file key 
 def load_settings(app) -> None:
     """Apply the switches remembered in the save folder; a missing or unreadable file changes
     nothing, and a switch turned off in the environment stays off."""
-    import json
     import os
     from pathlib import Path
+
+    from megamono.files import KB, read_json_file
 
     folder = getattr(app, "saves_dir", None)
     if folder is None or getattr(app, "test_mode", False):
         return
-    try:
-        data = json.loads((Path(folder) / SETTINGS_FILE).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    try:  # (only a small regular file is read: never a FIFO or a device of that name)
+        data = read_json_file(Path(folder) / SETTINGS_FILE, 64 * KB, "settings file")
+    except ValueError:
         return
     if not isinstance(data, dict):
         return

@@ -12,10 +12,11 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
+from megamono.files import printable, shown_name
 from megamono.rules.engine import Game
 from megamono.saves import (
-    SaveError, SaveInfo, check_save_name, delete_save, is_autosave_name, list_saves, load_save, rename_save, save_files,
-    save_game, save_info,
+    SaveError, SaveInfo, check_save_name, delete_save, is_autosave_name, list_saves, load_save, rename_save,
+    save_game,
 )
 
 from ..look import DIM
@@ -133,7 +134,7 @@ class RenameDialog(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="renamebox"):
-            yield Static(Text(f"Rename the save {self.path.stem}", style="bold"))
+            yield Static(Text(f"Rename the save {shown_name(self.path.stem)}", style="bold"))
             yield Static(Text("letters, digits, space, _ . - (up to 64)", style=DIM))
             box = Input(self.path.stem, id="newname", max_length=69)
             if getattr(self.app, "test_mode", False):
@@ -211,16 +212,11 @@ class ResumeScreen(Screen):
         self.scan()
 
     def scan(self) -> None:
-        self.saves = list_saves(self.folder)
-        listed = {s.path for s in self.saves}
-        self.errors = {}
-        for f in sorted(save_files(self.folder)):
-            if f not in listed:
-                try:
-                    save_info(f)
-                    self.errors[f] = f"{f.name}: changed while listing"
-                except SaveError as exc:
-                    self.errors[f] = str(exc)
+        """Read the folder again: the saves, and why each other ``*.json`` file cannot be read (a
+        damaged save, a FIFO, a file too large...: one bad file never hides the others)."""
+        errors: dict[Path, str] = {}
+        self.saves = list_saves(self.folder, unreadable=errors)
+        self.errors = dict(sorted(errors.items()))
         self.damaged = list(self.errors)
         self.paths = [s.path for s in self.saves] + self.damaged
 
@@ -247,12 +243,13 @@ class ResumeScreen(Screen):
         table.clear()
         for s in self.saves:
             # (Text: names are shown as typed; a string cell would be read as markup)
-            name = Text(s.name, style=DIM) if s.example else Text(s.name)
-            players = Text(", ".join(s.players) + (" (over)" if s.over else ""))
-            table.add_row(name, s.edition, players, str(s.turn), s.modified.strftime("%Y-%m-%d %H:%M"),
-                          key=str(s.path))
+            # (a name's control characters are shown escaped: a newline would break the row)
+            name = Text(shown_name(s.name), style=DIM) if s.example else Text(shown_name(s.name))
+            players = Text(printable(", ".join(s.players) + (" (over)" if s.over else "")))
+            table.add_row(name, Text(printable(s.edition)), players, str(s.turn),
+                          s.modified.strftime("%Y-%m-%d %H:%M"), key=str(s.path))
         for f in self.damaged:
-            name = f"examples/{f.stem}" if f.parent.name == "examples" else f.stem
+            name = shown_name(f"examples/{f.stem}" if f.parent.name == "examples" else f.stem)
             table.add_row(Text(name), "", Text("(cannot be read)", style="#ff8080"), "", "", key=str(f))
         self.query_one("#empty").display = not self.paths
         if select in self.paths:
@@ -280,9 +277,9 @@ class ResumeScreen(Screen):
             info.update(Text(f"Cannot be read: {self.errors[path]}" + (
                 "" if path.parent.name == "examples" else "  (Del/x deletes it)"), style="#ff8080"))
         elif path.parent.name == "examples":
-            info.update(Text(f"{path}: an example game (it cannot be renamed or deleted)", style=DIM))
+            info.update(Text(f"{shown_name(path)}: an example game (it cannot be renamed or deleted)", style=DIM))
         else:
-            info.update(Text(str(path), style=DIM))
+            info.update(Text(shown_name(path), style=DIM))
 
     def action_row(self, where: str) -> None:
         """Home/End: the cursor to the first or last save of the list."""
@@ -343,10 +340,10 @@ class ResumeScreen(Screen):
     def refuse_change(self, path: Path, verb: str) -> bool:
         """Say why ``path`` cannot be renamed or deleted (an example, or unreadable); True if so."""
         if path.parent.name == "examples":
-            self.say(f"examples/{path.stem} is an example: it cannot be {verb}")
+            self.say(f"examples/{shown_name(path.stem)} is an example: it cannot be {verb}")
             return True
         if path in self.errors and verb == "renamed":
-            self.say(f"{path.name} cannot be read, so it is not renamed (Del/x deletes it)")
+            self.say(f"{shown_name(path.name)} cannot be read, so it is not renamed (Del/x deletes it)")
             return True
         return False
 
@@ -363,7 +360,7 @@ class ResumeScreen(Screen):
             except (SaveError, OSError) as exc:
                 self.say(f"Cannot rename: {exc}")
                 return
-            self.app.notify(f"Renamed {path.name} to {target.name}")
+            self.app.notify(f"Renamed {shown_name(path.name)} to {shown_name(target.name)}")
             self.scan()
             self.fill(select=target)
 
@@ -376,10 +373,10 @@ class ResumeScreen(Screen):
         from ..dialogs.notice import ConfirmDialog
 
         info = self.info_of(path)
-        about = f" ({', '.join(info.players)}; turn {info.turn})" if info else ""
-        what = f"the save {path.stem}{about}"
+        about = f" ({printable(', '.join(info.players))}; turn {info.turn})" if info else ""
+        what = f"the save {shown_name(path.stem)}{about}"
         if path in self.errors:
-            what = f"the file {path.name}, which cannot be read as a save"
+            what = f"the file {shown_name(path.name)}, which cannot be read as a save"
         row = self.paths.index(path)
 
         def done(yes: bool | None) -> None:
@@ -390,7 +387,7 @@ class ResumeScreen(Screen):
             except (SaveError, OSError) as exc:
                 self.say(f"Cannot delete: {exc}")
                 return
-            self.app.notify(f"Deleted {path.name}")
+            self.app.notify(f"Deleted {shown_name(path.name)}")
             self.scan()
             self.fill(select=self.paths[min(row, len(self.paths) - 1)] if self.paths else None)
 
