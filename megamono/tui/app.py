@@ -358,7 +358,7 @@ class MegamonoApp(App):
             self._autosave_failed = False
         elif not self._autosave_failed:
             self._autosave_failed = True
-            self.notify(f"Could not autosave to {self.autosave_path}: {problem}", title="Autosave",
+            self.notify(f"Could not autosave: {problem}", title="Autosave",
                         severity="error", timeout=15)
 
     @staticmethod
