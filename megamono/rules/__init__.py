@@ -15,7 +15,7 @@ from .actions import (
     Action, Bid, BirthdayChoice, Build, BuildDepot, BusChoice, Buy, ChooseDestination,
     DeclareBankruptcy, DeclineBuy, DropOut, IncomeTaxChoice, Level, Mortgage, MortgagedDeedChoice,
     PayDebt, PayJailFine, PickAuctionDeed, PlayBusTicket, Roll, RollForDoubles, SellBuilding,
-    SellDepot, SellGroupBuildings, Unmortgage, UseJailCard, parse_action,
+    SellDepot, SellGroupBuildings, Unmortgage, UseJailCard, check_action, parse_action,
 )
 from .editions import Edition, EditionError, load_edition
 from .engine import Game
@@ -28,6 +28,6 @@ __all__ = [
     "DeclareBankruptcy", "DeclineBuy", "DropOut", "Edition", "EditionError", "Game", "GameState",
     "IllegalAction", "IncomeTaxChoice", "Level", "Mortgage", "MortgagedDeedChoice", "Options", "PayDebt",
     "PayJailFine", "Pending", "PickAuctionDeed", "PlayBusTicket", "Roll", "RollForDoubles", "SellBuilding",
-    "SellDepot", "SellGroupBuildings", "Unmortgage", "UseJailCard", "check_invariants", "load_edition",
-    "parse_action",
+    "SellDepot", "SellGroupBuildings", "Unmortgage", "UseJailCard", "check_action", "check_invariants",
+    "load_edition", "parse_action",
 ]

@@ -6,30 +6,41 @@ actions back.
 
 The actions are frozen, slotted standard-library dataclasses, made with keywords
 (``Build(player=0, space=3)``), compared and hashed by value. Making one checks nothing
-(the bots make many to try them, and the engine checks legality anyway). pydantic works
-at the edges, as for the state (:class:`~megamono.rules.state.Record`):
-:func:`parse_action` (and :data:`ACTION_ADAPTER`) validate outside data, refusing a
-negative player, an unknown field or a bad value with the field named, and
-``model_dump`` gives the same dict (and save JSON) as when these were pydantic models.
+(the bots make many to try them). pydantic works at the edges, as for the state
+(:class:`~megamono.rules.state.Record`): :func:`parse_action` (and :data:`ACTION_ADAPTER`)
+validate outside data, refusing a negative player, an unknown field or a bad value with the
+field named, and ``model_dump`` gives the same dict (and save JSON) as when these were
+pydantic models. :func:`check_action`, which :meth:`~megamono.rules.engine.Game.act` calls
+first, checks an action in any form, an object exactly as its dict form (pydantic validates
+an object's fields again: ``revalidate_instances``), and refuses a malformed one with
+:class:`~megamono.rules.errors.IllegalAction` and a one-line reason.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import Annotated, Literal, Union, get_args
+from functools import partial
+from typing import Annotated, Callable, Literal, Union, get_args, get_origin, get_type_hints
 
-from pydantic import ConfigDict, Field, TypeAdapter
+from pydantic import ConfigDict, Field, TypeAdapter, ValidationError
 
+from .errors import IllegalAction
 from .state import Record, TradeOffer, TradeSide
 
 action = dataclass(frozen=True, slots=True, kw_only=True)
 """The decorator of every action class: a frozen, slotted, keyword-only dataclass."""
 
 
+Seat = Annotated[int, Field(ge=0)]
+"""A player's seat number."""
+
+
 @action
 class _Action(Record):
-    __pydantic_config__ = ConfigDict(extra="forbid")
-    player: Annotated[int, Field(ge=0)]
+    # revalidate_instances: an action object given to pydantic (check_action) has its fields
+    # checked again, as its dict form's would be, instead of being taken as it is
+    __pydantic_config__ = ConfigDict(extra="forbid", revalidate_instances="always")
+    player: Seat
 
     def label(self) -> str:
         """Short text for menus and the log."""
@@ -294,3 +305,121 @@ def parse_action(data: dict | str) -> Action:
     if isinstance(data, str):
         return ACTION_ADAPTER.validate_json(data)
     return ACTION_ADAPTER.validate_python(data)
+
+
+_KIND_OF: dict[type, str] = {t: k for k, t in ACTION_KINDS.items()}
+
+
+def _quick_checks(cls: type) -> tuple[tuple[str, Callable[[object], bool]], ...] | None:
+    """For each field of the action class ``cls`` (``kind`` too), a test that a value is already
+    exactly what pydantic makes of it in the dict form: ``int`` (not a bool, a float or a
+    string: those are converted or refused), a seat (an ``int`` of at least 0), ``bool``, or
+    one of a ``Literal``'s strings. None when a field has another type (a trade's sides, which
+    are mutable: pydantic checks and copies them)."""
+    hints = get_type_hints(cls, include_extras=True)
+    out = []
+    for f in fields(cls):
+        hint = hints[f.name]
+        if hint is int:
+            ok: Callable[[object], bool] = _is_int
+        elif hint is bool:
+            ok = _is_bool
+        elif hint == Seat:
+            ok = _is_seat
+        elif get_origin(hint) is Literal and all(type(x) is str for x in get_args(hint)):
+            ok = partial(_is_one_of, frozenset(get_args(hint)))
+        else:
+            return None
+        out.append((f.name, ok))
+    return tuple(out)
+
+
+def _is_int(v: object) -> bool:
+    return v.__class__ is int
+
+
+def _is_seat(v: object) -> bool:
+    return v.__class__ is int and v >= 0  # type: ignore[operator]
+
+
+def _is_bool(v: object) -> bool:
+    return v.__class__ is bool
+
+
+def _is_one_of(allowed: frozenset[str], v: object) -> bool:
+    return v.__class__ is str and v in allowed
+
+
+_QUICK: dict[type, tuple[tuple[str, Callable[[object], bool]], ...]] = {
+    t: checks for t in ACTION_TYPES if (checks := _quick_checks(t)) is not None}
+"""The quick checks of :func:`check_action`, for each action class that has them."""
+
+
+def check_action(data: object) -> Action:
+    """The well-formed action that ``data`` stands for: an action object, its dict form or its
+    JSON text (as :meth:`~megamono.rules.engine.Game.act` takes them).
+
+    An object is checked exactly as its dict form is: pydantic validates its fields again in
+    the same (lax) way, so ``Roll(player="0")`` is read as ``{"kind": "roll", "player": "0"}``
+    is, as ``Roll(player=0)``, and ``Bid(player=1, amount=float("nan"))`` is refused as its
+    dict is. The quick way first: an object whose every field already holds exactly what
+    pydantic would make of it (:data:`_QUICK`: an ``int`` that is not a bool, a ``bool``, one of
+    the allowed strings) is returned as it is; any other object (and every trade offer) is
+    validated and a new one returned. One difference from the dict form: an object whose
+    ``kind`` is not its class's (``Roll(player=0, kind="buy")``) is refused, not read as the
+    other kind. Only the form is checked: whether the action is legal now is
+    :meth:`~megamono.rules.engine.Game.why_not`'s question.
+
+    Raises :class:`IllegalAction` when ``data`` is not an action, with a one-line reason naming
+    the field and the problem (:func:`validation_reason`), e.g.
+    ``not an action: amount: Input should be a finite number``.
+    """
+    try:
+        if isinstance(data, ActionBase):
+            checks = _QUICK.get(data.__class__)
+            if checks is not None:
+                for name, ok in checks:
+                    if not ok(getattr(data, name)):
+                        break
+                else:
+                    return data  # (the usual case: an action from legal_actions, a bot or the app)
+            kind = getattr(data, "kind", None)
+            cls = ACTION_KINDS.get(kind) if isinstance(kind, str) else None
+            if cls is None or not isinstance(data, cls):
+                own = _KIND_OF.get(type(data))
+                raise IllegalAction("not an action: " + (
+                    f"kind: a {type(data).__name__}'s kind is {own!r}, not {kind!r}" if own
+                    else f"a {type(data).__name__} is none of the actions"))
+            return ACTION_ADAPTER.validate_python(data)
+        return parse_action(data)  # type: ignore[arg-type]  # (anything else is refused below)
+    except ValidationError as exc:
+        raise IllegalAction(f"not an action: {validation_reason(exc)}") from None
+
+
+def validation_reason(exc: ValidationError, most: int = 3) -> str:
+    """pydantic's errors for an action as one line: ``FIELD: PROBLEM`` for each of the first
+    ``most``, separated by "; " (``give.deeds.1: Input should be a valid integer, ...``).
+
+    The field is named as in the action's dict form (the union's tag, which pydantic puts
+    first, is left out); a missing or unknown ``kind`` and input that is not even a dict are
+    said in words.
+    """
+    errors = exc.errors(include_url=False)
+    parts = []
+    for err in errors[:most]:
+        loc = err["loc"]
+        if loc and isinstance(loc[0], str) and loc[0] in ACTION_KINDS:
+            loc = loc[1:]
+        what = err["type"]
+        if what == "union_tag_invalid":
+            text = f"kind: '{err.get('ctx', {}).get('tag')}' is not a kind of action"
+        elif what == "union_tag_not_found":
+            text = "kind: Field required"
+        elif not loc and what in ("model_attributes_type", "dict_type"):
+            text = f"expected an action, its dict form or its JSON text, not {type(err['input']).__name__}"
+        else:
+            text = ".".join(str(x) for x in loc) + ": " + err["msg"] if loc else err["msg"]
+        parts.append(text)
+    if len(errors) > most:
+        parts.append(f"and {len(errors) - most} more")
+    return "; ".join(parts).replace("\n", " ")

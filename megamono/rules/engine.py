@@ -14,11 +14,11 @@ from typing import Any, Iterable, Sequence
 
 from . import dice as _dice
 from .actions import (
-    ACTION_ADAPTER, ACTION_KINDS, ACTION_TYPES, MANAGE_KINDS, ActionBase, AcceptTrade, ClaimRent, PlacePiece, ProposeEnd, ShortageAnswer, ProposeTrade, RefuseTrade, VoteEnd, RAISE_MONEY_KINDS, Action, Bid, BirthdayChoice, Build,
+    ACTION_ADAPTER, ACTION_KINDS, ACTION_TYPES, MANAGE_KINDS, AcceptTrade, ClaimRent, PlacePiece, ProposeEnd, ShortageAnswer, ProposeTrade, RefuseTrade, VoteEnd, RAISE_MONEY_KINDS, Action, Bid, BirthdayChoice, Build,
     BuildDepot, BusChoice, Buy, ChooseDestination, DeclareBankruptcy, DeclineBuy, DropOut,
     IncomeTaxChoice, Level, Mortgage, MortgagedDeedChoice, PayDebt, PayJailFine, PickAuctionDeed,
     PlayBusTicket, Roll, RollForDoubles, SellBuilding, SellDepot, SellGroupBuildings, Unmortgage,
-    UseJailCard, parse_action,
+    UseJailCard, check_action,
 )
 from .core import commas, new_seed
 from .editions import Edition, load_edition
@@ -198,14 +198,12 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
     def act(self, action: Action | dict | str) -> list[Event]:
         """Apply ``action`` (an Action, or its dict/JSON form) and run the game on to the next decision.
 
-        Returns the log events it caused. Raises :class:`IllegalAction` (nothing changed) when the
-        action is not legal now, with the reason.
+        An object is checked exactly as its dict form would be, and the well-formed copy is what is
+        applied and recorded (:func:`~megamono.rules.actions.check_action`). Returns the log events
+        it caused. Raises :class:`IllegalAction` (nothing changed) with a one-line reason when the
+        action is malformed ("not an action: FIELD: PROBLEM") or not legal now.
         """
-        if not isinstance(action, ActionBase):
-            try:
-                action = parse_action(action)
-            except Exception as exc:  # pydantic ValidationError
-                raise IllegalAction(f"not an action: {exc}") from None
+        action = check_action(action)
         why = self.why_not(action)
         if why:
             raise IllegalAction(why)
@@ -240,7 +238,11 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         return self.why_not(action) is None
 
     def why_not(self, action: Action) -> str | None:
-        """The reason ``action`` is illegal now, or None if it is legal."""
+        """The reason ``action`` is illegal now, or None if it is legal.
+
+        ``action`` must be well-formed: from :meth:`legal_actions`, or checked by
+        :func:`~megamono.rules.actions.check_action` (as :meth:`act` does first).
+        """
         st = self.st
         pend = st.pending
         if pend is None or st.winner is not None:

@@ -18,7 +18,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from pydantic import TypeAdapter
+from pydantic import ConfigDict, TypeAdapter
 
 from .dice import SpeedFace
 
@@ -250,6 +250,8 @@ class TradeSide(Record):
     """What one side of a trade hands over (X1): cash, deeds (space indices), and how many
     Get Out of Jail Free cards and [Mega] Bus Tickets."""
 
+    # a side in a ProposeTrade object is checked again, as its dict form would be (check_action)
+    __pydantic_config__ = ConfigDict(revalidate_instances="always")
     cash: int = 0
     deeds: list[int] = field(default_factory=list)
     jail_cards: int = 0
