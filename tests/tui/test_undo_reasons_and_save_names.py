@@ -46,6 +46,6 @@ async def test_a_save_may_not_be_named_autosave(saves):
         await pilot.press("s", *"AutoSave", "enter")
         await pilot.pause()
         assert screen_name(app) == "SaveDialog"
-        assert "name of the automatic save" in str(app.screen.query_one("#saveerr").render())
+        assert "are the automatic saves'" in str(app.screen.query_one("#saveerr").render())
         await pilot.press("escape")
     assert list(saves.iterdir()) == []
