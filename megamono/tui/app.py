@@ -20,7 +20,6 @@ Never losing a game:
 from __future__ import annotations
 
 import os
-import signal
 import traceback
 from collections.abc import Callable
 from datetime import datetime
@@ -181,6 +180,7 @@ class MegamonoApp(App):
         self._autosave_failed = False
         self._crashed = False
         self._hung_up = False
+        self._exit_guard = None  # the SIGHUP/SIGTERM handling (megamono.tui.exitguard)
         if test_mode:
             self.animation_level = "none"
 
@@ -337,25 +337,60 @@ class MegamonoApp(App):
             self.autosave_now()
         except Exception:  # noqa: BLE001 - shutting down: nothing more can be done here
             pass
+        if self._exit_guard is not None:
+            self._exit_guard.saved()  # (the guard stays: a signal now still ends the process)
+
+    SIGNAL_GRACE = 1.5
+    """Seconds the normal exit may take after SIGHUP/SIGTERM before the process is ended all the
+    same (:mod:`megamono.tui.exitguard`)."""
 
     def _catch_hangup(self) -> None:
-        """A closed terminal (SIGHUP) or a kill (SIGTERM): autosave between two messages, then exit."""
+        """A closed terminal (SIGHUP) or a kill (SIGTERM) ends the process for certain: the game is
+        autosaved between two messages and the app exits, or, if that has not happened within
+        :attr:`SIGNAL_GRACE` seconds (or on a second signal), the game is saved from another thread
+        and the process ends (see :mod:`megamono.tui.exitguard`). Not in test mode: tests run the
+        app inside the test process."""
         if self.test_mode:
             return
+        import asyncio
+
+        from .exitguard import ExitGuard
+
         try:
-            import asyncio
-            loop = asyncio.get_running_loop()
-            for sig in (signal.SIGHUP, signal.SIGTERM):
-                loop.add_signal_handler(sig, self._hang_up)
-        except (RuntimeError, ValueError, NotImplementedError, AttributeError):
-            pass  # not the main thread, or no such signals (Windows)
+            guard = ExitGuard(asyncio.get_running_loop(), self._hang_up, self._last_resort_save,
+                              grace=self.SIGNAL_GRACE)
+            guard.install()
+        except (RuntimeError, ValueError, AttributeError):
+            return  # not the main thread, or no such signals (Windows)
+        self._exit_guard = guard
 
     def _hang_up(self) -> None:
+        """What SIGHUP/SIGTERM run on the event loop (between two messages): autosave, then exit
+        with status 1."""
         self._hung_up = True
         try:
             self.autosave_now()
+            if self._exit_guard is not None:
+                self._exit_guard.saved()
         finally:
             self.exit(return_code=1)
+
+    def _last_resort_save(self) -> None:
+        """Autosave when the event loop could not (it is blocked, or too slow) after SIGHUP/SIGTERM.
+
+        Called from another thread while the loop may be anywhere, even inside ``game.act``: the
+        game is not written as it is but rebuilt from its actions (one under way is applied whole),
+        so the autosave is always sound. Skipped when nothing was played since the game was started or
+        loaded, or when it is autosaved already."""
+        game = self.game_in_play
+        if game is None or self._crashed:
+            return
+        point = self._point(game)
+        if point == self._started or point == self._autosaved:
+            return
+        from megamono.rules.engine import Game
+
+        self.autosave_game(Game.replay(game.setup, list(game.history)))
 
     def _handle_exception(self, error: Exception) -> None:
         """An unexpected exception: rescue the game into a recovery save, then let Textual exit
