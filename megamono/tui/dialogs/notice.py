@@ -12,6 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from ..look import DIM, Look
+from ..resizing import LatestSizeOnly
 
 
 WHAT = {
@@ -26,7 +27,7 @@ WHAT = {
 """What the player is handed the keyboard for, by the kind of pending decision."""
 
 
-class PassKeyboard(ModalScreen[object]):
+class PassKeyboard(LatestSizeOnly, ModalScreen[object]):
     """Hot-seat hand-over: shown whenever the deciding person changes (never for a computer player;
     the app's ``pass_notices`` switch turns it off). Enter dismisses it. While it shows, the keyboard
     is still with the player handing it over: when their last decision can be taken back (``undo``:
@@ -133,7 +134,7 @@ class PassKeyboard(ModalScreen[object]):
         self.dismiss(None)
 
 
-class ConfirmDialog(ModalScreen[bool]):
+class ConfirmDialog(LatestSizeOnly, ModalScreen[bool]):
     """A yes/no question: ``y`` confirms, ``n`` or Escape declines."""
 
     DEFAULT_CSS = """

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..look import DIM, GROUP_STYLE
+from ..resizing import LatestSizeOnly
 
 if TYPE_CHECKING:
     from megamono.saves import SaveInfo
@@ -76,7 +77,7 @@ def unfinished_autosave(path: Path) -> AutosaveInfo | None:
     return None if info.over else info
 
 
-class StartScreen(Screen):
+class StartScreen(LatestSizeOnly, Screen):
     """Resume the autosave (a, shown only when an unfinished one exists), New game (n),
     saved games (r), Quit (q)."""
 
