@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import fcntl
+import pyte
 
 
 def session_processes(sid: int) -> list[int]:
@@ -52,6 +53,8 @@ class PtyTerminal:
         self.env = env
         self.cwd = cwd
         self.output = bytearray()
+        self._screen = pyte.Screen(*size)
+        self._stream = pyte.ByteStream(self._screen)
         self.proc: subprocess.Popen | None = None
         self._master: int | None = None
         self._stop = threading.Event()
@@ -130,10 +133,25 @@ class PtyTerminal:
                 return
             with self._lock:
                 self.output.extend(data)
+                self._stream.feed(data)
 
     def text(self) -> str:
         with self._lock:
             return self.output.decode("utf-8", "replace")
+
+    def screen(self) -> str:
+        """What the terminal shows now: its lines, joined by newlines."""
+        with self._lock:
+            return "\n".join(line.rstrip() for line in self._screen.display)
+
+    def wait_screen(self, text: str, limit: float) -> bool:
+        """Whether ``text`` shows on the screen within ``limit`` seconds."""
+        deadline = time.monotonic() + limit
+        while text not in self.screen():
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.05)
+        return True
 
     def tail(self, n: int = 2000) -> str:
         """The end of the output, escape sequences shown, for failure messages."""
@@ -151,6 +169,8 @@ class PtyTerminal:
     def resize(self, width: int, height: int) -> None:
         """Resize the terminal (the kernel sends SIGWINCH to its foreground processes)."""
         self.size = (width, height)
+        with self._lock:
+            self._screen.resize(lines=height, columns=width)
         if self._master is not None:
             self._set_size(self.size)
 
