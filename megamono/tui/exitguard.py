@@ -9,8 +9,9 @@ blocks for good in ``WriterThread.write`` -> ``Queue.put`` (seen in ``App._shutd
 only run when the loop is free, so SIGTERM did nothing after that, and only SIGKILL ended it.
 
 Signal handlers in Python run in the main thread, and only once that thread runs: a main thread
-blocked on a lock is woken only if the kernel delivers the signal to it, and Linux gives a signal to
-a thread that is running if there is one (Textual's input thread spins once its terminal hung up).
+blocked on a lock is woken only if the kernel delivers the signal to that very thread, and Linux may
+deliver it to any other thread instead (here it went to Textual's input thread, which spins once its
+terminal has hung up, in most tries).
 So :class:`ExitGuard` hears of the signals in a thread of its own, through ``signal.set_wakeup_fd``
 (the interpreter writes each signal's number there from whichever thread caught it):
 
@@ -20,6 +21,8 @@ So :class:`ExitGuard` hears of the signals in a thread of its own, through ``sig
    at ``/dev/null`` (reads end at once, writes vanish), so that Textual's own exit neither blocks nor
    fails on the dead terminal. SIGCONT reaches Textual's handler (which restarts the application
    mode, for Ctrl+Z) only while the terminal is still there.
+   A terminal that hangs up without sending SIGHUP (it was not the process's controlling terminal)
+   is noticed within :data:`TERMINAL_POLL` seconds and handled as a SIGHUP.
 3. If the process still exists ``grace`` seconds after the signal (the loop is blocked, or the exit
    hangs), or when another signal comes (later than :data:`SAME_EVENT`), ``last_save`` is run (in a
    thread of its own, for at most ``save_limit`` seconds) unless the game is saved already, and the
@@ -32,6 +35,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import select
 import signal
 import termios
 import threading
@@ -46,6 +50,9 @@ GRACE = 1.5
 
 SAVE_LIMIT = 3.0
 """Seconds the watchdog gives ``last_save`` before it ends the process all the same."""
+
+TERMINAL_POLL = 1.0
+"""Seconds between two looks at the terminal, to notice one that hung up without a SIGHUP."""
 
 SAME_EVENT = 0.25
 """Seconds within which signals count as one (closing a tmux session sends SIGHUP twice: to the
@@ -111,8 +118,16 @@ class ExitGuard:
 
     # -- the signals ----------------------------------------------------------------------------
     def _listen(self, read_end: int) -> None:
-        """The thread that hears of every signal (one byte each, its number)."""
+        """The thread that hears of every signal (one byte each, its number). While no signal has
+        come, it also looks at the terminal every :data:`TERMINAL_POLL` seconds: one that hung up
+        without a SIGHUP (it was not the controlling terminal) counts as SIGHUP."""
+        watch = terminal_alive(0)
         while True:
+            ready, _, _ = select.select([read_end], [], [], TERMINAL_POLL)
+            if not ready:
+                if watch and self.signalled is None and not terminal_alive(0):
+                    self._received(signal.SIGHUP)
+                continue
             try:
                 data = os.read(read_end, 512)
             except OSError:
