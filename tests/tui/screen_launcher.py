@@ -1,6 +1,6 @@
 """Start the real megamono app on one screen, in the terminal this script runs in (a test hook).
 
-    python tests/tui/screen_launcher.py SCREEN SAVES_DIR READY_FILE [--block] [--grace SECONDS]
+    python tests/tui/screen_launcher.py SCREEN SAVES_DIR READY_FILE [--block] [--grace SECONDS] [--no-ctty]
 
 ``SCREEN`` names a recipe of ``screen_recipes.py``. The app is built as the ``megamono`` command
 builds it (not in test mode: SIGHUP/SIGTERM handling, autosave and exit are the real ones) and a
@@ -14,7 +14,8 @@ did in Textual's exit on a dead terminal), to show that a signal still ends the 
 
 When this script leads its own session on a terminal (``start_new_session`` with the terminal as
 stdin), the terminal is made its controlling terminal first, as a terminal window does for its shell,
-so that closing the terminal sends SIGHUP (and SIGCONT) as it does in real use.
+so that closing the terminal sends SIGHUP (and SIGCONT) as it does in real use; not with
+``--no-ctty`` (a terminal that hangs up without a signal).
 
 Only the tests use it; it is no part of the game.
 """
@@ -43,9 +44,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("ready", type=Path)
     parser.add_argument("--block", action="store_true")
     parser.add_argument("--grace", type=float, default=None)
+    parser.add_argument("--no-ctty", action="store_true")
     args = parser.parse_args(argv)
     name, saves, ready = args.screen, args.saves, args.ready
-    if os.isatty(0) and os.getsid(0) == os.getpid():
+    if os.isatty(0) and os.getsid(0) == os.getpid() and not args.no_ctty:
         try:
             fcntl.ioctl(0, termios.TIOCSCTTY, 0)
         except OSError:

@@ -140,6 +140,11 @@ def test_the_terminal_closing_while_the_loop_is_blocked(tmp_path):
     close_on("LevellingDialog", tmp_path, "hangup", "--block")
 
 
+def test_a_terminal_that_hangs_up_without_a_signal_ends_the_game(tmp_path):
+    """Not the controlling terminal: no SIGHUP comes; the app notices the dead terminal itself."""
+    close_on("BuyDialog", tmp_path, "hangup", "--no-ctty")
+
+
 @pytest.mark.slow
 def test_closing_the_terminal_20_times_on_each_screen(tmp_path):
     worst: dict[str, float] = {}
