@@ -23,7 +23,7 @@ import struct
 import termios
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -170,7 +170,6 @@ class Recipe:
     drive: Drive
     game: bool = True
     size: tuple[int, int] = SIZE
-    notes: str = field(default="", compare=False)
 
 
 def _app(saves: Path, game=None, hand_over: bool = False):
@@ -238,10 +237,12 @@ async def _rename(pilot) -> None:
 async def _generic(pilot) -> None:
     from megamono.tui.dialogs.generic import GenericDialog
 
-    gs = game_screen(pilot.app)
-    await pilot.press("escape")  # hide the usual dialog, then answer the same decision generically
-    await until(pilot, lambda: pilot.app.screen is gs, "the board")
-    gs.open(GenericDialog(gs.game, gs.look), gs.on_decision)
+    app = pilot.app
+    gs = game_screen(app)
+    await until(pilot, lambda: waiting(app), "the buy dialog")
+    app.screen.action_hide()  # (Esc: a key pressed as a dialog opens would be ignored)
+    await until(pilot, lambda: app.screen is gs, "the board")
+    gs.open(GenericDialog(gs.game, gs.look), gs.on_decision)  # the same decision, answered generically
 
 
 async def _pick(pilot) -> None:
@@ -263,7 +264,6 @@ def _late_game_vote(end: bool) -> Recipe:
         return _app(saves, late_game())
 
     async def drive(pilot) -> None:
-        gs = None
         await until(pilot, lambda: waiting(pilot.app), "the late game")
         gs = game_screen(pilot.app)
         await decide(pilot, ProposeEnd(player=gs.game.pending.player))
