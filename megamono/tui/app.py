@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import os
 import secrets
-import signal
+import sys
 import traceback
 from collections.abc import Callable
 from datetime import datetime
@@ -196,6 +196,7 @@ class MegamonoApp(App):
         self._leave_unsaved = False  # the player chose to leave without saving
         self._crashed = False
         self._hung_up = False
+        self._exit_guard = None  # the SIGHUP/SIGTERM handling (megamono.tui.exitguard)
         if test_mode:
             self.animation_level = "none"
 
@@ -417,18 +418,32 @@ class MegamonoApp(App):
     def save_before_closing(self) -> str:
         """The terminal is closing (SIGHUP/SIGTERM): autosave the game in play; if the save folder
         cannot take it, write it to the rescue folder (the next start offers it and says where).
-        Returns what happened in a line for standard error ("" when the autosave was written)."""
-        problem = self.autosave_now()
-        if problem is None:
-            return ""
-        from megamono.autosave import autosave_name
-        from megamono.saves import save_game
-
+        Returns what happened in a line for standard error ("" when the autosave was written, or
+        nothing needed writing)."""
         game = self.game_in_play
-        assert game is not None and self.game_id is not None
-        name = f"{autosave_name(self.game_id)}-{self.clock():%Y%m%d-%H%M%S}"
+        if game is None or not self.unsaved_changes():
+            return ""
+        return self._write_on_closing(game)
+
+    def _write_on_closing(self, game: Game) -> str:
+        """Write ``game`` (the game in play, or a copy rebuilt from its actions) as the game's
+        autosave, else into the rescue folder; what happened in a line ("" for the autosave). No
+        notice is shown: this may run in another thread while the terminal goes (:meth:`_last_resort_save`)."""
+        from megamono.autosave import autosave_name
+        from megamono.saves import SaveError, save_game
+
+        game_id = self.game_id or self._claim_game_id(game, None, None)[0]
         try:
-            path = save_game(game, name, self.rescue_dir, game_id=self.game_id)
+            save_game(game, autosave_name(game_id), self.saves_dir, game_id=game_id)
+        except (OSError, SaveError, ValueError) as exc:
+            problem = str(exc) or type(exc).__name__
+        else:
+            if game is self.game_in_play:
+                self._autosaved = self._point(game)
+            return ""
+        name = f"{autosave_name(game_id)}-{self.clock():%Y%m%d-%H%M%S}"
+        try:
+            path = save_game(game, name, self.rescue_dir, game_id=game_id)
         except Exception as exc:  # noqa: BLE001 - closing: say what happened, nothing more can be done
             return (f"megamono: the game could not be autosaved ({problem}) nor rescued to "
                     f"{self.rescue_dir} ({exc})")
@@ -466,27 +481,65 @@ class MegamonoApp(App):
             pass
         if self._lock is not None:
             self._lock.release()
+        if self._exit_guard is not None:
+            self._exit_guard.saved()  # (the guard stays: a signal now still ends the process)
+
+    SIGNAL_GRACE = 1.5
+    """Seconds the normal exit may take after SIGHUP/SIGTERM before the process is ended all the
+    same (:mod:`megamono.tui.exitguard`)."""
 
     def _catch_hangup(self) -> None:
-        """A closed terminal (SIGHUP) or a kill (SIGTERM): autosave between two messages, then exit."""
+        """A closed terminal (SIGHUP) or a kill (SIGTERM) ends the process for certain: the game is
+        autosaved between two messages and the app exits, or, if that has not happened within
+        :attr:`SIGNAL_GRACE` seconds (or on a second signal), the game is saved from another thread
+        and the process ends (see :mod:`megamono.tui.exitguard`). Not in test mode: tests run the
+        app inside the test process."""
         if self.test_mode:
             return
+        import asyncio
+
+        from .exitguard import ExitGuard
+
         try:
-            import asyncio
-            loop = asyncio.get_running_loop()
-            for sig in (signal.SIGHUP, signal.SIGTERM):
-                loop.add_signal_handler(sig, self._hang_up)
-        except (RuntimeError, ValueError, NotImplementedError, AttributeError):
-            pass  # not the main thread, or no such signals (Windows)
+            guard = ExitGuard(asyncio.get_running_loop(), self._hang_up, self._last_resort_save,
+                              grace=self.SIGNAL_GRACE)
+            guard.install()
+        except (RuntimeError, ValueError, AttributeError):
+            return  # not the main thread, or no such signals (Windows)
+        self._exit_guard = guard
 
     def _hang_up(self) -> None:
+        """What SIGHUP/SIGTERM run on the event loop (between two messages): autosave, then exit
+        with status 1."""
         self._hung_up = True
         try:
             said = self.save_before_closing()
             if said:
                 self.crash_report = said
+            if self._exit_guard is not None:
+                self._exit_guard.saved()
         finally:
             self.exit(return_code=1)
+
+    def _last_resort_save(self) -> None:
+        """Autosave when the event loop could not (it is blocked, or too slow) after SIGHUP/SIGTERM.
+
+        Called from another thread while the loop may be anywhere, even inside ``game.act``: the
+        game is not written as it is but rebuilt from its actions (one under way is applied whole),
+        so the autosave is always sound; when the save folder cannot take it, it goes to the rescue
+        folder (:meth:`_write_on_closing`). Skipped when nothing was played since the game was
+        started or loaded, or when it is autosaved already."""
+        game = self.game_in_play
+        if game is None or self._crashed or not self.unsaved_changes():
+            return
+        from megamono.rules.engine import Game
+
+        said = self._write_on_closing(Game.replay(game.setup, list(game.history)))
+        if said:
+            try:
+                print(said, file=sys.__stderr__, flush=True)
+            except (OSError, ValueError, AttributeError):
+                pass  # (no terminal left to say it on)
 
     def _handle_exception(self, error: Exception) -> None:
         """An unexpected exception: rescue the game into a recovery save, then let Textual exit
@@ -591,6 +644,5 @@ def run_app(args) -> int:
                       edition=getattr(args, "edition", None))
     app.run()
     if app.crash_report:
-        import sys
         print(app.crash_report, file=sys.stderr)
     return app.return_code or 0

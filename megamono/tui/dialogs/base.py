@@ -25,6 +25,7 @@ from textual.widgets import Button, Footer, Input, Static
 from megamono.rules.engine import Game
 
 from ..look import DIM, Look
+from ..resizing import LatestSizeOnly
 
 
 @dataclass
@@ -36,7 +37,7 @@ class Option:
     action: Any
 
 
-class DecisionDialog(ModalScreen[object]):
+class DecisionDialog(LatestSizeOnly, ModalScreen[object]):
     """A modal decision for ``game.pending``. Subclasses give :meth:`body` and :meth:`options`
     and bind each option's key to ``choose('<key>')`` in their ``BINDINGS``."""
 

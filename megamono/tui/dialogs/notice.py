@@ -16,6 +16,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Static
 
 from ..look import DIM, Look
+from ..resizing import LatestSizeOnly
 
 
 WHAT = {
@@ -30,7 +31,7 @@ WHAT = {
 """What the player is handed the keyboard for, by the kind of pending decision."""
 
 
-class PassKeyboard(ModalScreen[object]):
+class PassKeyboard(LatestSizeOnly, ModalScreen[object]):
     """Hot-seat hand-over: shown whenever the deciding person changes (never for a computer player;
     the app's ``pass_notices`` switch turns it off). Enter dismisses it. While it shows, the keyboard
     is still with the player handing it over: when their last decision can be taken back (``undo``:
@@ -137,7 +138,7 @@ class PassKeyboard(ModalScreen[object]):
         self.dismiss(None)
 
 
-class ConfirmDialog(ModalScreen[bool]):
+class ConfirmDialog(LatestSizeOnly, ModalScreen[bool]):
     """A yes/no question: ``y`` confirms, ``n`` or Escape declines."""
 
     DEFAULT_CSS = """
@@ -159,7 +160,7 @@ class ConfirmDialog(ModalScreen[bool]):
         self.dismiss(yes)
 
 
-class SaveFailedDialog(ModalScreen[str | None]):
+class SaveFailedDialog(LatestSizeOnly, ModalScreen[str | None]):
     """The game could not be autosaved as it is left (a full disk, a read-only save folder): says why
     and offers ``s`` save it elsewhere (a path typed in the box; a folder takes the autosave's name),
     ``r`` try the autosave again, ``q`` leave without saving; Escape goes back to the game.

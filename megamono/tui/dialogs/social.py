@@ -21,6 +21,7 @@ from megamono.rules.engine import Game
 from megamono.rules.state import TradeSide
 
 from ..look import DIM, Look, money
+from ..resizing import LatestSizeOnly
 from .base import DecisionDialog, Option
 
 
@@ -152,7 +153,7 @@ class ShortageDialog(QuestionDialog):
                 Option("n", "No", ShortageAnswer(player=p, want=False))]
 
 
-class PickDialog(ModalScreen[Any]):
+class PickDialog(LatestSizeOnly, ModalScreen[Any]):
     """Choose one of up to nine labelled values with the keys 1-9; Esc cancels (None)."""
 
     DEFAULT_CSS = """

@@ -49,6 +49,7 @@ from ..dialogs.pick import BoardPickDialog
 from ..dialogs.social import EndVoteDialog, PickDialog, ShortageDialog, TradeReplyDialog
 from ..computer import bot_levels, make_bots
 from ..look import Look, update_if_changed
+from ..resizing import LatestSizeOnly, stale_resize
 from ..themes import palette_for
 from ..widgets.board import LAYOUT_MIN, Board, layout_for
 from ..widgets.deed_card import DeedCard
@@ -59,6 +60,7 @@ from .game_computer import ComputerTurns
 from .game_footer import FittedFooter
 from .game_text import aside_keys, claim_lines, status_text
 from .game_undo import UndoKeys
+from .toosmall import covered
 
 DIALOGS: dict[str, type[DecisionDialog]] = {
     "buy": BuyDialog, "jail": JailDialog, "jail_pay": JailDialog, "bus": BusDialog,
@@ -75,7 +77,7 @@ hand-over in between (the same person decides again: an Enter meant for the hand
 expected must not answer it). The dialogs' own guard (:attr:`DecisionDialog.GUARD`), made longer."""
 
 
-class GameScreen(ComputerTurns, UndoKeys, FittedFooter, Screen):
+class GameScreen(ComputerTurns, UndoKeys, FittedFooter, LatestSizeOnly, Screen):
     """Plays one game; ``saved`` is the file it was loaded from or last saved to."""
 
     BINDINGS = [
@@ -211,6 +213,8 @@ class GameScreen(ComputerTurns, UndoKeys, FittedFooter, Screen):
         self.call_after_refresh(self.refresh_view)
 
     def on_resize(self, event) -> None:
+        if stale_resize(self, event):
+            return  # (a size the terminal no longer has: see megamono.tui.resizing)
         self.apply_layout(tuple(event.size))
         self.refresh_bindings()  # the footer's form follows the width
 
@@ -416,6 +420,8 @@ class GameScreen(ComputerTurns, UndoKeys, FittedFooter, Screen):
         decision's dialog."""
         if self._awaiting or not self.is_current or self.animation is not None:
             return
+        if covered(self.app):
+            return  # the terminal is too small: nothing opens over that notice (it resumes this screen)
         self.refresh_view()
         g = self.game
         if g.over:

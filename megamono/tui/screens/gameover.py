@@ -18,6 +18,7 @@ from textual.widgets import Footer, Static
 from megamono.rules.engine import Game
 
 from ..look import DIM, Look, money
+from ..resizing import LatestSizeOnly
 from ..stats import GameStats, bar_rows, columns, stats_for
 
 
@@ -135,7 +136,7 @@ def statistics_text(game: Game, look: Look, stats: GameStats) -> Text:
     return t
 
 
-class GameOverScreen(Screen):
+class GameOverScreen(LatestSizeOnly, Screen):
     """Winner, standings, the net-worth chart and statistics; ``n`` back to the start screen, ``q`` quits."""
 
     DEFAULT_CSS = """

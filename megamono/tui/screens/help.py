@@ -11,6 +11,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, HelpPanel, Markdown
 
+from ..resizing import LatestSizeOnly
 from ..widgets.hanging import HangingText
 
 HELP = """\
@@ -217,7 +218,7 @@ def this_game_text(game) -> Text:
     return t
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(LatestSizeOnly, ModalScreen[None]):
     """Keys and conventions; Esc, q or h closes it; F1 or r opens the rules."""
 
     DEFAULT_CSS = """

@@ -22,6 +22,7 @@ from megamono.rules.rent import rent_due, sale_value, unmortgage_cost
 
 from ..dialogs.notice import ConfirmDialog
 from ..look import DIM, building_text, level_words, money
+from ..resizing import LatestSizeOnly
 from ..widgets.deed_card import DeedCard
 from ..widgets.player_panel import deed_groups
 
@@ -35,7 +36,7 @@ KEYS = {  # key -> (label, space kinds it applies to)
 }
 
 
-class ManageScreen(Screen):
+class ManageScreen(LatestSizeOnly, Screen):
     """Deeds of one player (switch with 1-8 or Tab) and the manage keys b x g d o u."""
 
     DEFAULT_CSS = """

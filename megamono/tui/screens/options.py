@@ -15,6 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Checkbox, Footer, Static
 
 from ..look import DIM
+from ..resizing import LatestSizeOnly
 
 SETTINGS_FILE = ".megamono-settings.json"
 SETTINGS = {"handover": "pass_notices", "animations": "animations"}  # file key -> app attribute
@@ -59,7 +60,7 @@ def remember_settings(app) -> None:
         pass
 
 
-class OptionsScreen(ModalScreen[None]):
+class OptionsScreen(LatestSizeOnly, ModalScreen[None]):
     """Two switches; Space ticks, Esc closes (each change applies at once)."""
 
     DEFAULT_CSS = """

@@ -13,12 +13,14 @@ from textual.widgets import Footer, MarkdownViewer
 
 from megamono.docs import rules_text
 
+from ..resizing import LatestSizeOnly
+
 
 class RulesViewer(MarkdownViewer, can_focus=True):
     """A Markdown viewer that takes the focus, so the arrow and page keys scroll it."""
 
 
-class RulesScreen(ModalScreen[None]):
+class RulesScreen(LatestSizeOnly, ModalScreen[None]):
     """The rules as Markdown; Esc, q or F1 closes it."""
 
     DEFAULT_CSS = """

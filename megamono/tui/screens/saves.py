@@ -20,6 +20,7 @@ from megamono.saves import (
 )
 
 from ..look import DIM
+from ..resizing import LatestSizeOnly
 
 
 def suggest_name(game: Game) -> str:
@@ -28,7 +29,7 @@ def suggest_name(game: Game) -> str:
     return f"{names[:48]}-turn{game.st.turn.number}"
 
 
-class SaveDialog(ModalScreen[Path | None]):
+class SaveDialog(LatestSizeOnly, ModalScreen[Path | None]):
     """Ask for a save name (checked by :func:`check_save_name`) and write the game atomically.
 
     Dismisses with the written path, or None when cancelled. An existing save of that name is only
@@ -117,7 +118,7 @@ class SaveDialog(ModalScreen[Path | None]):
         self.dismiss(None)
 
 
-class RenameDialog(ModalScreen[str | None]):
+class RenameDialog(LatestSizeOnly, ModalScreen[str | None]):
     """Ask for a new name of a save: checked as you type (:func:`check_save_name`, not an existing
     file); dismisses with the name, or None when cancelled."""
 
@@ -177,7 +178,7 @@ class RenameDialog(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class ResumeScreen(Screen):
+class ResumeScreen(LatestSizeOnly, Screen):
     """The save browser: every save in the save folder and its ``examples``, newest first, with
     name, edition, players, turn and date. Enter loads, ``n`` renames, Delete or ``x`` deletes
     (after a yes/no question). Examples cannot be renamed or deleted. A file that cannot be read is

@@ -19,6 +19,7 @@ from megamono.rules.state import PLAYER_COLOURS, Options
 
 from ..computer import record_levels
 from ..look import DIM, player_colour
+from ..resizing import LatestSizeOnly
 from ..widgets.amount import AmountInput
 
 DEFAULT_NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
@@ -59,7 +60,7 @@ def colour_label(colour: str) -> Text:
     return Text.assemble(("██ ", player_colour(colour)), colour)
 
 
-class SetupScreen(Screen):
+class SetupScreen(LatestSizeOnly, Screen):
     """Choose the edition, 2-8 players (2-6 in classic) and the house rules, then start."""
 
     DEFAULT_CSS = """

@@ -19,6 +19,7 @@ from datetime import datetime
 from megamono.autosave import ResumableGame, resumable_games, set_aside
 
 from ..look import DIM, GROUP_STYLE
+from ..resizing import LatestSizeOnly
 
 TITLE = r"""
  __  __                  __  __
@@ -70,7 +71,7 @@ def game_label(entry: ResumableGame, now: datetime | None = None) -> Text:
     return t
 
 
-class StartScreen(Screen):
+class StartScreen(LatestSizeOnly, Screen):
     """The games in progress (``a`` or Enter resumes the highlighted one; ``x`` sets a damaged
     autosave aside), New game (n), saved games (r), Quit (q)."""
 

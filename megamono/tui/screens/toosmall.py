@@ -10,6 +10,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ..layouts import LAYOUT_MIN
+from ..resizing import LatestSizeOnly, stale_resize
 
 MIN_SIZE = LAYOUT_MIN["compact"]
 
@@ -34,8 +35,12 @@ def message(size) -> Text:
     return t
 
 
-class TooSmallScreen(ModalScreen[None]):
-    """Covers the app while the terminal is too small; dismisses itself once it is large enough."""
+class TooSmallScreen(LatestSizeOnly, ModalScreen[None]):
+    """Covers the app while the terminal is too small; goes by itself once it is large enough.
+
+    It only ever leaves from the top of the stack, and only once (a screen opened over it, such as
+    the rules, is closed first; it checks the size again when it is back on top). Safe to check at
+    any moment, also before it is composed."""
 
     DEFAULT_CSS = """
     TooSmallScreen { align: center middle; background: $background; }
@@ -43,35 +48,63 @@ class TooSmallScreen(ModalScreen[None]):
                                color: $text; }
     """
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.leaving = False
+        """Dismissed already (it may stay in the stack a moment longer)."""
+
     def compose(self) -> ComposeResult:
         yield Static(message(self.app.size), id="toosmall")
 
     def check(self, size=None) -> None:
-        size = size if size is not None else self.app.size
+        """Leave if the terminal (``size``, else the app's size now) is large enough, else say its size."""
+        size = tuple(size if size is not None else self.app.size)
         if not too_small(size):
-            if self.is_current:
-                self.dismiss(None)
+            self.leave()
             return
-        self.query_one("#toosmall", Static).update(message(size))
+        for note in self.query("#toosmall").results(Static):  # (none before compose)
+            note.update(message(size))
+
+    def leave(self) -> None:
+        """Dismiss this screen, if it is on top and not leaving already."""
+        if self.leaving or not self.is_active:
+            return
+        self.leaving = True
+        self.dismiss(None)
 
     def on_resize(self, event) -> None:
-        self.check(tuple(event.size))
+        if not stale_resize(self, event):
+            self.check()
 
     def on_screen_resume(self) -> None:
         self.check()
 
 
 def guard_size(app: App, size=None) -> None:
-    """Show :class:`TooSmallScreen` while the terminal (``size``, else the app's) is too small;
-    the app calls it when the terminal is resized and once it has started."""
+    """Show :class:`TooSmallScreen` while the terminal (``size``, else the app's) is too small, and
+    take it away when it is large enough; the app calls it when the terminal is resized and once it
+    has started. Idempotent: never a second such screen, never one dismissed twice."""
     try:
-        top = app.screen
+        stack = app.screen_stack
     except Exception:  # noqa: BLE001 - no screen yet
         return
-    if too_small(size if size is not None else app.size):
-        if isinstance(top, TooSmallScreen):
-            top.check(size)
+    if not stack:
+        return
+    size = tuple(size if size is not None else app.size)
+    guards = [screen for screen in stack if isinstance(screen, TooSmallScreen) and not screen.leaving]
+    if too_small(size):
+        if guards:
+            guards[-1].check(size)
         else:
             app.push_screen(TooSmallScreen())
-    elif isinstance(top, TooSmallScreen):
-        top.dismiss(None)
+    else:
+        for screen in guards:
+            screen.leave()
+
+
+def covered(app: App) -> bool:
+    """Whether a :class:`TooSmallScreen` is in the app's stack (not leaving): the game waits."""
+    try:
+        return any(isinstance(s, TooSmallScreen) and not s.leaving for s in app.screen_stack)
+    except Exception:  # noqa: BLE001
+        return False

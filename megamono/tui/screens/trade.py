@@ -27,6 +27,7 @@ from megamono.rules.engine import Game
 from megamono.rules.state import TradeSide
 
 from ..look import DIM, Look, money
+from ..resizing import LatestSizeOnly
 from ..widgets.amount import AmountInput
 
 RULES = ("Rules: nothing changes until the partner accepts (X1). A street cannot be traded while its owner "
@@ -155,7 +156,7 @@ class TradeSidePanel(Vertical):
         return TradeSide(deeds=deeds, **values), ""
 
 
-class TradeScreen(Screen[ProposeTrade | None]):
+class TradeScreen(LatestSizeOnly, Screen[ProposeTrade | None]):
     """Compose an offer; ``proposer`` is the player who starts it (changeable with the selector)."""
 
     DEFAULT_CSS = """
