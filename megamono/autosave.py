@@ -216,7 +216,8 @@ class ResumableGame:
     ``round`` and ``turn`` as the status line counts them; ``actions``: how far the game has gone
     (of two files of one game, the one with more is offered); ``open_in``: the process id of another
     app that has the game open, else None; ``rescued``: a file in :func:`rescue_folder`;
-    ``damaged``: why the file cannot be read (then the other fields are empty).
+    ``damaged``: why the file cannot be read (then the other fields are empty); ``modified``: the
+    file's modification time (seconds since the epoch), which orders two games saved in one second.
     """
 
     path: Path
@@ -229,6 +230,7 @@ class ResumableGame:
     open_in: int | None = None
     rescued: bool = False
     damaged: str | None = None
+    modified: float = 0.0
 
 
 def read_summary(path: Path) -> dict[str, Any]:
@@ -246,7 +248,8 @@ def summarise(path: Path, folder: Path | None = None, token: str | None = None,
     """The entry of the save at ``path``: None for a finished game; ``damaged`` set when it cannot
     be read. ``folder`` (the save folder) and ``token`` (the asking app's) find a live lock."""
     try:
-        modified = datetime.fromtimestamp(path.lstat().st_mtime)
+        mtime = path.lstat().st_mtime
+        modified = datetime.fromtimestamp(mtime)
         data = read_summary(path)
         state, actions = data["state"], data.get("actions", [])
         if state.get("winner") is not None:
@@ -265,7 +268,8 @@ def summarise(path: Path, folder: Path | None = None, token: str | None = None,
         turn = state.get("turn", {})
         players = tuple(printable(p["name"]) for p in state["players"])
         entry = ResumableGame(path=path, game_id=game_id, players=players, round=int(turn.get("round", 0)),
-                              turn=int(turn.get("number", 0)), actions=len(actions), saved=saved, rescued=rescued)
+                              turn=int(turn.get("number", 0)), actions=len(actions), saved=saved, rescued=rescued,
+                              modified=mtime)
     except RefusedFile as exc:
         if exc.missing and not os.path.lexists(path):
             return None  # gone meanwhile
@@ -312,7 +316,7 @@ def resumable_games(folder: Path, token: str | None = None, rescued: Path | None
         kept = best.get(entry.game_id)
         if kept is None or (entry.actions, entry.saved) > (kept.actions, kept.saved):
             best[entry.game_id] = entry
-    games = sorted(best.values(), key=lambda g: g.saved, reverse=True)
+    games = sorted(best.values(), key=lambda g: (g.saved, g.modified), reverse=True)
     return games + damaged
 
 

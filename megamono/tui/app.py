@@ -130,6 +130,9 @@ class MegamonoApp(App):
     def action_saved_games(self) -> None:
         from .screens.saves import ResumeScreen
 
+        problem = self.autosave_now()  # (the list then shows the game in play as it is now)
+        if problem is not None:
+            self.notify(f"Could not autosave: {problem}", title="Autosave", severity="error", timeout=15)
         self.push_screen(ResumeScreen(self.saves_dir))
 
     def action_options(self) -> None:
@@ -190,7 +193,8 @@ class MegamonoApp(App):
         self.crash_report: str | None = None
         """After an unexpected exception: what happened and where the game was rescued to."""
         self._autosaved: tuple | None = None  # (game id, actions, last action, log length) last written
-        self._started: tuple | None = None  # the game's point when it was started or loaded
+        self._started: tuple | None = None  # the game's point when it was loaded (None: a new game)
+        self._rescued_from: Path | None = None  # the rescued copy the game in play was resumed from
         self._autosave_failed = False
         self._large_warned = False  # the game's save has been said to be very large
         self._leave_unsaved = False  # the player chose to leave without saving
@@ -252,7 +256,11 @@ class MegamonoApp(App):
         game_id, note = self._claim_game_id(game, path, game_id)
         self.game_in_play = game
         self.game_id = game_id
-        self._started = self._point(game)
+        # a new game is kept from the start (left before its first move, it is still offered), and
+        # so is a game resumed from the rescue folder (back into the save folder, the rescued copy
+        # then goes); a game loaded from the save folder is not written again until it moves on
+        self._rescued_from = path if path is not None and self._in_rescue_folder(path) else None
+        self._started = None if path is None or self._rescued_from else self._point(game)
         self._autosaved = None
         self._autosave_failed = self._large_warned = self._leave_unsaved = False
         self._lock = GameLock.take(self.saves_dir, game_id, self.token)
@@ -336,6 +344,7 @@ class MegamonoApp(App):
         except (OSError, SaveError, ValueError) as exc:
             return str(exc) or type(exc).__name__
         self._autosaved = key
+        self._forget_rescued_copy()
         try:
             size = path.stat().st_size
         except OSError:
@@ -361,6 +370,22 @@ class MegamonoApp(App):
             self._autosave_failed = True
             self.notify(f"Could not autosave: {problem}", title="Autosave",
                         severity="error", timeout=15)
+
+    def _in_rescue_folder(self, path: Path) -> bool:
+        try:
+            return Path(path).resolve().parent == self.rescue_dir.resolve()
+        except (OSError, RuntimeError):
+            return False
+
+    def _forget_rescued_copy(self) -> None:
+        """Once a game resumed from the rescue folder has its autosave again, its rescued copy
+        goes (else the start screen would offer that game twice)."""
+        if self._rescued_from is not None:
+            try:
+                self._rescued_from.unlink(missing_ok=True)
+            except OSError:
+                pass  # (kept: offered again, harmless)
+            self._rescued_from = None
 
     @staticmethod
     def _point(game: Game) -> tuple:
@@ -440,6 +465,7 @@ class MegamonoApp(App):
         else:
             if game is self.game_in_play:
                 self._autosaved = self._point(game)
+                self._forget_rescued_copy()
             return ""
         name = f"{autosave_name(game_id)}-{self.clock():%Y%m%d-%H%M%S}"
         try:
@@ -475,10 +501,14 @@ class MegamonoApp(App):
         self.notify("Press ctrl+q to quit megamono", title="Do you want to quit?")
 
     def on_unmount(self) -> None:
+        # however the app ends (Ctrl+Q has saved already; SIGINT, an exit from elsewhere), the game
+        # is autosaved, or rescued when the save folder cannot take it, and the player is told where
         try:
-            self.autosave_now()
-        except Exception:  # noqa: BLE001 - shutting down: nothing more can be done here
-            pass
+            said = self.save_before_closing()
+        except Exception as exc:  # noqa: BLE001 - shutting down: say it, nothing more can be done
+            said = f"megamono: the game could not be autosaved ({exc!r})"
+        if said and not self.crash_report:
+            self.crash_report = said
         if self._lock is not None:
             self._lock.release()
         if self._exit_guard is not None:

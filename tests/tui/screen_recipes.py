@@ -229,8 +229,18 @@ def no_game(*pressed: str, expect: str, size: tuple[int, int] = SIZE) -> Recipe:
 
 
 async def _rename(pilot) -> None:
-    await pilot.app.run_action("saved_games")
+    from textual.widgets import DataTable
+
+    from megamono.saves import save_game
+
+    app = pilot.app
+    # (the game's own autosave is not renamed while it is played: rename another save)
+    other = save_game(game_screen(app).game, "another save", app.saves_dir)
+    await app.run_action("saved_games")
     await on_top(pilot, "ResumeScreen")
+    await until(pilot, lambda: bool(app.screen.query(DataTable)), "the list of saves")
+    app.screen.query_one(DataTable).move_cursor(row=app.screen.paths.index(other))
+    await pilot.pause()
     await pilot.press("n")
 
 

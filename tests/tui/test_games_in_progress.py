@@ -158,3 +158,84 @@ async def test_an_autosave_that_fails_to_load_is_marked_damaged_on_the_spot(save
         assert screen_name(app) == "StartScreen"
         assert labels(app)[0].startswith("damaged: Cannot load")
         assert app.screen.check_action("set_aside", ()) is True
+
+
+async def test_the_saved_games_list_opened_in_a_game_shows_it_autosaved_and_esc_goes_back(saves):
+    game = new_game(dice=DICE)
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        assert screen_name(app) == "BuyDialog"
+        app.action_saved_games()
+        await pilot.pause()
+        assert screen_name(app) == "ResumeScreen"
+        assert load_save(app.autosave_path).game.st == game.st  # autosaved first: the list is current
+        await pilot.press("escape")
+        await pilot.pause()
+        assert screen_name(app) == "BuyDialog" and app.game_in_play is game
+
+
+async def test_the_autosave_of_the_game_in_play_is_neither_deleted_nor_renamed(saves):
+    game = new_game(dice=DICE)
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        app.action_saved_games()
+        await pilot.pause()
+        screen = app.screen
+        assert screen.current() == app.autosave_path
+        assert "the autosave of the game you are playing" in str(screen.query_one("#info").render())
+        await pilot.press("x")
+        await pilot.pause()
+        assert screen_name(app) == "ResumeScreen"  # no "Delete?" question
+        await pilot.press("n")
+        await pilot.pause()
+        assert screen_name(app) == "ResumeScreen"
+        assert sum("is not deleted: it is the autosave of the game you are playing" in n for n in app.notices) == 1
+    assert app.autosave_path.exists()
+
+
+async def test_the_autosave_of_a_game_open_elsewhere_is_neither_deleted_nor_renamed(saves):
+    path = save_game(started(), "autosave-0123456789ab", saves, game_id="0123456789ab")
+    other = GameLock.take(saves, "0123456789ab", token="another-app")
+    try:
+        app = MegamonoApp(saves, test_mode=True, open_resume=True)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert screen_name(app) == "ResumeScreen"
+            assert "open in another megamono (process" in str(app.screen.query_one("#info").render())
+            await pilot.press("x")
+            await pilot.pause()
+            assert screen_name(app) == "ResumeScreen"
+            assert any("is not deleted: its game is open in another megamono" in n for n in app.notices)
+        assert path.exists()
+    finally:
+        other.release()
+
+
+async def test_the_start_screen_keeps_the_highlighted_game_when_it_comes_back(saves):
+    for k, names in enumerate((["Ann", "Bob"], ["Cat", "Dan"], ["Eve", "Fay"])):
+        save_game(started(names=names, seed=k + 1), f"autosave-00000000000{k}", saves, game_id=f"00000000000{k}")
+    app = MegamonoApp(saves, test_mode=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("down", "down")
+        await pilot.pause()
+        chosen = app.screen.highlighted()
+        await pilot.press("r")  # the saved-games list, and back
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert screen_name(app) == "StartScreen" and app.screen.highlighted() == chosen
+
+
+async def test_the_start_screen_says_when_the_save_folder_is_a_file(tmp_path):
+    folder = tmp_path / "saves"
+    folder.write_text("not a folder")
+    app = MegamonoApp(folder, test_mode=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        said = str(app.screen.query_one("#starterr").render())
+        assert f"The save folder {folder} is a file, not a folder" in said

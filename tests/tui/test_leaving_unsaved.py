@@ -77,6 +77,11 @@ async def test_saving_elsewhere_into_a_folder_that_fails_too_says_so_and_stays(t
         await pilot.press("enter")
         await pilot.pause()
         assert screen_name(app) == "SaveFailedDialog"
+        assert f"{bad} is not a folder" in str(app.screen.query_one("#elsewhereerr").render())
+        app.screen.query_one("#elsewhere").value = "/proc/x.json"  # a folder that takes no file
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen_name(app) == "SaveFailedDialog"
         assert "Could not save there either" in str(app.screen.query_one("#elsewhereerr").render())
         await pilot.press("escape")  # the path box
         await pilot.pause()
@@ -144,6 +149,12 @@ async def test_a_closed_terminal_that_cannot_autosave_rescues_the_game_and_the_n
         await pilot.press("a")
         await pilot.pause()
         assert screen_name(again) == "BuyDialog" and again.screen.game.st == game.st
+        assert rescued.exists()  # (kept until the game has its autosave again)
+        again.autosave_now()
+        await pilot.pause()
+    # once it is autosaved again, the rescued copy goes: the start screen offers the game once
+    assert not rescued.exists()
+    assert load_game(again.autosave_path).st == game.st
 
 
 @pytest.fixture(params=["full", "read-only"])
@@ -205,3 +216,45 @@ async def test_an_autosave_that_works_again_on_retry_quits(tmp_path):
         await pilot.pause()
     assert app.return_code == 0
     assert load_game(folder / f"autosave-{app.game_id}.json").st == game.st
+
+
+async def test_saving_elsewhere_into_a_missing_folder_is_refused(tmp_path):
+    app = app_for(new_game(dice=DICE), unwritable(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await roll_and_quit(app, pilot)
+        await pilot.press("s")
+        await pilot.pause()
+        app.screen.query_one("#elsewhere").value = str(tmp_path / "no such folder" / "game.json")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen_name(app) == "SaveFailedDialog"
+        assert "There is no folder" in str(app.screen.query_one("#elsewhereerr").render())
+    assert not (tmp_path / "no such folder").exists()
+
+
+async def test_saving_elsewhere_over_a_file_asks_first(tmp_path):
+    game = new_game(dice=DICE)
+    app = app_for(game, unwritable(tmp_path))
+    there = tmp_path / "precious.json"
+    there.write_text("someone's file")
+    async with app.run_test(size=SIZE) as pilot:
+        await roll_and_quit(app, pilot)
+        await pilot.press("s")
+        await pilot.pause()
+        box = app.screen.query_one("#elsewhere")
+        box.value = str(there)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen_name(app) == "SaveFailedDialog"
+        assert "press Enter again to replace it" in str(app.screen.query_one("#elsewhereerr").render())
+        assert there.read_text() == "someone's file"
+        box.value = str(tmp_path / "other.json")  # a change of path...
+        box.value = str(there)  # ...and back: asked again
+        await pilot.press("enter")
+        await pilot.pause()
+        assert there.read_text() == "someone's file"
+        await pilot.press("enter")  # replaced when asked twice in a row
+        await pilot.pause()
+    assert app.return_code == 0
+    assert load_save(there).game.st == game.st
+    assert any(f"megamono resume {there}" in n for n in app.notices)

@@ -137,14 +137,46 @@ async def test_quitting_autosaves_the_game_in_play(saves):
     assert load_game(app.autosave_path).st == game.st
 
 
-async def test_an_unchanged_game_is_not_autosaved_on_leaving(saves):
-    app = app_for(new_game(), saves)
+async def test_a_new_game_left_before_its_first_move_is_kept(saves):
+    game = new_game()
+    app = app_for(game, saves)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("ctrl+q")
         await pilot.pause()
         await pilot.press("y")
         await pilot.pause()
-    assert not list(saves.glob("autosave*.json"))
+    [kept] = list(saves.glob("autosave-*.json"))
+    assert load_game(kept).st == game.st and not game.history
+
+
+async def test_a_loaded_game_left_unchanged_is_not_written_again(saves):
+    game = new_game(dice=DICE)
+    game.act(Roll(player=0))
+    path = save_game(game, "autosave-0123456789ab", saves, game_id="0123456789ab")
+    before = (path.read_bytes(), path.stat().st_mtime_ns)
+    app = MegamonoApp(saves, test_mode=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        await pilot.pause()
+        assert screen_name(app) == "BuyDialog"
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+    assert (path.read_bytes(), path.stat().st_mtime_ns) == before
+    assert [f.name for f in saves.glob("autosave*.json")] == [path.name]
+
+
+async def test_an_exit_that_skips_quitting_still_autosaves(saves):
+    """However the app ends (Ctrl+C's SIGINT, an exit from elsewhere), the game is autosaved."""
+    game = new_game(dice=DICE)
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        app.exit()
+        await pilot.pause()
+    assert load_game(app.autosave_path).st == game.st
 
 
 async def test_a_closed_terminal_autosaves_before_exiting(saves):

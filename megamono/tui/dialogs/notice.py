@@ -187,6 +187,7 @@ class SaveFailedDialog(LatestSizeOnly, ModalScreen[str | None]):
         self.autosave = autosave
         self.save_elsewhere = save_elsewhere
         self.quitting = quitting
+        self._confirmed: Path | None = None  # the existing file the player said to replace
 
     def default_target(self) -> str:
         """A file in the home folder, named by the autosave and the time (it may be changed)."""
@@ -230,12 +231,26 @@ class SaveFailedDialog(LatestSizeOnly, ModalScreen[str | None]):
             target = target / self.autosave.name
         if target.suffix != ".json":
             target = target.with_name(target.name + ".json")
+        if not target.parent.is_dir():
+            err.update(Text(f"{target.parent} is not a folder: type a folder that exists."
+                            if target.parent.exists() else
+                            f"There is no folder {target.parent}: type a folder that exists."))
+            return
+        if target.exists() and self._confirmed != target:
+            self._confirmed = target
+            err.update(Text(f"{target} exists: press Enter again to replace it, or change the name."))
+            return
         problem = self.save_elsewhere(target)
         if problem is not None:
             err.update(Text(f"Could not save there either: {problem}"))
             return
-        self.app.notify(f"The game was saved to {target}", title="Saved")
+        self.app.notify(f"The game was saved to {target}. To continue it: megamono resume {target}",
+                        title="Saved", timeout=15)
         self.dismiss("saved")
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """A changed path asks again before replacing a file."""
+        self._confirmed = None
 
     def action_retry(self) -> None:
         self.dismiss("retry")

@@ -12,6 +12,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
+from megamono.autosave import AUTOSAVE_PREFIX, is_autosave, lock_holder
 from megamono.files import printable, shown_name
 from megamono.rules.engine import Game
 from megamono.saves import (
@@ -280,7 +281,9 @@ class ResumeScreen(LatestSizeOnly, Screen):
         elif path.parent.name == "examples":
             info.update(Text(f"{shown_name(path)}: an example game (it cannot be renamed or deleted)", style=DIM))
         else:
-            info.update(Text(shown_name(path), style=DIM))
+            why = self.in_use(path)
+            info.update(Text(shown_name(path) + (f"  ({why}: it cannot be renamed or deleted)" if why else ""),
+                             style=DIM))
 
     def action_row(self, where: str) -> None:
         """Home/End: the cursor to the first or last save of the list."""
@@ -303,8 +306,25 @@ class ResumeScreen(LatestSizeOnly, Screen):
         return True
 
     def protected(self, path: Path, action: str = "rename") -> bool:
-        """An example is never renamed or deleted; an unreadable file may be deleted, not renamed."""
-        return path.parent.name == "examples" or (action == "rename" and path in self.errors)
+        """An example is never renamed or deleted; an unreadable file may be deleted, not renamed;
+        an autosave in use (:meth:`in_use`) is left alone."""
+        return (path.parent.name == "examples" or (action == "rename" and path in self.errors)
+                or self.in_use(path) is not None)
+
+    def in_use(self, path: Path) -> str | None:
+        """Why ``path`` may be neither renamed nor deleted now: it is the autosave of the game in
+        play, or of a game open in another running megamono (its lock, :func:`lock_holder`); else
+        None."""
+        app = self.app
+        if getattr(app, "game_in_play", None) is not None and getattr(app, "game_id", None) \
+                and path.name == app.autosave_path.name and path.parent.resolve() == app.autosave_path.parent.resolve():
+            return "it is the autosave of the game you are playing"
+        prefix = AUTOSAVE_PREFIX + "-"
+        if is_autosave(path) and path.stem.startswith(prefix):
+            holder = lock_holder(self.folder, path.stem[len(prefix):], getattr(app, "token", None))
+            if holder is not None:
+                return f"its game is open in another megamono (process {holder})"
+        return None
 
     def on_key(self, event) -> None:
         """A greyed-out rename or delete key says why it does nothing (the footer is easy to miss)."""
@@ -345,6 +365,10 @@ class ResumeScreen(LatestSizeOnly, Screen):
             return True
         if path in self.errors and verb == "renamed":
             self.say(f"{shown_name(path.name)} cannot be read, so it is not renamed (Del/x deletes it)")
+            return True
+        why = self.in_use(path)
+        if why is not None:
+            self.say(f"{shown_name(path.stem)} is not {verb}: {why}")
             return True
         return False
 
@@ -395,4 +419,10 @@ class ResumeScreen(LatestSizeOnly, Screen):
         self.app.push_screen(ConfirmDialog(f"Delete {what}?\nThis cannot be undone."), done)
 
     def action_back(self) -> None:
-        self.app.leave_game(self.app.go_start)
+        """Back to the game when one is in play (this list was opened over it), else to the start."""
+        from .game import GameScreen
+
+        if any(isinstance(s, GameScreen) for s in self.app.screen_stack[:-1]):
+            self.app.pop_screen()
+        else:
+            self.app.leave_game(self.app.go_start)

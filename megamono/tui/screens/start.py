@@ -81,7 +81,7 @@ class StartScreen(LatestSizeOnly, Screen):
     StartScreen #start Button { width: 100%; margin-top: 1; }
     StartScreen #title { content-align: center middle; width: 100%; }
     StartScreen #gameshead { margin-top: 1; color: $text-muted; }
-    StartScreen #games { height: auto; max-height: 8; }
+    StartScreen #games { height: auto; max-height: 14; }
     StartScreen #starterr { color: $error; height: auto; margin-top: 1; }
     """
     BINDINGS = [Binding("a", "autosave", "Resume"), Binding("x", "set_aside", "Set aside", show=False),
@@ -122,7 +122,12 @@ class StartScreen(LatestSizeOnly, Screen):
         """List the games in progress (read again each time the screen shows)."""
         app = self.app
         rescue = getattr(app, "rescue_dir", None)
-        self.games = resumable_games(Path(app.saves_dir), getattr(app, "token", None), rescue)
+        before = self.highlighted()
+        folder = Path(app.saves_dir)
+        self.games = resumable_games(folder, getattr(app, "token", None), rescue)
+        if folder.exists() and not folder.is_dir():
+            self.show_error(f"The save folder {folder} is a file, not a folder: games cannot be saved there. "
+                            "Start megamono with --saves FOLDER to save elsewhere.")
         box = self.query_one("#games", OptionList)
         box.clear_options()
         box.add_options([Option(game_label(g), id=str(k)) for k, g in enumerate(self.games)])
@@ -130,7 +135,9 @@ class StartScreen(LatestSizeOnly, Screen):
         box.display = shown
         self.query_one("#gameshead", Static).display = shown
         if shown:
-            box.highlighted = 0
+            # the highlighted game stays highlighted when the list is read again
+            paths = [g.path for g in self.games]
+            box.highlighted = paths.index(before.path) if before is not None and before.path in paths else 0
             box.focus()
         elif self.focused is None or self.focused is box:
             self.query_one("#new", Button).focus()
