@@ -48,8 +48,8 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from megamono.autosave import AUTOSAVE_PREFIX, GAME_ID, derive_game_id
 from megamono import files as _files
+from megamono.autosave import AUTOSAVE_PREFIX, GAME_ID, derive_game_id
 from megamono.files import RefusedFile, parse_json, printable, read_regular_file, shown_name
 from megamono.rules.actions import Action, parse_action
 from megamono.rules.editions import EditionError

@@ -512,8 +512,14 @@ def add_arguments(p) -> None:
 def main(args) -> int:
     """Run ``megamono simulate`` from parsed arguments; 0 on success, 2 for bad arguments."""
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, \
-        TimeRemainingColumn
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
 
     err = Console(stderr=True)
     to_stdout = args.json is not None and str(args.json) == "-"

@@ -142,10 +142,9 @@ def _try(call) -> tuple[str, str]:
 
 def probe(folder: Path) -> dict:
     """Try every file of the catalogue by every reader; ``{"files": {label: {...}}, "list_saves": ...}``."""
-    from megamono.rules.editions import load_edition
-    from megamono.saves import list_saves, load_game, save_info
     from megamono.autosave import summarise
-    from megamono.saves import SaveError
+    from megamono.rules.editions import load_edition
+    from megamono.saves import SaveError, list_saves, load_game, save_info
 
     def offered(path: Path):
         """The start screen's entry for the file (as an autosave): None for a finished game, a
@@ -160,10 +159,10 @@ def probe(folder: Path) -> dict:
     for label, (path, what) in catalogue.items():
         before = _fingerprint(path)
         answers = {
-            "load": _try(lambda: load_game(path)),
-            "list": _try(lambda: save_info(path)),
-            "edition": _try(lambda: load_edition(str(path))),
-            "autosave": _try(lambda: offered(path)),
+            "load": _try(lambda path=path: load_game(path)),
+            "list": _try(lambda path=path: save_info(path)),
+            "edition": _try(lambda path=path: load_edition(str(path))),
+            "autosave": _try(lambda path=path: offered(path)),
         }
         files[label] = {"name": os.fsencode(path.name).decode("latin-1"), "what": what, "answers": answers,
                         "untouched": _fingerprint(path) == before}

@@ -16,10 +16,9 @@ their tests use and add what only they need.
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 import pytest
-
 from megamono.rules.engine import Game
 from megamono.rules.errors import IllegalAction
 from megamono.rules.invariants import check_invariants
@@ -39,7 +38,7 @@ def new_game(n: int = 3, dice: Iterable[Sequence] | None = None, cash: int | Seq
     g = Game.new(edition, list(NAMES[:n]), seed=seed, dice=dice, seat_order=True, options=options)
     if cash is not None:
         figures = [cash] * n if isinstance(cash, int) else list(cash)
-        for p, c in zip(g.st.players, figures):
+        for p, c in zip(g.st.players, figures, strict=False):
             p.cash = c
     return g
 
@@ -67,7 +66,7 @@ def give(game: Game, player: int | None, *spaces: int, level: int | Sequence[int
     levels_ = [level] * len(spaces) if isinstance(level, int) else list(level)
     assert len(levels_) == len(spaces)
     bank_ = game.st.bank
-    for space, lvl in zip(spaces, levels_):
+    for space, lvl in zip(spaces, levels_, strict=False):
         d = game.st.deeds[space]
         _take(bank_, d.level, d.depot, +1)
         d.owner, d.mortgaged, d.level, d.depot = player, mortgaged, lvl, depot

@@ -50,8 +50,8 @@ board) was within 0.008 percentage point of the chain on every space.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from itertools import product
-from typing import Iterable
 
 from megamono.bots.mover import triples_destination
 from megamono.rules.editions import PROPERTY_KINDS, Edition, load_edition
@@ -231,8 +231,8 @@ class MovementModel:
                     for k, q in row:
                         new[k] += pj * q
             # a lazy step (average with the old) removes any periodicity
-            new = [(u + v) / 2 for u, v in zip(pi, new)]
-            if max(abs(u - v) for u, v in zip(pi, new)) < tol:
+            new = [(u + v) / 2 for u, v in zip(pi, new, strict=False)]
+            if max(abs(u - v) for u, v in zip(pi, new, strict=False)) < tol:
                 return new
             pi = new
         return pi
@@ -244,6 +244,6 @@ class MovementModel:
         """
         pi = self.stationary() if pi is None else pi
         out = [0.0] * (self.n + 1)
-        for s, v in zip(self.states(), pi):
+        for s, v in zip(self.states(), pi, strict=False):
             out[self.n if s == JAILED else s[0]] += v
         return out

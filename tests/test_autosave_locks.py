@@ -10,10 +10,16 @@ import subprocess
 import sys
 import time
 from datetime import datetime
-from pathlib import Path
 
 from megamono.autosave import (
-    GameLock, autosave_name, derive_game_id, lock_holder, lock_path, new_game_id, resumable_games, set_aside,
+    GameLock,
+    autosave_name,
+    derive_game_id,
+    lock_holder,
+    lock_path,
+    new_game_id,
+    resumable_games,
+    set_aside,
 )
 from megamono.rules import Game, Roll
 from megamono.saves import save_game
@@ -101,7 +107,8 @@ def test_games_in_progress_are_listed_newest_first_one_per_game_with_the_damaged
     older, newer = game(("Ann", "Bob"), seed=1), game(("Zed", "Yan"), seed=2)
     save_game(older, "autosave-00000000000a", tmp_path, game_id="00000000000a")
     save_game(newer, "autosave-00000000000b", tmp_path, game_id="00000000000b")
-    for name, when in (("autosave-00000000000a", "2026-01-01T10:00:00"), ("autosave-00000000000b", "2026-01-02T10:00:00")):
+    for name, when in (("autosave-00000000000a", "2026-01-01T10:00:00"),
+                       ("autosave-00000000000b", "2026-01-02T10:00:00")):
         f = tmp_path / f"{name}.json"
         f.write_text(f.read_text().replace('"saved_at":"', f'"saved_at":"{when}","x":"', 1))
     # an earlier point of game a, kept from before (a version-1 style name): offered once, as the furthest

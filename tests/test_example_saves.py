@@ -3,7 +3,6 @@
 from pathlib import Path
 
 import pytest
-
 from megamono.rules import Game, check_invariants
 from megamono.saves import load_game
 

@@ -172,7 +172,8 @@ def test_the_edition_option_refuses_a_board_that_is_not_a_file(hostile, target):
 def test_the_edition_option_refuses_a_symlink_loop_in_one_line(tmp_path):
     os.symlink("loop.json", tmp_path / "loop.json")
     proc = megamono("--saves", str(tmp_path / "saves"), "--edition", str(tmp_path / "loop.json"))
-    assert_one_line_refusal(proc, "cannot use that board", "loop.json: cannot be read (Too many levels of symbolic links)")
+    assert_one_line_refusal(proc, "cannot use that board",
+                            "loop.json: cannot be read (Too many levels of symbolic links)")
 
 
 def test_validate_refuses_a_save_with_a_4301_digit_number_in_one_line(tmp_path):

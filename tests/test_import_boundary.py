@@ -28,7 +28,8 @@ def test_rules_core_imports_neither_textual_nor_rich():
 
 
 def test_package_root_imports_nothing_heavy():
-    code = "import sys, megamono, megamono.cli; print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich', 'pydantic')))"
+    code = ("import sys, megamono, megamono.cli; "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich', 'pydantic')))")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == "[]"

@@ -17,7 +17,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from megamono.rules import Game, Roll
 from megamono.saves import SaveError, clean_stale_temps, load_game, save_game
 from megamono.tui.app import MegamonoApp

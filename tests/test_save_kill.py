@@ -8,7 +8,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from megamono.saves import load_game
 
 WRITER = r"""
@@ -38,7 +37,7 @@ def kill_writers(folder: Path, runs: int, seed: int = 1) -> int:
     props = Path(__file__).resolve().parent / "properties"
     r = random.Random(seed)
     checked = 0
-    for run in range(runs):
+    for _run in range(runs):
         proc = subprocess.Popen([sys.executable, "-c", WRITER, str(folder), str(props)],
                                 stdout=subprocess.PIPE, text=True)
         assert proc.stdout.readline().strip() == "ready"

@@ -9,7 +9,6 @@ import json
 from pathlib import Path
 
 import pytest
-
 from megamono.rules import Game
 from megamono.saves import MIGRATIONS, SAVE_VERSION, derive_game_id, load_save, save_game
 

@@ -4,7 +4,6 @@ import json
 from pathlib import Path
 
 import pytest
-
 from megamono.rules import Buy, Game, Roll, check_invariants
 from megamono.saves import SaveError, check_save_name, list_saves, load_game, save_game
 

@@ -8,14 +8,21 @@ import time
 from datetime import datetime
 from pathlib import Path
 
-import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
-
 import megamono.saves as saves
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from megamono.rules import Buy, Game, Roll
 from megamono.rules.state import Event
 from megamono.saves import (
-    MIGRATIONS, SAVE_VERSION, SaveError, delete_save, list_saves, load_game, rename_save, save_game,
+    MIGRATIONS,
+    SAVE_VERSION,
+    SaveError,
+    delete_save,
+    list_saves,
+    load_game,
+    rename_save,
+    save_game,
 )
 
 from properties.randomplay import choose

@@ -80,11 +80,11 @@ def play_bot_game(edition: str | Path = "mega", levels: list[str] | tuple[str, .
         opts["turn_limit"] = turn_limit
     game = Game.new(edition, players, seed=seed, seat_order=seat_order, options=opts or None)
     seeder = random.Random(seed)
-    by_name = {n: make_bot(lv, seeder.getrandbits(32)) for n, lv in zip(names, levels)}
+    by_name = {n: make_bot(lv, seeder.getrandbits(32)) for n, lv in zip(names, levels, strict=False)}
     bots = [by_name[p.name] for p in game.st.players]
     game.bots = bots  # type: ignore[attr-defined]  # for callers that want the bots' counters
     st = game.st
-    for n in range(max_actions):
+    for _n in range(max_actions):
         if game.over:
             return game
         if st.claims:

@@ -12,11 +12,20 @@ sends the answer straight to ``game.act`` (which checks it anyway) may skip that
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from megamono.rules.actions import (
-    MANAGE_KINDS, Action, ClaimRent, DeclareBankruptcy, Mortgage, PayDebt, SellBuilding, SellDepot,
-    SellGroupBuildings, Level,
+    MANAGE_KINDS,
+    Action,
+    ClaimRent,
+    DeclareBankruptcy,
+    Level,
+    Mortgage,
+    PayDebt,
+    SellBuilding,
+    SellDepot,
+    SellGroupBuildings,
 )
 from megamono.rules.state import Pending
 
@@ -49,7 +58,7 @@ class Bot:
         return f"{type(self).__name__}(seed={self.seed})"
 
     # ------------------------------------------------------------------ the one entry point
-    def choose(self, game: "Game", player: int, check: bool = True) -> Action:
+    def choose(self, game: Game, player: int, check: bool = True) -> Action:
         """One legal action for ``player``, who must be the one the game waits on.
 
         ``check=False`` leaves the final legality check to the caller, who sends the action to
@@ -73,14 +82,14 @@ class Bot:
         self._streak = self._streak + 1 if action.kind in MANAGE_KINDS or action.kind == "propose_trade" else 0
         return action
 
-    def refused(self, game: "Game", player: int, action: Action, why: str) -> Action:
+    def refused(self, game: Game, player: int, action: Action, why: str) -> Action:
         """The legal action to send instead of ``action`` (from ``choose(check=False)``), which
         ``game.act`` refused for the reason ``why``: counted as a fallback, as in :meth:`choose`."""
         action = self._fall_back(game, player, action, why)
         self._streak = self._streak_before + 1 if action.kind in MANAGE_KINDS or action.kind == "propose_trade" else 0
         return action
 
-    def _fall_back(self, game: "Game", player: int, action: Action | None, why: str) -> Action:
+    def _fall_back(self, game: Game, player: int, action: Action | None, why: str) -> Action:
         self.fallbacks += 1
         if len(self.fallback_notes) < 20:
             self.fallback_notes.append(f"{game.pending.kind}: {action!r}: {why}")
@@ -90,11 +99,11 @@ class Bot:
     def may_manage(self) -> bool:
         return self._streak < MAX_MANAGE_STREAK
 
-    def claims(self, game: "Game", player: int) -> list[ClaimRent]:
+    def claims(self, game: Game, player: int) -> list[ClaimRent]:
         """Rent ``player`` may claim now (option ``rent_must_be_claimed``): always claim it."""
         return [ClaimRent(player=player, space=c.space) for c in game.st.claims if c.owner == player]
 
-    def fallback(self, game: "Game", player: int) -> Action:
+    def fallback(self, game: Game, player: int) -> Action:
         """A safe legal action: the decision's own answers first, managing only when in debt."""
         acts = game.legal_actions(player)
         decisions = [a for a in acts if a.kind not in MANAGE_KINDS and a.kind != "claim_rent"]
@@ -115,26 +124,26 @@ class Bot:
 
     # ------------------------------------------------------------------ shared helpers
     @staticmethod
-    def legal(game: "Game", action: Action) -> bool:
+    def legal(game: Game, action: Action) -> bool:
         return game.why_not(action) is None
 
-    def first_legal(self, game: "Game", actions) -> Action | None:
+    def first_legal(self, game: Game, actions) -> Action | None:
         for a in actions:
             if game.why_not(a) is None:
                 return a
         return None
 
-    def level_choice(self, game: "Game", p: int, order=LEVEL_ORDER) -> Action:
+    def level_choice(self, game: Game, p: int, order=LEVEL_ORDER) -> Action:
         return self.first_legal(game, [Level(player=p, choice=c) for c in order]) or Level(player=p, choice=order[0])
 
-    def mortgage_keep_value(self, game: "Game", p: int, space: int) -> float:
+    def mortgage_keep_value(self, game: Game, p: int, space: int) -> float:
         """How much ``p`` wants to keep ``space`` unmortgaged (lower is mortgaged first).
 
         It may depend only on who owns what (:meth:`mortgage_order` keeps it until a deed
         changes hands)."""
         return float(space)  # board order; the strong bot overrides this
 
-    def mortgage_order(self, game: "Game", p: int) -> list[int]:
+    def mortgage_order(self, game: Game, p: int) -> list[int]:
         """``p``'s deeds by :meth:`mortgage_keep_value`, lowest first (board order among equals)."""
         v = view_of(game)
         key = ("mortgage_order", type(self).mortgage_keep_value, p)
@@ -144,7 +153,7 @@ class Bot:
                 (self.mortgage_keep_value(game, p, i), n, i) for n, i in enumerate(v.owned_by(p)))]
         return order
 
-    def raise_money(self, game: "Game", p: int) -> Action | None:
+    def raise_money(self, game: Game, p: int) -> Action | None:
         """One action that raises cash: mortgage first, then depots, then buildings (D1)."""
         v = view_of(game)
         deeds = game.st.deeds
@@ -166,12 +175,12 @@ class Bot:
                     return a
         return self.sell_one_building(game, p)
 
-    def building_sale_order(self, game: "Game", p: int) -> list[str]:
+    def building_sale_order(self, game: Game, p: int) -> list[str]:
         """The colour groups with ``p``'s buildings, in the order to sell from (board order here;
         the list is shared: do not change it)."""
         return view_of(game).built_groups(p)
 
-    def sell_one_building(self, game: "Game", p: int) -> Action | None:
+    def sell_one_building(self, game: Game, p: int) -> Action | None:
         b = board_of(game)
         st = game.st
         for g in self.building_sale_order(game, p):
@@ -182,7 +191,7 @@ class Bot:
                     return a
         return None
 
-    def on_debt(self, game: "Game", p: int, pend: Pending) -> Action:
+    def on_debt(self, game: Game, p: int, pend: Pending) -> Action:
         """D1: pay when the cash is there; bankruptcy only when nothing could cover it; else raise."""
         pay = PayDebt(player=p)
         if game.why_not(pay) is None:
@@ -195,5 +204,5 @@ class Bot:
             return bust
         return self.raise_money(game, p) or bust
 
-    def on_game_over(self, game: "Game", p: int, pend: Pending) -> Action:  # pragma: no cover
+    def on_game_over(self, game: Game, p: int, pend: Pending) -> Action:  # pragma: no cover
         raise ValueError("the game is over")

@@ -11,9 +11,29 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from megamono.rules.actions import (
-    Action, AcceptTrade, Bid, BirthdayChoice, Build, BusChoice, Buy, ChooseDestination, DeclineBuy,
-    DropOut, IncomeTaxChoice, MortgagedDeedChoice, PayJailFine, PickAuctionDeed, PlacePiece,
-    PlayBusTicket, RefuseTrade, Roll, RollForDoubles, ShortageAnswer, Unmortgage, UseJailCard, VoteEnd,
+    AcceptTrade,
+    Action,
+    Bid,
+    BirthdayChoice,
+    Build,
+    BusChoice,
+    Buy,
+    ChooseDestination,
+    DeclineBuy,
+    DropOut,
+    IncomeTaxChoice,
+    MortgagedDeedChoice,
+    PayJailFine,
+    PickAuctionDeed,
+    PlacePiece,
+    PlayBusTicket,
+    RefuseTrade,
+    Roll,
+    RollForDoubles,
+    ShortageAnswer,
+    Unmortgage,
+    UseJailCard,
+    VoteEnd,
 )
 from megamono.rules.rent import unmortgage_cost
 from megamono.rules.state import Pending
@@ -37,7 +57,7 @@ class EasyBot(Bot):
         self._caps: dict[tuple, int] = {}
 
     # ------------------------------------------------------------------ turn
-    def on_turn(self, game: "Game", p: int, pend: Pending) -> Action:
+    def on_turn(self, game: Game, p: int, pend: Pending) -> Action:
         st = game.st
         pl = st.players[p]
         if self.may_manage:
@@ -52,7 +72,7 @@ class EasyBot(Bot):
                 return PlayBusTicket(player=p, destination=self.rng.choice(targets))
         return Roll(player=p)
 
-    def _maybe_build(self, game: "Game", p: int) -> Action | None:
+    def _maybe_build(self, game: Game, p: int) -> Action | None:
         if self.rng.random() >= BUILD_CHANCE:
             return None
         st = game.st
@@ -66,7 +86,7 @@ class EasyBot(Bot):
                     opts.append(a)
         return self.rng.choice(opts) if opts else None
 
-    def _maybe_unmortgage(self, game: "Game", p: int) -> Action | None:
+    def _maybe_unmortgage(self, game: Game, p: int) -> Action | None:
         st = game.st
         cash = st.players[p].cash
         for i, d in st.deeds.items():
@@ -77,7 +97,7 @@ class EasyBot(Bot):
         return None
 
     # ------------------------------------------------------------------ jail
-    def on_jail(self, game: "Game", p: int, pend: Pending) -> Action:
+    def on_jail(self, game: Game, p: int, pend: Pending) -> Action:
         pl = game.st.players[p]
         if pl.gojf:
             return UseJailCard(player=p)
@@ -85,16 +105,16 @@ class EasyBot(Bot):
             return PayJailFine(player=p)
         return RollForDoubles(player=p)
 
-    def on_jail_pay(self, game: "Game", p: int, pend: Pending) -> Action:
+    def on_jail_pay(self, game: Game, p: int, pend: Pending) -> Action:
         return UseJailCard(player=p) if game.st.players[p].gojf else PayJailFine(player=p)
 
     # ------------------------------------------------------------------ buying and auctions
-    def on_buy(self, game: "Game", p: int, pend: Pending) -> Action:
+    def on_buy(self, game: Game, p: int, pend: Pending) -> Action:
         if game.st.players[p].cash - pend.amount >= RESERVE:
             return Buy(player=p)
         return DeclineBuy(player=p)
 
-    def on_bid(self, game: "Game", p: int, pend: Pending) -> Action:
+    def on_bid(self, game: Game, p: int, pend: Pending) -> Action:
         st = game.st
         cash = st.players[p].cash
         if pend.piece:
@@ -114,11 +134,11 @@ class EasyBot(Bot):
             return DropOut(player=p)
         return Bid(player=p, amount=min(limit, low + self.rng.choice((0, 4, 9, 19))))
 
-    def on_auction_pick(self, game: "Game", p: int, pend: Pending) -> Action:
+    def on_auction_pick(self, game: Game, p: int, pend: Pending) -> Action:
         return PickAuctionDeed(player=p, space=self.rng.choice(pend.choices))
 
     # ------------------------------------------------------------------ Mega decisions
-    def on_triples(self, game: "Game", p: int, pend: Pending) -> Action:
+    def on_triples(self, game: Game, p: int, pend: Pending) -> Action:
         st = game.st
         cash = st.players[p].cash
         b = board_of(game)
@@ -129,31 +149,31 @@ class EasyBot(Bot):
                 if (i in st.deeds and st.deeds[i].owner in (None, p)) or b.kind[i] in ("go", "free_parking", "jail")]
         return ChooseDestination(player=p, space=self.rng.choice(safe or pend.choices))
 
-    def on_bus(self, game: "Game", p: int, pend: Pending) -> Action:
+    def on_bus(self, game: Game, p: int, pend: Pending) -> Action:
         return BusChoice(player=p, choice=self.rng.choice(("ticket", "advance")))
 
-    def on_birthday(self, game: "Game", p: int, pend: Pending) -> Action:
+    def on_birthday(self, game: Game, p: int, pend: Pending) -> Action:
         return BirthdayChoice(player=p, choice="cash")
 
-    def on_income_tax(self, game: "Game", p: int, pend: Pending) -> Action:
+    def on_income_tax(self, game: Game, p: int, pend: Pending) -> Action:
         return IncomeTaxChoice(player=p, choice="flat")
 
-    def on_levelling(self, game: "Game", p: int, pend: Pending) -> Action:
+    def on_levelling(self, game: Game, p: int, pend: Pending) -> Action:
         return self.level_choice(game, p, ("rearrange", "unmortgage_rearrange", "sell_all", "build",
                                            "unmortgage", "unmortgage_build", "return"))
 
-    def on_mortgaged_deed(self, game: "Game", p: int, pend: Pending) -> Action:
+    def on_mortgaged_deed(self, game: Game, p: int, pend: Pending) -> Action:
         rich = game.st.players[p].cash >= pend.amounts.get("unmortgage", 0) + 2 * BUILD_RESERVE
         return MortgagedDeedChoice(player=p, choice="unmortgage" if rich else "keep")
 
-    def on_shortage_ask(self, game: "Game", p: int, pend: Pending) -> Action:
+    def on_shortage_ask(self, game: Game, p: int, pend: Pending) -> Action:
         return ShortageAnswer(player=p, want=False)
 
-    def on_place_piece(self, game: "Game", p: int, pend: Pending) -> Action:
+    def on_place_piece(self, game: Game, p: int, pend: Pending) -> Action:
         return PlacePiece(player=p, space=pend.choices[0])
 
     # ------------------------------------------------------------------ trades and ending
-    def on_trade_reply(self, game: "Game", p: int, pend: Pending) -> Action:
+    def on_trade_reply(self, game: Game, p: int, pend: Pending) -> Action:
         offer = pend.trade
         b = board_of(game)
         got = offer.give.cash + sum(b.price[i] for i in offer.give.deeds)
@@ -162,6 +182,6 @@ class EasyBot(Bot):
             return AcceptTrade(player=p)
         return RefuseTrade(player=p)
 
-    def on_end_vote(self, game: "Game", p: int, pend: Pending) -> Action:
+    def on_end_vote(self, game: Game, p: int, pend: Pending) -> Action:
         worth = final_worths(game)
         return VoteEnd(player=p, agree=worth[p] >= max(worth.values()))

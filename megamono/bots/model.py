@@ -10,8 +10,8 @@ from __future__ import annotations
 from operator import itemgetter, mul
 from typing import TYPE_CHECKING
 
-from megamono.rules.rent import unmortgage_cost
 from megamono.rules import state as _state
+from megamono.rules.rent import unmortgage_cost
 from megamono.rules.state import deeds_changed_since, deeds_revision
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -27,18 +27,18 @@ UTILITY_GUESS = {True: 8, False: 7}
 class Board:
     """Edition facts the bots use, computed once (an :class:`Edition` is frozen)."""
 
-    def __init__(self, ed: "Edition") -> None:
+    def __init__(self, ed: Edition) -> None:
         self.ed = ed
         self.size = ed.size
         self.speed = ed.rules.speed_die
         self.groups: dict[str, list[int]] = ed.groups
         self.group_of: dict[int, str] = {i: g for g, lots in ed.groups.items() for i in lots}
         whole = ed.rules.building == "whole_group"
-        self.need: dict[str, int] = {g: len(l) if whole else len(l) - 1 for g, l in ed.groups.items()}
+        self.need: dict[str, int] = {g: len(lots) if whole else len(lots) - 1 for g, lots in ed.groups.items()}
         self.price: dict[int, int] = {i: ed.spaces[i].price or 0 for i in ed.properties}
         self.mortgage: dict[int, int] = {i: ed.spaces[i].mortgage or 0 for i in ed.properties}
-        self.group_price: dict[str, int] = {g: sum(self.price[i] for i in l) for g, l in ed.groups.items()}
-        self.house_cost: dict[str, int] = {g: ed.spaces[l[0]].house_cost or 0 for g, l in ed.groups.items()}
+        self.group_price: dict[str, int] = {g: sum(self.price[i] for i in lots) for g, lots in ed.groups.items()}
+        self.house_cost: dict[str, int] = {g: ed.spaces[lots[0]].house_cost or 0 for g, lots in ed.groups.items()}
         self.railroads = list(ed.railroads)
         self.utilities = list(ed.utilities)
         self.kind = [s.kind for s in ed.spaces]
@@ -96,7 +96,7 @@ class Board:
 _BOARDS: dict[int, Board] = {}
 
 
-def board_of(game: "Game") -> Board:
+def board_of(game: Game) -> Board:
     """The :class:`Board` of ``game``'s edition (computed once per edition object)."""
     v = _VIEW
     if v is not None and v.board.ed is game.ed:  # the quick way: the board of the last view
@@ -132,7 +132,7 @@ class View:
     Nothing in a view may be changed by its readers.
     """
 
-    def __init__(self, game: "Game") -> None:
+    def __init__(self, game: Game) -> None:
         self.deeds = deeds = game.st.deeds
         self.revision = deeds_revision()
         self.board = b = board_of(game)
@@ -166,7 +166,7 @@ class View:
             m = self._family_memo[f] = {}
         return m
 
-    def updated(self, changed: list, revision: int) -> "View | None":
+    def updated(self, changed: list, revision: int) -> View | None:
         """The view after the deeds in ``changed`` changed (None if one is not of this game)."""
         index_of = self.index_of
         ch = set()
@@ -325,7 +325,7 @@ class View:
 _VIEW: View | None = None
 
 
-def view_of(game: "Game") -> View:
+def view_of(game: Game) -> View:
     """The :class:`View` of ``game``'s deeds as they are now (redone only where a deed changed)."""
     global _VIEW
     v = _VIEW
@@ -352,14 +352,14 @@ def _fill_rents(b: Board, deeds, family: tuple[list[int], str], out: list[int]) 
     owners = [d.owner for d in ds]
     if kind == "street":
         rents, mult = b.rents, b.unbuilt_mult
-        for i, d, q in zip(lots, ds, owners):
+        for i, d, q in zip(lots, ds, owners, strict=False):
             if q is None or d.mortgaged:
                 out[i] = 0
             else:
                 out[i] = rents[i][d.level] if d.level else rents[i][0] * mult.get(len(lots) - owners.count(q), 1)
         return
     table = b.rr_rents if kind == "railroad" else b.util_mult
-    for i, d, q in zip(lots, ds, owners):
+    for i, d, q in zip(lots, ds, owners, strict=False):
         if q is None or d.mortgaged:
             out[i] = 0
             continue
@@ -372,7 +372,7 @@ def _fill_rents(b: Board, deeds, family: tuple[list[int], str], out: list[int]) 
 
 
 # ----------------------------------------------------------------------------- rents and risk
-def rent_map(game: "Game", p: int) -> list[int]:
+def rent_map(game: Game, p: int) -> list[int]:
     """Rent ``p`` would owe on each space now (0 where none is owed).
 
     The same sums as :func:`megamono.rules.rent.rent_due` (utilities at a typical dice total),
@@ -382,7 +382,7 @@ def rent_map(game: "Game", p: int) -> list[int]:
     return view_of(game).rents(p)
 
 
-def expected_rent_ahead(game: "Game", p: int, rents: list[int] | None = None,
+def expected_rent_ahead(game: Game, p: int, rents: list[int] | None = None,
                         dist: dict[int, float] | None = None, start: int | None = None) -> float:
     """Expected rent of ``p``'s next throw from ``start`` (default: where ``p`` stands)."""
     b = board_of(game)
@@ -393,7 +393,7 @@ def expected_rent_ahead(game: "Game", p: int, rents: list[int] | None = None,
     return sum(pr * rents[(pos + d) % b.size] for d, pr in dist.items())
 
 
-def max_rent_ahead(game: "Game", p: int, rents: list[int], reach: int | None = None,
+def max_rent_ahead(game: Game, p: int, rents: list[int], reach: int | None = None,
                    start: int | None = None) -> int:
     """The highest rent ``p`` could owe 2 to ``reach`` spaces ahead of ``start`` (default: where
     ``p`` stands; ``reach``: a throw's farthest)."""
@@ -405,12 +405,12 @@ def max_rent_ahead(game: "Game", p: int, rents: list[int], reach: int | None = N
 
 
 # ----------------------------------------------------------------------------- values
-def owners_of(game: "Game") -> dict[int, int | None]:
+def owners_of(game: Game) -> dict[int, int | None]:
     """Deed index -> owner seat (None = the bank). Shared (see :class:`View`): do not change it."""
     return view_of(game).owners
 
 
-def holding_value(game: "Game", p: int, owners: dict[int, int | None], groups=None,
+def holding_value(game: Game, p: int, owners: dict[int, int | None], groups=None,
                   transport: bool = True, b: Board | None = None) -> float:
     """What ``p``'s deeds are worth to ``p`` under ``owners``: prices plus group bonuses.
 
@@ -474,7 +474,7 @@ def _count_and_price(lots, owner_of, p: int, price: dict[int, int]) -> tuple[int
     return k, s
 
 
-def gain_of(game: "Game", p: int, before: dict, after: dict, spaces, b: Board | None = None) -> float:
+def gain_of(game: Game, p: int, before: dict, after: dict, spaces, b: Board | None = None) -> float:
     """Change of ``p``'s holding value when ownership goes from ``before`` to ``after``."""
     b = board_of(game) if b is None else b
     group_of = b.group_of
@@ -523,7 +523,7 @@ def moves_gain(v: View, p: int, moves: dict[int, int | None]) -> float:
     return after - before
 
 
-def deed_value(game: "Game", p: int, space: int, block: float = 0.35) -> float:
+def deed_value(game: Game, p: int, space: int, block: float = 0.35) -> float:
     """What gaining the bank deed ``space`` is worth to ``p``: its own worth plus a share of
     what it would have been worth to the opponent who gains most from it (blocking).
     Kept until a deed changes hands (or a player leaves the game)."""
@@ -571,5 +571,5 @@ def deed_value(game: "Game", p: int, space: int, block: float = 0.35) -> float:
     return value
 
 
-def final_worths(game: "Game") -> dict[int, int]:
+def final_worths(game: Game) -> dict[int, int]:
     return {q: game.final_worth(q) for q in game.st.active_players()}

@@ -48,7 +48,7 @@ class SpendingMixin:
         super().__init__(seed)  # type: ignore[call-arg]
         self._run: BuildRun | None = None
 
-    def manage_spending(self, game: "Game", p: int) -> Action | None:
+    def manage_spending(self, game: Game, p: int) -> Action | None:
         """Unmortgage, build, or build a depot when the reserve allows; one action at a time.
 
         In order: the cheapest lot of a group with building rights to unmortgage; the build with
@@ -92,7 +92,7 @@ class SpendingMixin:
                 return a
         return self._depot(game, p, depots, cash - depot_cost >= reserve + 100) or self._allowed(game, anywhere)
 
-    def _next_build(self, game: "Game", p: int, run: BuildRun) -> Action | None:
+    def _next_build(self, game: Game, p: int, run: BuildRun) -> Action | None:
         """The build :meth:`manage_spending` would choose now, worked out from ``run`` (the last
         build chosen), or None when ``run`` does not tell it (or the choice is not a build).
 
@@ -134,7 +134,7 @@ class SpendingMixin:
         return a
 
     @staticmethod
-    def _allowed(game: "Game", action: Action | None) -> Action | None:
+    def _allowed(game: Game, action: Action | None) -> Action | None:
         """``action`` if it is there and the rules allow it, else None."""
         return action if action is not None and game.why_not(action) is None else None
 
@@ -166,7 +166,7 @@ class SpendingMixin:
                 None if best is None else Unmortgage(player=p, space=best[1]))
 
     @staticmethod
-    def _build(game: "Game", p: int, builds: list[tuple[int, int, float]], cash: int,
+    def _build(game: Game, p: int, builds: list[tuple[int, int, float]], cash: int,
                reserve: int) -> tuple[Action | None, int]:
         """The build (of ``builds``: :meth:`_build_options`) with the best rent per dollar
         (towards three houses first), and its index in ``builds``; (None, -1) if none."""
@@ -187,7 +187,7 @@ class SpendingMixin:
                 return a, k
         return None, -1
 
-    def _build_options(self, game: "Game", p: int, v=None) -> list[tuple[int, int, float]]:
+    def _build_options(self, game: Game, p: int, v=None) -> list[tuple[int, int, float]]:
         """(house cost, lot, rent gained per dollar) of the next build in each group where ``p``
         could build, in board order (a tie goes to the group first on the board); each group's
         entry is kept while that group does not change. ``v``: the game's view, when the caller
@@ -239,7 +239,7 @@ class SpendingMixin:
         return (cost, lot, ratio)
 
     @staticmethod
-    def _depot_lots(game: "Game", p: int, v) -> list[int]:
+    def _depot_lots(game: Game, p: int, v) -> list[int]:
         """``p``'s railroads that could take a depot (with two unmortgaged railroads or more);
         ``v``: the game's view. Kept while the railroads do not change."""
         st = game.st
@@ -256,7 +256,7 @@ class SpendingMixin:
         return out
 
     @staticmethod
-    def _depot(game: "Game", p: int, lots: list[int], affordable: bool) -> Action | None:
+    def _depot(game: Game, p: int, lots: list[int], affordable: bool) -> Action | None:
         """A depot on the first of ``lots`` (:meth:`_depot_lots`) the rules allow, if ``affordable``."""
         if not affordable:
             return None

@@ -21,18 +21,33 @@ from operator import mul
 from typing import TYPE_CHECKING
 
 from megamono.rules.actions import (
-    Action, Bid, BirthdayChoice, BusChoice, Buy, ChooseDestination,
-    DeclineBuy, DropOut, IncomeTaxChoice, MortgagedDeedChoice, PayJailFine,
-    PickAuctionDeed, PlacePiece, PlayBusTicket, Roll, RollForDoubles,
-    ShortageAnswer, UseJailCard, VoteEnd,
+    Action,
+    Bid,
+    BirthdayChoice,
+    BusChoice,
+    Buy,
+    ChooseDestination,
+    DeclineBuy,
+    DropOut,
+    IncomeTaxChoice,
+    MortgagedDeedChoice,
+    PayJailFine,
+    PickAuctionDeed,
+    PlacePiece,
+    PlayBusTicket,
+    Roll,
+    RollForDoubles,
+    ShortageAnswer,
+    UseJailCard,
+    VoteEnd,
 )
 from megamono.rules.rent import ceil_percent, tax_worth
 from megamono.rules.state import Pending
 
 from .base import Bot
+from .model import TWO_DICE, board_of, deed_value, final_worths, view_of
 from .spending import SpendingMixin
 from .trading import TradingMixin
-from .model import TWO_DICE, board_of, deed_value, final_worths, view_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from megamono.rules.engine import Game
@@ -51,16 +66,16 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
         self._reserve = 0
         self._bid_memo: tuple | None = None
 
-    def choose(self, game: "Game", player: int, check: bool = True) -> Action:
+    def choose(self, game: Game, player: int, check: bool = True) -> Action:
         self._settle_offer(game, player)
         return super().choose(game, player, check)
 
-    def rents(self, game: "Game", p: int) -> list[int]:
+    def rents(self, game: Game, p: int) -> list[int]:
         """Rent ``p`` would owe on each space (kept until a deed changes; shared: do not change it)."""
         return view_of(game).rents(p)
 
     # ------------------------------------------------------------------ judging the position
-    def reserve(self, game: "Game", p: int, rents: list[int] | None = None) -> int:
+    def reserve(self, game: Game, p: int, rents: list[int] | None = None) -> int:
         """Cash to keep back: a base plus the rent threats the opponents pose."""
         if rents is None:
             rents = view_of(game).rents(p)
@@ -72,7 +87,7 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
             return self._reserve
         return self._reserve_of(game, p, rents)
 
-    def _reserve_of(self, game: "Game", p: int, rents: list[int], pos: int | None = None) -> int:
+    def _reserve_of(self, game: Game, p: int, rents: list[int], pos: int | None = None) -> int:
         """The reserve of ``p`` standing on ``pos`` (default: where ``p`` stands) under ``rents``."""
         b = board_of(game)
         if pos is None:
@@ -85,14 +100,14 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
         return int(min(r, b.start_cash * 1.2))
 
     @staticmethod
-    def unowned_share(game: "Game") -> float:
+    def unowned_share(game: Game) -> float:
         v = view_of(game)
         share = v.owner_memo.get("unowned_share")
         if share is None:
             share = v.owner_memo["unowned_share"] = sum(1 for q in v.owners.values() if q is None) / len(v.owners)
         return share
 
-    def space_score(self, game: "Game", p: int, s: int, rents: list[int], cash: int) -> float:
+    def space_score(self, game: Game, p: int, s: int, rents: list[int], cash: int) -> float:
         """How good ending a move on space ``s`` is for ``p``, in dollars (roughly)."""
         st = game.st
         d = st.deeds.get(s)
@@ -126,13 +141,13 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
             return float(st.pot)
         return 0.0
 
-    def move_score(self, game: "Game", p: int, dest: int, rents: list[int], cash: int) -> float:
+    def move_score(self, game: Game, p: int, dest: int, rents: list[int], cash: int) -> float:
         pos = game.st.players[p].position
         bonus = game.board.rules.salary if dest < pos or dest == 0 else 0
         return self.space_score(game, p, dest, rents, cash) + bonus
 
     # ------------------------------------------------------------------ turn
-    def on_turn(self, game: "Game", p: int, pend: Pending) -> Action:
+    def on_turn(self, game: Game, p: int, pend: Pending) -> Action:
         st = game.st
         pl = st.players[p]
         if self.may_manage:
@@ -150,7 +165,7 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
                 return a
         return Roll(player=p)
 
-    def bus_ticket_move(self, game: "Game", p: int) -> Action | None:
+    def bus_ticket_move(self, game: Game, p: int) -> Action | None:
         """Play a Bus Ticket when a reachable space beats the expected throw."""
         b = board_of(game)
         st = game.st
@@ -175,7 +190,7 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
         return None
 
     # ------------------------------------------------------------------ jail
-    def on_jail(self, game: "Game", p: int, pend: Pending) -> Action:
+    def on_jail(self, game: Game, p: int, pend: Pending) -> Action:
         pl = game.st.players[p]
         stay = False
         if self.unowned_share(game) <= 0.3:  # not early in the game: stay when leaving looks dangerous
@@ -194,11 +209,11 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
                 return PayJailFine(player=p)
         return RollForDoubles(player=p)
 
-    def on_jail_pay(self, game: "Game", p: int, pend: Pending) -> Action:
+    def on_jail_pay(self, game: Game, p: int, pend: Pending) -> Action:
         return UseJailCard(player=p) if game.st.players[p].gojf else PayJailFine(player=p)
 
     # ------------------------------------------------------------------ buying and auctions
-    def on_buy(self, game: "Game", p: int, pend: Pending) -> Action:
+    def on_buy(self, game: Game, p: int, pend: Pending) -> Action:
         """Buy when the reserve stays covered, or a deed worth well over its price leaves some of
         it; never mortgages to buy (measured: no stronger, and mortgaging only to decline after
         all looked foolish to players)."""
@@ -212,7 +227,7 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
             return Buy(player=p)
         return DeclineBuy(player=p)
 
-    def on_bid(self, game: "Game", p: int, pend: Pending) -> Action:
+    def on_bid(self, game: Game, p: int, pend: Pending) -> Action:
         st = game.st
         b = board_of(game)
         cash = st.players[p].cash
@@ -243,7 +258,7 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
         opening = int(price * BID_OPENING) if pend.high_bidder is None else low + step
         return Bid(player=p, amount=max(low, min(cap, opening)))
 
-    def on_auction_pick(self, game: "Game", p: int, pend: Pending) -> Action:
+    def on_auction_pick(self, game: Game, p: int, pend: Pending) -> Action:
         b = board_of(game)
         cash = game.st.players[p].cash
         best = None
@@ -258,26 +273,26 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
         return PickAuctionDeed(player=p, space=best[1])
 
     # ------------------------------------------------------------------ Mega decisions
-    def on_triples(self, game: "Game", p: int, pend: Pending) -> Action:
+    def on_triples(self, game: Game, p: int, pend: Pending) -> Action:
         rents = self.rents(game, p)
         cash = game.st.players[p].cash
         best = max(pend.choices, key=lambda i: (self.move_score(game, p, i, rents, cash), -i))
         return ChooseDestination(player=p, space=best)
 
-    def on_bus(self, game: "Game", p: int, pend: Pending) -> Action:
+    def on_bus(self, game: Game, p: int, pend: Pending) -> Action:
         held = len(game.st.players[p].bus_tickets)
         return BusChoice(player=p, choice="ticket" if held < 3 else "advance")
 
-    def on_birthday(self, game: "Game", p: int, pend: Pending) -> Action:
+    def on_birthday(self, game: Game, p: int, pend: Pending) -> Action:
         pl = game.st.players[p]
         rich = pl.cash >= self.reserve(game, p) + 400
         return BirthdayChoice(player=p, choice="ticket" if rich and not pl.bus_tickets else "cash")
 
-    def on_income_tax(self, game: "Game", p: int, pend: Pending) -> Action:
+    def on_income_tax(self, game: Game, p: int, pend: Pending) -> Action:
         a = pend.amounts
         return IncomeTaxChoice(player=p, choice="percent" if a.get("percent", 1 << 30) < a.get("flat", 0) else "flat")
 
-    def on_levelling(self, game: "Game", p: int, pend: Pending) -> Action:
+    def on_levelling(self, game: Game, p: int, pend: Pending) -> Action:
         cash = game.st.players[p].cash
         spare = cash - self.reserve(game, p) // 2
         build, unm = pend.amounts.get("build", 0), pend.amounts.get("unmortgage", 0)
@@ -290,17 +305,17 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
         order += ["unmortgage_rearrange", "unmortgage", "sell_all", "return", "build", "unmortgage_build"]
         return self.level_choice(game, p, order)
 
-    def on_mortgaged_deed(self, game: "Game", p: int, pend: Pending) -> Action:
+    def on_mortgaged_deed(self, game: Game, p: int, pend: Pending) -> Action:
         cost = pend.amounts.get("unmortgage", 0)
         ok = game.st.players[p].cash - cost >= self.reserve(game, p)
         return MortgagedDeedChoice(player=p, choice="unmortgage" if ok else "keep")
 
-    def on_shortage_ask(self, game: "Game", p: int, pend: Pending) -> Action:
+    def on_shortage_ask(self, game: Game, p: int, pend: Pending) -> Action:
         lots = game.lots_for_piece(p, pend.piece, ignore_cash=True)
         want = bool(lots) and game.st.players[p].cash - game.board.spaces[lots[0]].house_cost >= self.reserve(game, p)
         return ShortageAnswer(player=p, want=want)
 
-    def on_place_piece(self, game: "Game", p: int, pend: Pending) -> Action:
+    def on_place_piece(self, game: Game, p: int, pend: Pending) -> Action:
         st = game.st
 
         def gain(i: int) -> int:
@@ -311,7 +326,7 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
         return PlacePiece(player=p, space=max(pend.choices, key=gain))
 
     # ------------------------------------------------------------------ debt
-    def mortgage_keep_value(self, game: "Game", p: int, space: int) -> float:
+    def mortgage_keep_value(self, game: Game, p: int, space: int) -> float:
         v = view_of(game)
         b = v.board
         g = b.group_of.get(space)
@@ -327,7 +342,7 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
             return 1500 + 100 * [owners[i] for i in b.railroads].count(p)
         return b.price[space] * 0.2
 
-    def building_sale_order(self, game: "Game", p: int) -> list[str]:
+    def building_sale_order(self, game: Game, p: int) -> list[str]:
         """Sell first where a dollar of buildings earns the least rent."""
         b = board_of(game)
         st = game.st
@@ -341,6 +356,6 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
         return sorted(groups, key=earning)
 
     # ------------------------------------------------------------------ ending
-    def on_end_vote(self, game: "Game", p: int, pend: Pending) -> Action:
+    def on_end_vote(self, game: Game, p: int, pend: Pending) -> Action:
         worth = final_worths(game)
         return VoteEnd(player=p, agree=worth[p] >= max(worth.values()))

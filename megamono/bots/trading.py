@@ -39,7 +39,7 @@ class TradingMixin:
         self._need_cash: dict[int, int] = {}
 
     @staticmethod
-    def trade_deltas(game: "Game", offer: TradeOffer) -> tuple[float, float]:
+    def trade_deltas(game: Game, offer: TradeOffer) -> tuple[float, float]:
         """(gain to the proposer, gain to the partner) of ``offer``, in dollars, by the bots' valuation."""
         a, b_ = offer.proposer, offer.partner
         da, db = TradingMixin._deed_deltas(game, a, b_, tuple(offer.give.deeds), tuple(offer.take.deeds))
@@ -53,7 +53,7 @@ class TradingMixin:
         return da, db
 
     @staticmethod
-    def _deed_deltas(game: "Game", a: int, b_: int, give: tuple[int, ...], take: tuple[int, ...]) -> tuple[float, float]:
+    def _deed_deltas(game: Game, a: int, b_: int, give: tuple[int, ...], take: tuple[int, ...]) -> tuple[float, float]:
         """The deeds' part of :meth:`trade_deltas` (kept until a deed changes hands)."""
         v = view_of(game)
         deeds = game.st.deeds
@@ -66,7 +66,7 @@ class TradingMixin:
         da = moves_gain(v, a, moves)
         db = moves_gain(v, b_, moves)
         # mortgaged deeds are worth their price less the mortgage to lift; the receiver also pays 10%
-        for holder, to, lots in ((a, b_, give), (b_, a, take)):
+        for _holder, to, lots in ((a, b_, give), (b_, a, take)):
             for i in lots:
                 if deeds[i].mortgaged:
                     lift = unmortgage_cost(game.ed, i)
@@ -81,10 +81,10 @@ class TradingMixin:
         return out
 
     @staticmethod
-    def rival_weight(game: "Game") -> float:
+    def rival_weight(game: Game) -> float:
         return 1.0 if len(game.st.active_players()) <= 2 else 0.7
 
-    def on_trade_reply(self, game: "Game", p: int, pend: Pending) -> Action:
+    def on_trade_reply(self, game: Game, p: int, pend: Pending) -> Action:
         offer = pend.trade
         da, db = self.trade_deltas(game, offer)
         w = self.rival_weight(game)
@@ -94,7 +94,7 @@ class TradingMixin:
             return AcceptTrade(player=p)
         return RefuseTrade(player=p)
 
-    def _settle_offer(self, game: "Game", p: int) -> None:
+    def _settle_offer(self, game: Game, p: int) -> None:
         """After a proposal: if the deeds asked for did not arrive, remember the refusal."""
         if self._open_offer is None:
             return
@@ -106,7 +106,7 @@ class TradingMixin:
         if not all(game.st.deeds[i].owner == p for i in take):
             self._refused[key] = max(cash, self._refused.get(key, -(1 << 30)))
 
-    def propose_trade(self, game: "Game", p: int) -> ProposeTrade | None:
+    def propose_trade(self, game: Game, p: int) -> ProposeTrade | None:
         """The best group-completing trade this player can fairly offer now, or None.
 
         The search depends on the deeds, the players in the game, the refused offers, this
@@ -197,7 +197,7 @@ class TradingMixin:
                     continue
                 if len(lots) - k - lot_owners.count(None) < missing:  # the lots others hold
                     continue
-                held = [i for i, q in zip(lots, lot_owners) if q is not None and q != p]
+                held = [i for i, q in zip(lots, lot_owners, strict=False) if q is not None and q != p]
                 # the holders who alone hold enough of the missing lots (one trade, one partner)
                 partners = [(q, mine) for q in sorted({owners[i] for i in held})
                             if len(mine := [i for i in held if owners[i] == q]) >= missing]
@@ -220,7 +220,7 @@ class TradingMixin:
                 g is None or not any([deeds[i].owner == holder and deeds[i].level for i in b.groups[g]]))
         return ok
 
-    def _price_trade(self, game: "Game", p: int, q: int, give: list[int], take: list[int], w: float,
+    def _price_trade(self, game: Game, p: int, q: int, give: list[int], take: list[int], w: float,
                      budget: int) -> tuple | None:
         """Cash that makes the swap fair for both sides: (gain to ``p``, the offer's terms for
         :meth:`_offer`, refusal key, cash from ``p`` to ``q``); None if there is no such price

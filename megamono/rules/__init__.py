@@ -12,10 +12,34 @@ This package never imports Textual or Rich (a test checks it).
 """
 
 from .actions import (
-    Action, Bid, BirthdayChoice, Build, BuildDepot, BusChoice, Buy, ChooseDestination,
-    DeclareBankruptcy, DeclineBuy, DropOut, IncomeTaxChoice, Level, Mortgage, MortgagedDeedChoice,
-    PayDebt, PayJailFine, PickAuctionDeed, PlayBusTicket, Roll, RollForDoubles, SellBuilding,
-    SellDepot, SellGroupBuildings, Unmortgage, UseJailCard, check_action, parse_action,
+    Action,
+    Bid,
+    BirthdayChoice,
+    Build,
+    BuildDepot,
+    BusChoice,
+    Buy,
+    ChooseDestination,
+    DeclareBankruptcy,
+    DeclineBuy,
+    DropOut,
+    IncomeTaxChoice,
+    Level,
+    Mortgage,
+    MortgagedDeedChoice,
+    PayDebt,
+    PayJailFine,
+    PickAuctionDeed,
+    PlayBusTicket,
+    Roll,
+    RollForDoubles,
+    SellBuilding,
+    SellDepot,
+    SellGroupBuildings,
+    Unmortgage,
+    UseJailCard,
+    check_action,
+    parse_action,
 )
 from .editions import Edition, EditionError, load_edition
 from .engine import Game

@@ -18,9 +18,10 @@ an object's fields again: ``revalidate_instances``), and refuses a malformed one
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from functools import partial
-from typing import Annotated, Callable, Literal, Union, get_args, get_origin, get_type_hints
+from typing import Annotated, Literal, get_args, get_origin, get_type_hints
 
 from pydantic import ConfigDict, Field, TypeAdapter, ValidationError
 
@@ -279,14 +280,11 @@ class PlacePiece(_Action):
 
 
 Action = Annotated[
-    Union[
-        Roll, PlayBusTicket, PayJailFine, UseJailCard, RollForDoubles, Buy, DeclineBuy, Bid,
-        DropOut, ChooseDestination, BusChoice, BirthdayChoice, IncomeTaxChoice, PickAuctionDeed,
-        Level, MortgagedDeedChoice, PayDebt, DeclareBankruptcy, Build, SellBuilding,
-        SellGroupBuildings, BuildDepot, SellDepot, Mortgage, Unmortgage, ProposeTrade, AcceptTrade,
-        RefuseTrade, ProposeEnd, VoteEnd, ClaimRent,
-        ShortageAnswer, PlacePiece,
-    ],
+    (Roll | PlayBusTicket | PayJailFine | UseJailCard | RollForDoubles | Buy | DeclineBuy | Bid | DropOut |
+     ChooseDestination | BusChoice | BirthdayChoice | IncomeTaxChoice | PickAuctionDeed | Level |
+     MortgagedDeedChoice | PayDebt | DeclareBankruptcy | Build | SellBuilding | SellGroupBuildings | BuildDepot
+     | SellDepot | Mortgage | Unmortgage | ProposeTrade | AcceptTrade | RefuseTrade | ProposeEnd | VoteEnd |
+     ClaimRent | ShortageAnswer | PlacePiece),
     Field(discriminator="kind"),
 ]
 ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)

@@ -8,11 +8,9 @@ are consumed before the generator is asked.
 
 from __future__ import annotations
 
-from typing import Union
-
 MASK = (1 << 64) - 1
 
-SpeedFace = Union[int, str]
+SpeedFace = int | str
 """A Speed Die face: 1, 2, 3, "mr" (Mr. Monopoly) or "bus"."""
 
 SPEED_FACES: tuple[SpeedFace, ...] = (1, 2, 3, "mr", "mr", "bus")

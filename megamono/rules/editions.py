@@ -53,7 +53,7 @@ class Space(_Strict):
                                     description="[Mega] percentage alternative (Income Tax)")
 
     @model_validator(mode="after")
-    def _check_kind_fields(self) -> "Space":
+    def _check_kind_fields(self) -> Space:
         if self.kind in PROPERTY_KINDS:
             if self.price is None or self.mortgage is None:
                 raise ValueError(f"{self.kind} '{self.name}' needs price and mortgage")
@@ -96,7 +96,7 @@ class Card(_Strict):
     per_hotel: int | None = Field(default=None, ge=0)
 
     @model_validator(mode="after")
-    def _check_args(self) -> "Card":
+    def _check_args(self) -> Card:
         need = {
             "advance_to": ("destination",), "advance_to_nearest": ("nearest",), "back": ("spaces",),
             "collect": ("amount",), "pay": ("amount",), "pay_each_player": ("amount",),
@@ -170,7 +170,7 @@ class Edition(_Strict):
     bus_tickets: BusTickets | None = None
 
     @model_validator(mode="after")
-    def _check_board(self) -> "Edition":
+    def _check_board(self) -> Edition:
         n = len(self.spaces)
         if n < 8 or n % 4:
             raise ValueError(f"spaces: the board needs a multiple of 4 spaces, got {n}")
@@ -247,7 +247,7 @@ class Edition(_Strict):
         return {c.id: c for c in [*self.chance, *self.community_chest]}
 
     @cached_property
-    def board(self) -> "Board":
+    def board(self) -> Board:
         """The same edition as plain objects, for code that reads it many times a move (see
         :class:`Board`)."""
         return Board(

@@ -35,7 +35,8 @@ class EndgameMixin(Core):
         worth = {p: self.final_worth(p) for p in active}
         best = max(worth.values())
         winners = [p for p in active if worth[p] == best]
-        self.log("game_over", f"{why}. Final worth: " + ", ".join(f"{self.name(p)} ${commas(worth[p])}" for p in active))
+        worths = ", ".join(f"{self.name(p)} ${commas(worth[p])}" for p in active)
+        self.log("game_over", f"{why}. Final worth: {worths}")
         self.finish(winners)
 
     def finish(self, winners: list[int]) -> None:

@@ -8,33 +8,76 @@ The app and the scripting API use four things: :meth:`Game.new`, :attr:`Game.pen
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import fields
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from . import dice as _dice
 from .actions import (
-    ACTION_ADAPTER, ACTION_KINDS, ACTION_TYPES, MANAGE_KINDS, AcceptTrade, ClaimRent, PlacePiece, ProposeEnd, ShortageAnswer, ProposeTrade, RefuseTrade, VoteEnd, RAISE_MONEY_KINDS, Action, Bid, BirthdayChoice, Build,
-    BuildDepot, BusChoice, Buy, ChooseDestination, DeclareBankruptcy, DeclineBuy, DropOut,
-    IncomeTaxChoice, Level, Mortgage, MortgagedDeedChoice, PayDebt, PayJailFine, PickAuctionDeed,
-    PlayBusTicket, Roll, RollForDoubles, SellBuilding, SellDepot, SellGroupBuildings, Unmortgage,
-    UseJailCard, check_action,
+    ACTION_KINDS,
+    MANAGE_KINDS,
+    RAISE_MONEY_KINDS,
+    AcceptTrade,
+    Action,
+    Bid,
+    BirthdayChoice,
+    Build,
+    BuildDepot,
+    BusChoice,
+    Buy,
+    ChooseDestination,
+    ClaimRent,
+    DeclareBankruptcy,
+    DeclineBuy,
+    DropOut,
+    IncomeTaxChoice,
+    Level,
+    Mortgage,
+    MortgagedDeedChoice,
+    PayDebt,
+    PayJailFine,
+    PickAuctionDeed,
+    PlacePiece,
+    PlayBusTicket,
+    ProposeEnd,
+    ProposeTrade,
+    RefuseTrade,
+    Roll,
+    RollForDoubles,
+    SellBuilding,
+    SellDepot,
+    SellGroupBuildings,
+    ShortageAnswer,
+    Unmortgage,
+    UseJailCard,
+    VoteEnd,
+    check_action,
 )
 from .core import commas, new_seed
 from .editions import Edition, load_edition
+from .endgame import EndgameMixin
 from .errors import IllegalAction
+from .history import HistoryMixin
 from .invariants import SETTLING_KINDS, anything_settling, settling_groups, settling_spaces
+from .jail import JailMixin
 from .money import MoneyMixin
 from .property import PropertyMixin
-from .spaces import SpacesMixin
-from .trades import TradesMixin
-from .history import HistoryMixin
-from .endgame import EndgameMixin
 from .shortage import ShortageMixin
-from .jail import JailMixin
+from .spaces import SpacesMixin
 from .state import (
-    PLAYER_COLOURS, Bank, DeedState, Decks, Event, GameState, Options, Pending, Player, Step,
+    PLAYER_COLOURS,
+    Bank,
+    Decks,
+    DeedState,
+    Event,
+    GameState,
+    Options,
+    Pending,
+    Player,
+    Step,
 )
+from .trades import TradesMixin
 
 # Which decision each action answers (manage actions answer none: they may come any time).
 DECISION_OF = {
@@ -79,7 +122,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
     @classmethod
     def new(cls, edition: str | Path | Edition = "mega", players: Sequence[str | dict] = ("Ann", "Bob"),
             seed: int | None = None, dice: Iterable[Sequence] | None = None,
-            seat_order: bool = False, options: Options | dict | None = None) -> "Game":
+            seat_order: bool = False, options: Options | dict | None = None) -> Game:
         """Create a game ready for its first turn.
 
         - ``edition``: "mega", "classic", a path to an edition file, or an :class:`Edition`.

@@ -6,13 +6,17 @@
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 from .actions import Action, parse_action
 from .core import Core
 from .editions import load_edition
 from .errors import IllegalAction
 from .state import GameState
+
+if TYPE_CHECKING:
+    from .engine import Game
 
 
 class HistoryMixin(Core):
@@ -70,7 +74,7 @@ class HistoryMixin(Core):
         return json.dumps(self.to_dict(), separators=(",", ":"))
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "Game":
+    def from_dict(cls, data: dict[str, Any]) -> Game:
         """Rebuild a game from :meth:`to_dict` output (pydantic ``ValidationError`` if malformed)."""
         state = GameState.model_validate(data["state"])
         ed = load_edition(state.edition)
@@ -78,7 +82,7 @@ class HistoryMixin(Core):
         return cls(ed, state, data.get("setup"), history)
 
     @classmethod
-    def replay(cls, setup: dict[str, Any], actions: Iterable[Action | dict]) -> "Game":
+    def replay(cls, setup: dict[str, Any], actions: Iterable[Action | dict]) -> Game:
         """Create a game from ``setup`` and apply ``actions`` in order (I8)."""
         g = cls.new(**setup)
         for a in actions:

@@ -7,7 +7,6 @@ from collections import Counter
 from .editions import Edition
 from .state import GameState
 
-
 SETTLING_KINDS = ("levelling", "mortgaged_deed")
 
 
@@ -103,7 +102,7 @@ def check_invariants(ed: Edition, st: GameState, cash_before: dict[int, int] | N
             if max(levels) > 0 and any(st.deeds[i].mortgaged for i in owned):
                 bad.append(f"I4: {g} of player {owner} is built while a lot is mortgaged")
     # I5: no negative cash; a debtor is in a debt decision.
-    for k, p in enumerate(st.players):
+    for p in st.players:
         if p.cash < 0:
             bad.append(f"I5: {p.name} has negative cash {p.cash}")
     # I6: cards conserved.

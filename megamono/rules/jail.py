@@ -37,7 +37,8 @@ class JailMixin(Core):
             self.log("jail", f"{self.name(a.player)} leaves jail", player=a.player)
             self._offer_turn(a.player, again=False)
         else:
-            self.push(self.step("pay", a.player, creditors=[[None, self.board.rules.jail_fine]], why="jail fine", fine=True),
+            self.push(self.step("pay", a.player, creditors=[[None, self.board.rules.jail_fine]], why="jail fine",
+                                fine=True),
                       self.step("jail_move", a.player, steps=pend.amount))
 
     def _act_use_jail_card(self, a: UseJailCard) -> None:
@@ -70,7 +71,8 @@ class JailMixin(Core):
             return
         pl.jail_turns += 1
         if pl.jail_turns >= 3:
-            self.wait("jail_pay", p, f"{pl.name}: third failed roll: pay ${commas(self.board.rules.jail_fine)} or use a "
+            fine = commas(self.board.rules.jail_fine)
+            self.wait("jail_pay", p, f"{pl.name}: third failed roll: pay ${fine} or use a "
                       f"card, then move {th.white_total}", amount=th.white_total)
         else:
             self.push(self.step("end_turn"))

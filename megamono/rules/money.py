@@ -58,7 +58,8 @@ class MoneyMixin(Core):
     def why_not_pay_debt(self, p: int) -> str | None:
         pend = self.st.pending
         if self.st.players[p].cash < pend.amount:
-            return f"{self.name(p)} has ${commas(self.st.players[p].cash)} of the ${commas(pend.amount)} owed: raise more first"
+            have = commas(self.st.players[p].cash)
+            return f"{self.name(p)} has ${have} of the ${commas(pend.amount)} owed: raise more first"
         return None
 
     def do_pay_debt(self, p: int) -> None:

@@ -266,7 +266,8 @@ class PropertyMixin(Core):
     def why_not_buy(self, p: int) -> str | None:
         price = self.st.pending.amount
         if self.st.players[p].cash < price:
-            return f"{self.name(p)} has ${commas(self.st.players[p].cash)} of the ${commas(price)}: raise money or auction it"
+            have = commas(self.st.players[p].cash)
+            return f"{self.name(p)} has ${have} of the ${commas(price)}: raise money or auction it"
         return None
 
     def do_buy(self, p: int) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 
 from .core import Core, commas
-from .rent import rent_due, tax_worth, ceil_percent
+from .rent import ceil_percent, rent_due, tax_worth
 from .state import Pending, RentClaim, Step
 
 
@@ -106,7 +106,8 @@ class SpacesMixin(Core):
             if sp.tax_percent:
                 pct = ceil_percent(tax_worth(self.ed, self.st, p), sp.tax_percent)
                 self.wait("income_tax", p,
-                          f"{self.name(p)}: pay {sp.name}: ${commas(sp.tax)} or {sp.tax_percent}% of your worth (${commas(pct)})",
+                          f"{self.name(p)}: pay {sp.name}: ${commas(sp.tax)} or {sp.tax_percent}% of your worth "
+                          f"(${commas(pct)})",
                           space=space, amounts={"flat": sp.tax, "percent": pct})
             else:
                 self.push(self.step("pay", p, creditors=[[None, sp.tax]], why=sp.name, fine=True))

@@ -11,7 +11,8 @@ screen waits with its next dialog until the animation is over. Off in test mode,
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from megamono.rules.state import Event
 
@@ -51,7 +52,7 @@ def walk(start: int, events: list[Event], end: int, size: int, p: int) -> list[i
 class Animation:
     """One animation on a game screen; :meth:`finish` ends it at once (then ``done`` is called)."""
 
-    def __init__(self, screen: "GameScreen", before: list[int], events: list[Event],
+    def __init__(self, screen: GameScreen, before: list[int], events: list[Event],
                  done: Callable[[], None]) -> None:
         self.screen = screen
         self.done = done

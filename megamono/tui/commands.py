@@ -11,10 +11,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Iterator
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
 
-from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.app import SystemCommand
+from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 if TYPE_CHECKING:
     from megamono.rules.engine import Game
@@ -29,7 +30,7 @@ LEVEL_WORDS = {
 }
 
 
-def action_label(game: "Game", a) -> str:
+def action_label(game: Game, a) -> str:
     """A player's words for a legal action, e.g. "Buy Baltic Avenue ($60)"."""
     ed = game.ed
 
@@ -90,7 +91,7 @@ def action_label(game: "Game", a) -> str:
     return a.label().capitalize()
 
 
-def game_screen_of(app, top) -> "GameScreen | None":
+def game_screen_of(app, top) -> GameScreen | None:
     """The game screen when ``top`` (the screen the palette was opened on) is it or one of its
     decision dialogs (else None)."""
     from .dialogs.base import DecisionDialog
@@ -105,7 +106,7 @@ def game_screen_of(app, top) -> "GameScreen | None":
     return None
 
 
-def legal_commands(screen: "GameScreen") -> Iterator[tuple[str, str, Callable[[], None]]]:
+def legal_commands(screen: GameScreen) -> Iterator[tuple[str, str, Callable[[], None]]]:
     """(text, help, run) for every action a human may take now."""
     g = screen.game
     if g.over or g.pending is None:

@@ -10,8 +10,8 @@ app's theme, see :mod:`megamono.tui.themes`). :attr:`Look.palette` is the one in
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 

@@ -126,7 +126,7 @@ class GameStats:
         return best.worth[p], best.turn
 
 
-_CACHE: "weakref.WeakKeyDictionary[Game, GameStats]" = weakref.WeakKeyDictionary()
+_CACHE: weakref.WeakKeyDictionary[Game, GameStats] = weakref.WeakKeyDictionary()
 
 
 def stats_for(game: Game, build: bool = True) -> GameStats:

@@ -84,13 +84,12 @@ def keys_child(n: int) -> None:
     import tempfile
 
     sys.path.insert(0, str(ROOT))
-    from textual.app import App
-
     from megamono.bots import make_bot
     from megamono.rules.actions import ProposeEnd, VoteEnd
     from megamono.rules.engine import Game
     from megamono.saves import load_game
     from megamono.tui.app import MegamonoApp
+    from textual.app import App
 
     frames: list[tuple[float, float, object]] = []
     display = App._display

@@ -4,7 +4,8 @@
 
 One process, a 1,000-round limit, invariant checks off. For each edition it reports games per
 second, turns per second and actions per second, how the time splits between the engine
-(``Game.act``) and the bots (``Bot.choose``) (measured in a separate timed pass over the same games), the peak resident memory of the process
+(``Game.act``) and the bots (``Bot.choose``) (measured in a separate timed pass over the same
+games), the peak resident memory of the process
 (``resource``) and the peak Python allocation while playing one game (``tracemalloc``).
 ``--profile N`` then runs cProfile over N Mega games and lists the engine's hotspots
 (functions of ``megamono/rules``, by cumulative time).
@@ -67,7 +68,7 @@ def bench(edition: str, games: int, players: int) -> dict:
     bot = sum(r["bot"] for r in results)
     # the same games through play_bot_game, as simulations run them
     t1 = time.perf_counter()
-    for seed, r in zip(range(games), results):
+    for seed, r in zip(range(games), results, strict=False):
         g = play_bot_game(edition, ["strong"] * players, seed, turn_limit=ROUND_LIMIT)
         assert len(g.history) == r["actions"], "the timed pass played a different game"
     wall2 = time.perf_counter() - t1

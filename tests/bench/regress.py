@@ -78,7 +78,8 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     with ProcessPoolExecutor(2) as pool:
         got = dict(pool.map(run, cases(args.quick), chunksize=4))
-    print(f"{len(got)} games hashed; overall {hashlib.sha256(json.dumps(got, sort_keys=True).encode()).hexdigest()[:16]}")
+    overall = hashlib.sha256(json.dumps(got, sort_keys=True).encode()).hexdigest()[:16]
+    print(f"{len(got)} games hashed; overall {overall}")
     if args.write:
         Path(args.write).write_text(json.dumps(got, indent=0, sort_keys=True))
     if args.check:

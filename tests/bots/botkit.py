@@ -6,11 +6,12 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
-from kit import give, new_game
 from megamono.bots import make_bot
 from megamono.rules.engine import Game
+
+from kit import give, new_game
 
 __all__ = ["bots_for", "drive", "give", "new_game"]
 

@@ -4,7 +4,6 @@ bots; then play goes on under the bots for a while. Plus the strong bot's specif
 from __future__ import annotations
 
 import pytest
-
 from botkit import bots_for, drive, give, new_game
 from megamono.bots import make_bot
 from megamono.rules.actions import Build, ProposeEnd, ProposeTrade, Roll

@@ -9,7 +9,6 @@ import sys
 import time
 
 import pytest
-
 from megamono.bots import LEVELS, make_bot, play_bot_game
 from megamono.rules.engine import Game
 

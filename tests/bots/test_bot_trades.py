@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from botkit import drive, give, new_game
 from megamono.bots import make_bot
 from megamono.bots.model import board_of

@@ -3,8 +3,7 @@ deeds only, and always equal to a View made from scratch (RULES.md I8: bots only
 
 from __future__ import annotations
 
-from megamono.bots import make_bot
-from megamono.bots import model
+from megamono.bots import make_bot, model
 from megamono.bots.model import View, view_of
 from megamono.rules.engine import Game
 from megamono.rules.state import DeedState, deeds_changed_since, deeds_revision

@@ -3,7 +3,6 @@ T6 with D1-D3): a claim that bankrupts the payer never leaves the game waiting o
 
 from __future__ import annotations
 
-
 from botkit import give
 from megamono.rules.actions import ClaimRent, DeclareBankruptcy, Roll
 from megamono.rules.engine import Game

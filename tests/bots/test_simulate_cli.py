@@ -8,7 +8,6 @@ import subprocess
 import sys
 
 import pytest
-
 from megamono.cli import main, parse_args
 from megamono.simulate import board_cells, run, seat_levels
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from megamono.rules.engine import Game
 from randomplay import choose, play
 

@@ -17,10 +17,9 @@ from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from randomplay import play  # noqa: E402
-
 from megamono.rules.engine import Game  # noqa: E402
 from megamono.rules.invariants import check_invariants  # noqa: E402
+from randomplay import play  # noqa: E402
 
 PLAYER_COUNTS = (2, 3, 4, 6)
 

@@ -3,12 +3,11 @@
 import json
 import random
 
-from hypothesis import HealthCheck, given, settings, strategies as st
-
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from megamono.rules import Game, check_invariants
 from megamono.rules.invariants import check_state
 from megamono.saves import SaveError, load_game
-
 from randomplay import choose
 
 

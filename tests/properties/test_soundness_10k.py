@@ -25,7 +25,6 @@ import random
 from concurrent.futures import ProcessPoolExecutor
 
 import pytest
-
 from megamono.bots import BotGameError, play_bot_game
 from megamono.rules.engine import Game
 from megamono.rules.invariants import check_invariants

@@ -3,9 +3,7 @@ save/load equality on the way, and I8 (replay) at the end. Shortages (B7) come u
 players build everything they can."""
 
 import pytest
-
 from megamono.rules import Game
-
 from randomplay import play
 
 

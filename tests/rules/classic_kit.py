@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
+
+from megamono.rules.actions import Roll
+from megamono.rules.engine import Game
 
 import kit
 from kit import ANN, place
-from megamono.rules.actions import Roll
-from megamono.rules.engine import Game
 
 MEGA_ONLY_KINDS = {"play_bus_ticket", "build_depot", "sell_depot", "choose_destination", "bus_choice",
                    "birthday_choice", "income_tax_choice", "pick_auction_deed", "level"}

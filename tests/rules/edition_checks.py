@@ -11,7 +11,6 @@ import csv
 from pathlib import Path
 
 import pytest
-
 from megamono.rules.editions import Edition, edition_path, load_edition
 
 DATA = Path(__file__).resolve().parents[1] / "data"

@@ -11,13 +11,14 @@ that start a turn afresh (``restart_turn``, ``jail``).
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
+
+from megamono.rules.actions import Roll
+from megamono.rules.engine import Game
 
 from kit import ANN, BOB, CID, give, illegal, new_game, pend, place, pos, salaries, texts, top
 from kit import cashes as cash
 from kit import sound as ok
-from megamono.rules.actions import Roll
-from megamono.rules.engine import Game
 
 __all__ = ["ANN", "BOB", "CID", "cash", "give", "give_all", "illegal", "jail", "new_game", "ok", "pend", "place", "pos",
            "restart_turn", "roll", "salaries", "texts", "top"]

@@ -14,15 +14,14 @@ the dict-action helpers ``roll`` and ``act``.
 
 from __future__ import annotations
 
-
 import pytest
+from megamono.rules.engine import Game
 
 import kit
 from kit import ANN, BOB, CID, DEE, bank, cashes, give, levels, owners, pend, place, sound
 from kit import script as dice
 from kit import set_cash as cash
 from kit import top as stack
-from megamono.rules.engine import Game
 
 __all__ = ["invariants_hold_at_the_end", "ANN", "BOB", "CID", "DEE", "act", "bank", "cash", "cashes", "dice", "give",
            "illegal", "levels", "new_game", "owners", "pend", "place", "roll", "set_turn", "sound", "stack"]

@@ -37,18 +37,33 @@ from typing import Any, get_args
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from pydantic import ValidationError
-
-from kit import ANN, BOB, give, illegal, new_game, pend, sound
 from megamono.rules.actions import (
-    ACTION_ADAPTER, ACTION_KINDS, ACTION_TYPES, ActionBase, Bid, BirthdayChoice, BusChoice, DeclineBuy, IncomeTaxChoice,
-    Level, LevelChoice, MortgagedDeedChoice, ProposeEnd, ProposeTrade, Roll, VoteEnd, check_action,
+    ACTION_ADAPTER,
+    ACTION_KINDS,
+    ACTION_TYPES,
+    ActionBase,
+    Bid,
+    BirthdayChoice,
+    BusChoice,
+    DeclineBuy,
+    IncomeTaxChoice,
+    Level,
+    LevelChoice,
+    MortgagedDeedChoice,
+    ProposeEnd,
+    ProposeTrade,
+    Roll,
+    VoteEnd,
+    check_action,
 )
 from megamono.rules.engine import Game
 from megamono.rules.errors import IllegalAction
 from megamono.rules.invariants import check_invariants, check_state
 from megamono.rules.state import GameState, TradeSide
 from megamono.saves import decode_game, encode_game
+from pydantic import ValidationError
+
+from kit import ANN, BOB, give, illegal, new_game, pend, sound
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "properties"))
 

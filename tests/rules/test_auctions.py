@@ -3,9 +3,23 @@
 from __future__ import annotations
 
 from scenario import (  # noqa: F401 (invariants_hold_at_the_end is an autouse fixture)
+    ANN,
+    BOB,
+    CID,
+    DEE,
+    act,
+    cash,
+    cashes,
+    give,
+    illegal,
     invariants_hold_at_the_end,
-    ANN, BOB, CID, DEE, act, cash, cashes, give, illegal, new_game, owners, pend, place, roll,
-    set_turn, sound,
+    new_game,
+    owners,
+    pend,
+    place,
+    roll,
+    set_turn,
+    sound,
 )
 
 

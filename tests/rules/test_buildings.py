@@ -7,11 +7,24 @@ step, Pink and Orange $100, Red and Yellow $150, Green and Dark Blue $200.
 from __future__ import annotations
 
 import pytest
-
 from scenario import (  # noqa: F401 (invariants_hold_at_the_end is an autouse fixture)
+    ANN,
+    BOB,
+    CID,
+    act,
+    bank,
+    cash,
+    cashes,
+    give,
+    illegal,
     invariants_hold_at_the_end,
-    ANN, BOB, CID, act, bank, cash, cashes, give, illegal, levels, new_game, owners, pend, place,
-    roll, sound,
+    levels,
+    new_game,
+    owners,
+    pend,
+    place,
+    roll,
+    sound,
 )
 
 ORANGE = (21, 23, 24, 25)

@@ -7,10 +7,25 @@ card space where its effect depends on the space.
 from __future__ import annotations
 
 import pytest
-
-from helpers import (ANN, BOB, CID, cash, give, give_all, illegal, new_game, ok, pend, place, pos,
-                     restart_turn, roll, salaries, texts, top)
-from megamono.rules.actions import BusChoice, Buy, DeclineBuy, DropOut, PlayBusTicket, Roll
+from helpers import (
+    ANN,
+    BOB,
+    CID,
+    cash,
+    give,
+    give_all,
+    illegal,
+    new_game,
+    ok,
+    pend,
+    place,
+    pos,
+    restart_turn,
+    roll,
+    salaries,
+    top,
+)
+from megamono.rules.actions import BusChoice, Buy, DeclineBuy, DropOut, PlayBusTicket
 
 
 def draw_at(g, space, card, then=()):

@@ -7,19 +7,49 @@ Built like tests/rules/test_classic_rules.py: scripted two-dice throws, the boar
 from __future__ import annotations
 
 import pytest
-
-from kit import ANN, BOB, CID, NAMES, give, illegal, kinds, pend, place, pos, salaries, script, texts, top
-from kit import cashes as cash
-from kit import sound as ok
+from classic_kit import (  # board indices and helpers
+    BALTIC,
+    BANDO,
+    BOARDWALK,
+    CHANCE1,
+    CHANCE2,
+    CHANCE3,
+    CHEST2,
+    CHEST3,
+    CONNECTICUT,
+    ELECTRIC,
+    GO,
+    GO_TO_JAIL,
+    ILLINOIS,
+    INCOME_TAX,
+    JAIL,
+    MEDITERRANEAN,
+    MEGA_ONLY_KINDS,
+    NEW_YORK,
+    ORIENTAL,
+    PARK_PLACE,
+    PENN_RR,
+    READING,
+    ST_CHARLES,
+    STATES,
+    TENNESSEE,
+    VERMONT,
+    VIRGINIA,
+    WATER_WORKS,
+    new_game,
+    roll_to,
+)
 from megamono.rules.actions import (
-    AcceptTrade, Bid, BirthdayChoice, Build, BuildDepot, BusChoice, Buy, ChooseDestination,
-    DeclineBuy, DropOut, IncomeTaxChoice, Level, Mortgage, PayJailFine, PickAuctionDeed, PlayBusTicket,
-    ProposeTrade, Roll, RollForDoubles, SellBuilding, SellDepot, UseJailCard,
+    PayJailFine,
+    Roll,
+    RollForDoubles,
+    UseJailCard,
 )
 from megamono.rules.engine import Game
-from megamono.rules.state import TradeSide
-from classic_kit import *  # noqa: F403  (board indices, new_game, roll_to)
 
+from kit import ANN, BOB, give, pend, place, pos, salaries, script, texts, top
+from kit import cashes as cash
+from kit import sound as ok
 
 # ============================================================================ K: classic cards
 CASH_CARDS = [

@@ -13,18 +13,60 @@ and ``roll_to``.
 from __future__ import annotations
 
 import pytest
-
-from kit import ANN, BOB, CID, NAMES, give, illegal, kinds, pend, place, pos, salaries, script, texts, top
-from kit import cashes as cash
-from kit import sound as ok
+from classic_kit import (  # board indices and helpers
+    BALTIC,
+    BANDO,
+    BOARDWALK,
+    CONNECTICUT,
+    ELECTRIC,
+    GO,
+    INCOME_TAX,
+    JAIL,
+    LUXURY_TAX,
+    MEDITERRANEAN,
+    MEGA_ONLY_KINDS,
+    NEW_YORK,
+    ORIENTAL,
+    PARK_PLACE,
+    PENN_RR,
+    READING,
+    SHORT_LINE,
+    ST_CHARLES,
+    STATES,
+    TENNESSEE,
+    VERMONT,
+    VIRGINIA,
+    WATER_WORKS,
+    new_game,
+    roll_to,
+)
 from megamono.rules.actions import (
-    AcceptTrade, Bid, BirthdayChoice, Build, BuildDepot, BusChoice, Buy, ChooseDestination,
-    DeclineBuy, DropOut, IncomeTaxChoice, Level, Mortgage, PayJailFine, PickAuctionDeed, PlayBusTicket,
-    ProposeTrade, Roll, RollForDoubles, SellBuilding, SellDepot, UseJailCard,
+    AcceptTrade,
+    Bid,
+    BirthdayChoice,
+    Build,
+    BuildDepot,
+    BusChoice,
+    Buy,
+    ChooseDestination,
+    DeclineBuy,
+    DropOut,
+    IncomeTaxChoice,
+    Level,
+    Mortgage,
+    PickAuctionDeed,
+    PlayBusTicket,
+    ProposeTrade,
+    Roll,
+    SellBuilding,
+    SellDepot,
 )
 from megamono.rules.engine import Game
 from megamono.rules.state import TradeSide
-from classic_kit import *  # noqa: F403  (board indices, new_game, roll_to)
+
+from kit import ANN, BOB, CID, NAMES, give, illegal, kinds, pend, place, pos, salaries, texts
+from kit import cashes as cash
+from kit import sound as ok
 
 
 # ============================================================================ G3, G4: players and money

@@ -3,9 +3,26 @@
 from __future__ import annotations
 
 from scenario import (  # noqa: F401 (invariants_hold_at_the_end is an autouse fixture)
+    ANN,
+    BOB,
+    CID,
+    DEE,
+    act,
+    bank,
+    cash,
+    cashes,
+    give,
+    illegal,
     invariants_hold_at_the_end,
-    ANN, BOB, CID, DEE, act, bank, cash, cashes, give, illegal, levels, new_game, owners, pend,
-    place, roll, set_turn, sound, stack,
+    levels,
+    new_game,
+    owners,
+    pend,
+    place,
+    roll,
+    set_turn,
+    sound,
+    stack,
 )
 
 
@@ -43,7 +60,8 @@ def test_D1_debt_waits_while_the_debtor_raises_money_then_pays():
     illegal(g, {"kind": "build", "player": ANN, "space": 21}, r"in debt: only selling and mortgaging")
     illegal(g, {"kind": "unmortgage", "player": ANN, "space": 6}, "in debt")
     illegal(g, {"kind": "pay_debt", "player": ANN}, r"has \$100 of the \$750 owed")
-    illegal(g, {"kind": "declare_bankruptcy", "player": ANN}, r"can still raise \$790 by selling buildings and mortgaging \(\$890 with the cash in hand, \$750 owed\)")
+    illegal(g, {"kind": "declare_bankruptcy", "player": ANN}, r"can still raise \$790 by selling buildings "
+            r"and mortgaging \(\$890 with the cash in hand, \$750 owed\)")
     illegal(g, {"kind": "pay_debt", "player": BOB}, "Ann's decision")
     # other players may manage meanwhile
     act(g, "build", BOB, space=40)

@@ -11,12 +11,26 @@ import json
 from pathlib import Path
 
 import pytest
-
 from edition_checks import (
-    Reference, check_card, check_deck_ids, check_groups, check_layout, check_loads_by_id_and_by_path,
-    check_mortgage_is_half_the_price, check_railroad_or_utility, check_reference_tables, check_rent_figures,
-    check_repairs, check_rules_flags, check_short_names_tell_spaces_apart, check_space, check_street,
-    check_supply, check_taxes, check_unmortgage, over,
+    Reference,
+    check_card,
+    check_deck_ids,
+    check_groups,
+    check_layout,
+    check_loads_by_id_and_by_path,
+    check_mortgage_is_half_the_price,
+    check_railroad_or_utility,
+    check_reference_tables,
+    check_rent_figures,
+    check_repairs,
+    check_rules_flags,
+    check_short_names_tell_spaces_apart,
+    check_space,
+    check_street,
+    check_supply,
+    check_taxes,
+    check_unmortgage,
+    over,
 )
 from megamono.rules.editions import Edition, EditionError, edition_path, load_edition
 

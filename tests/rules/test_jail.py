@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
-from helpers import (ANN, BOB, CID, cash, give, give_all, illegal, jail, new_game, ok, pend, place, pos,
-                     roll, salaries)
-from megamono.rules.actions import (Bid, Build, Buy, DeclareBankruptcy, DeclineBuy, DropOut, Mortgage,
-                                    PayDebt, PayJailFine, PlayBusTicket, Roll, RollForDoubles,
-                                    UseJailCard)
+from helpers import ANN, BOB, CID, cash, give, give_all, illegal, jail, new_game, ok, pend, place, pos, roll, salaries
+from megamono.rules.actions import (
+    Bid,
+    Build,
+    Buy,
+    DeclareBankruptcy,
+    DeclineBuy,
+    DropOut,
+    Mortgage,
+    PayDebt,
+    PayJailFine,
+    PlayBusTicket,
+    Roll,
+    RollForDoubles,
+    UseJailCard,
+)
 
 
 def hold_ticket(g, player=ANN, ticket="BT01"):

@@ -6,11 +6,24 @@ import csv
 from pathlib import Path
 
 import pytest
-
 from scenario import (  # noqa: F401 (invariants_hold_at_the_end is an autouse fixture)
+    ANN,
+    BOB,
+    CID,
+    act,
+    bank,
+    cash,
+    cashes,
+    give,
+    illegal,
     invariants_hold_at_the_end,
-    ANN, BOB, CID, act, bank, cash, cashes, give, illegal, levels, new_game, owners, pend, place,
-    roll, sound,
+    levels,
+    new_game,
+    owners,
+    pend,
+    place,
+    roll,
+    sound,
 )
 
 REF = Path(__file__).resolve().parents[1] / "data" / "mega_rent_reference.csv"

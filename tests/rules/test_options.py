@@ -1,7 +1,6 @@
 """Section O: the house-rule options, each against its default."""
 
 from megamono.rules import Game
-
 from scenario import ANN, BOB, CID, act, cashes, give, illegal, new_game, owners, pend, place, sound
 
 

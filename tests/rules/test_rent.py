@@ -10,11 +10,21 @@ import csv
 from pathlib import Path
 
 import pytest
-
 from megamono.rules.rent import rent_due
 from scenario import (  # noqa: F401 (invariants_hold_at_the_end is an autouse fixture)
+    ANN,
+    BOB,
+    CID,
+    act,
+    cashes,
+    give,
     invariants_hold_at_the_end,
-    ANN, BOB, CID, act, cashes, give, new_game, pend, place, roll, sound, stack,
+    new_game,
+    pend,
+    place,
+    roll,
+    sound,
+    stack,
 )
 
 REF = Path(__file__).resolve().parents[1] / "data" / "mega_rent_reference.csv"

@@ -2,10 +2,35 @@
 
 from __future__ import annotations
 
-from helpers import (ANN, BOB, CID, cash, give, give_all, illegal, new_game, ok, pend, place, pos,
-                     restart_turn, roll, texts, top)
-from megamono.rules.actions import (Bid, BirthdayChoice, Buy, ChooseDestination, DeclineBuy, DropOut,
-                                    IncomeTaxChoice, PickAuctionDeed, PlayBusTicket)
+from helpers import (
+    ANN,
+    BOB,
+    CID,
+    cash,
+    give,
+    give_all,
+    illegal,
+    new_game,
+    ok,
+    pend,
+    place,
+    pos,
+    restart_turn,
+    roll,
+    texts,
+    top,
+)
+from megamono.rules.actions import (
+    Bid,
+    BirthdayChoice,
+    Buy,
+    ChooseDestination,
+    DeclineBuy,
+    DropOut,
+    IncomeTaxChoice,
+    PickAuctionDeed,
+    PlayBusTicket,
+)
 
 
 # ============================================================================ S1 unowned property

@@ -2,7 +2,6 @@
 
 from megamono.rules.actions import AcceptTrade, ProposeTrade, RefuseTrade
 from megamono.rules.state import TradeSide
-
 from scenario import ANN, BOB, CID, act, cashes, give, illegal, levels, new_game, owners, pend, sound
 
 

@@ -3,15 +3,45 @@
 from __future__ import annotations
 
 import pytest
-
-from helpers import (ANN, BOB, CID, cash, give, give_all, illegal, new_game, ok, pend, place, pos,
-                     restart_turn, roll, salaries, texts, top)
+from helpers import (
+    ANN,
+    BOB,
+    CID,
+    cash,
+    give,
+    give_all,
+    illegal,
+    new_game,
+    ok,
+    pend,
+    place,
+    pos,
+    restart_turn,
+    roll,
+    salaries,
+    texts,
+    top,
+)
 from megamono.rules import dice as _dice
-from megamono.rules.actions import (Bid, BirthdayChoice, Build, BusChoice, Buy, ChooseDestination,
-                                    DeclareBankruptcy, DeclineBuy, DropOut, IncomeTaxChoice, Mortgage,
-                                    PlayBusTicket, ProposeTrade, Roll, Unmortgage)
-from megamono.rules.state import TradeSide
+from megamono.rules.actions import (
+    Bid,
+    BirthdayChoice,
+    Build,
+    BusChoice,
+    Buy,
+    ChooseDestination,
+    DeclareBankruptcy,
+    DeclineBuy,
+    DropOut,
+    IncomeTaxChoice,
+    Mortgage,
+    PlayBusTicket,
+    ProposeTrade,
+    Roll,
+    Unmortgage,
+)
 from megamono.rules.engine import Game
+from megamono.rules.state import TradeSide
 
 
 def all_drop(g, order=(BOB, CID, ANN)):

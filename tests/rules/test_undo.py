@@ -1,7 +1,6 @@
 """Undo: the last decision that involved no chance can be taken back; dice and cards never."""
 
 import pytest
-
 from megamono.rules import Buy, DeclineBuy, Game, IllegalAction, Roll
 
 

@@ -7,7 +7,6 @@ from pathlib import Path
 import pytest
 
 
-
 @pytest.fixture(autouse=True)
 def _plain_environment(monkeypatch):
     """Snapshots and colours must not depend on the developer's terminal settings."""

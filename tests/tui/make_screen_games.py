@@ -17,9 +17,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "properties"))
 
-from randomplay import choose  # noqa: E402
-
 from megamono.rules.engine import Game  # noqa: E402
+from randomplay import choose  # noqa: E402
 
 KINDS = ("turn", "buy", "bid", "trade_reply", "income_tax", "bus", "birthday", "jail", "triples",
          "mortgaged_deed", "debt", "levelling", "shortage_ask")

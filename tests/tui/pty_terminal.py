@@ -10,6 +10,7 @@ Linux only (it reads ``/proc``).
 
 from __future__ import annotations
 
+import fcntl
 import os
 import select
 import signal
@@ -22,7 +23,6 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-import fcntl
 import pyte
 
 
@@ -62,7 +62,7 @@ class PtyTerminal:
         self._reader: threading.Thread | None = None
 
     # -- life -----------------------------------------------------------------------------------
-    def __enter__(self) -> "PtyTerminal":
+    def __enter__(self) -> PtyTerminal:
         master, slave = os.openpty()
         self._master = master
         self._set_size(self.size)

@@ -229,9 +229,8 @@ def no_game(*pressed: str, expect: str, size: tuple[int, int] = SIZE) -> Recipe:
 
 
 async def _rename(pilot) -> None:
-    from textual.widgets import DataTable
-
     from megamono.saves import save_game
+    from textual.widgets import DataTable
 
     app = pilot.app
     # (the game's own autosave is not renamed while it is played: rename another save)

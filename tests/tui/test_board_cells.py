@@ -6,13 +6,11 @@ that changed are repainted."""
 
 from __future__ import annotations
 
-from textual.visual import Visual, visualize
-
 from megamono.bots import make_bot
 from megamono.rules.engine import Game
 from megamono.tui.themes import HIGH_CONTRAST_THEME
 from megamono.tui.widgets.board import BoardEdge
-
+from textual.visual import Visual, visualize
 from tui_helpers import app_for
 
 

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import io
 
-from rich.console import Console
-
 from megamono.rules.actions import Build
 from megamono.tui.look import HIGH_CONTRAST, STANDARD, Look
 from megamono.tui.screens.toosmall import TooSmallScreen
@@ -15,9 +13,9 @@ from megamono.tui.themes import HIGH_CONTRAST_THEME, STANDARD_THEME
 from megamono.tui.widgets.board import Board, BoardEdge, layout_for, step
 from megamono.tui.widgets.deed_card import DeedCard, deed_card_text, rent_ladder
 from megamono.tui.widgets.player_panel import player_text
-
-from tui_helpers import app_for, new_game, screen_name
+from rich.console import Console
 from test_snapshots_board import board_game
+from tui_helpers import app_for, new_game, screen_name
 
 
 def game_screen(app):

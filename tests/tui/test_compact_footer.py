@@ -6,13 +6,11 @@ from __future__ import annotations
 
 from io import StringIO
 
-from rich.console import Console
-from textual.widgets._footer import FooterKey
-
 from megamono.rules.engine import Game
 from megamono.tui.screens.game import GameScreen
 from megamono.tui.screens.help import HELP
-
+from rich.console import Console
+from textual.widgets._footer import FooterKey
 from tui_helpers import app_for, screen_name, settle
 
 COMPACT = (100, 30)

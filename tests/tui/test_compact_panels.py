@@ -6,7 +6,6 @@ from __future__ import annotations
 from megamono.rules.engine import Game
 from megamono.tui.look import Look
 from megamono.tui.widgets.player_panel import compact_player_text
-
 from tui_helpers import app_for, screen_name
 
 COMPACT = (100, 30)

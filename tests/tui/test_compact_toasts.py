@@ -4,7 +4,6 @@ and go sooner: they never hide a space of the board, in every layout."""
 from __future__ import annotations
 
 from textual.widgets._toast import Toast
-
 from tui_helpers import app_for, new_game, screen_name
 
 COMPACT = (100, 30)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from megamono.rules.engine import Game
 from megamono.tui.app import MegamonoApp
 from megamono.tui.computer import bot_levels, record_levels
-
 from tui_helpers import SIZE, screen_name, settle
 
 

@@ -8,7 +8,6 @@ from megamono.autosave import GameLock, lock_path
 from megamono.rules.actions import Roll
 from megamono.saves import load_save, save_game
 from megamono.tui.app import MegamonoApp
-
 from tui_helpers import SIZE, app_for, new_game, screen_name
 
 DICE = [(1, 2, 1), (2, 3, 1)]

@@ -7,7 +7,6 @@ from megamono.rules.actions import Bid, Buy, DeclineBuy, DropOut, ProposeEnd, Ro
 from megamono.tui.app import MegamonoApp
 from megamono.tui.commands import action_label, legal_commands
 from megamono.tui.stats import bar_rows, columns, stats_for
-
 from tui_helpers import SIZE, app_for, new_game, screen_name
 
 ARCTIC = 4

@@ -4,7 +4,6 @@ or on the hand-over screen before passing it on), never another player's; at the
 from __future__ import annotations
 
 from megamono.tui.screens.help import HELP, SCREEN_HELP
-
 from tui_helpers import app_for, new_game, screen_name
 
 COMPACT = (100, 30)

@@ -10,11 +10,9 @@ import subprocess
 from pathlib import Path
 
 import pytest
-
 from megamono.autosave import rescue_folder
 from megamono.saves import load_game, load_save
 from megamono.tui.app import MegamonoApp
-
 from tui_helpers import SIZE, app_for, new_game, screen_name
 
 DICE = [(1, 2, 1), (2, 3, 1)]  # Ann to Arctic Avenue (a buy decision)

@@ -7,7 +7,6 @@ import json
 from megamono.rules.actions import DeclareBankruptcy, IncomeTaxChoice, Roll
 from megamono.saves import load_game, save_game
 from megamono.tui.app import MegamonoApp
-
 from tui_helpers import SIZE, app_for, new_game, screen_name
 
 BROWNS = (1, 3, 4)

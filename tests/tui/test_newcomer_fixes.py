@@ -4,7 +4,6 @@ deleting broken saves, selling a group's buildings, bids typed ahead, edition-sp
 from __future__ import annotations
 
 from megamono.rules.engine import Game
-
 from tui_helpers import SIZE, app_for, screen_name
 
 BROWNS = (1, 3, 4)
@@ -380,9 +379,8 @@ def test_the_mega_help_keeps_every_key():
 
 
 def test_hanging_indent():
-    from rich.text import Text
-
     from megamono.tui.widgets.hanging import hang
+    from rich.text import Text
 
     line = "  [X] Auctions                  a deed its buyer declines is auctioned (off: it stays with the bank)"
     assert hang(Text(line), 96).plain.split("\n") == [

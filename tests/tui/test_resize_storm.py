@@ -30,15 +30,14 @@ if __name__ == "__main__":  # run as a script (the Pilot storm's child process):
     sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parents[1])]
 
 import pytest  # noqa: E402
-from textual import events  # noqa: E402
-from textual.geometry import Size  # noqa: E402
-
 from megamono.rules.actions import parse_action  # noqa: E402
 from megamono.saves import load_game, read_save  # noqa: E402
 from megamono.tui.app import MegamonoApp  # noqa: E402
-from megamono.tui.screens.toosmall import TooSmallScreen, guard_size  # noqa: E402
 from megamono.tui.resizing import LatestSizeOnly  # noqa: E402
+from megamono.tui.screens.toosmall import TooSmallScreen, guard_size  # noqa: E402
 from screen_recipes import LATE_GAME, RECIPES, game_before, screen_classes  # noqa: E402
+from textual import events  # noqa: E402
+from textual.geometry import Size  # noqa: E402
 from tui_helpers import SIZE, app_for, screen_name  # noqa: E402
 
 SIZES = [(60, 20), (100, 30), (200, 60)]

@@ -6,13 +6,11 @@ from __future__ import annotations
 from datetime import datetime
 
 import pytest
-
 from megamono.rules.actions import DeclareBankruptcy, IncomeTaxChoice, Roll
 from megamono.rules.engine import Game
 from megamono.saves import load_game, save_game
 from megamono.tui.app import MegamonoApp
 from megamono.tui.screens.game import GameScreen
-
 from tui_helpers import SIZE, app_for, new_game, screen_name
 
 # Ann: 1+2+1 to Arctic Avenue (buy); Bob: 2+3+1 to Reading Railroad (buy)

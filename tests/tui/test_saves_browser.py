@@ -9,7 +9,6 @@ from pathlib import Path
 from megamono.rules.actions import Roll
 from megamono.saves import save_game
 from megamono.tui.app import MegamonoApp
-
 from tui_helpers import SIZE, new_game, screen_name
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "saves" / "examples" / "late-game.json"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from megamono.tui.app import MegamonoApp
-
 from tui_helpers import SIZE, screen_name
 
 

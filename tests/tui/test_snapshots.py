@@ -6,7 +6,6 @@ Update after an intended change of the look with ``pytest tests/tui --snapshot-u
 from __future__ import annotations
 
 from megamono.tui.app import MegamonoApp
-
 from tui_helpers import SIZE, app_for, new_game
 
 

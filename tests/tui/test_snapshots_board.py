@@ -8,11 +8,9 @@ Update after an intended change of the look with
 
 from __future__ import annotations
 
-from textual.app import App, ComposeResult
-
 from megamono.tui.look import Look
 from megamono.tui.widgets.deed_card import DeedCard
-
+from textual.app import App, ComposeResult
 from tui_helpers import app_for, new_game
 
 

@@ -12,7 +12,6 @@ from pathlib import Path
 from megamono.rules.actions import ProposeEnd, VoteEnd
 from megamono.saves import load_game
 from megamono.tui.app import MegamonoApp
-
 from tui_helpers import SIZE, app_for, new_game
 
 LATE_GAME = Path(__file__).resolve().parents[2] / "saves" / "examples" / "late-game.json"

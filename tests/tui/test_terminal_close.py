@@ -21,7 +21,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from megamono.autosave import rescue_folder
 from megamono.rules.actions import parse_action
 from megamono.saves import load_game, read_save

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import re
 
-from textual.widgets import MarkdownViewer
-
 from megamono.rules.engine import Game
 from megamono.tui.app import MegamonoApp
-
+from textual.widgets import MarkdownViewer
 from tui_helpers import SIZE, app_for, new_game, screen_name, settle
 
 MEDITERRANEAN, BALTIC, ARCTIC, READING = 1, 3, 4, 6

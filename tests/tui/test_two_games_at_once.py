@@ -13,7 +13,6 @@ import signal
 import sys
 
 import pytest
-
 from megamono.autosave import lock_holder, lock_path, resumable_games
 from megamono.rules.engine import Game
 from megamono.saves import load_save, save_game

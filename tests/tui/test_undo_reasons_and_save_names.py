@@ -4,7 +4,6 @@ take the automatic save's name (found by a newcomer)."""
 from __future__ import annotations
 
 from megamono.rules.actions import DeclareBankruptcy, IncomeTaxChoice, Roll
-
 from tui_helpers import SIZE, app_for, new_game, screen_name, settle
 
 

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from tui_helpers import SIZE, app_for, new_game, screen_name
-
 from megamono.tui.dialogs.notice import PassKeyboard
 from megamono.tui.screens.game import GameScreen
+from tui_helpers import SIZE, app_for, new_game, screen_name
 
 
 async def test_keys_typed_at_once_into_the_save_dialog_are_all_kept(saves):

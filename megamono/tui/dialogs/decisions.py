@@ -7,8 +7,18 @@ from rich.text import Text
 from textual.binding import Binding
 
 from megamono.rules.actions import (
-    BirthdayChoice, BusChoice, Buy, DeclareBankruptcy, DeclineBuy, IncomeTaxChoice, Level,
-    MortgagedDeedChoice, PayDebt, PayJailFine, RollForDoubles, UseJailCard,
+    BirthdayChoice,
+    BusChoice,
+    Buy,
+    DeclareBankruptcy,
+    DeclineBuy,
+    IncomeTaxChoice,
+    Level,
+    MortgagedDeedChoice,
+    PayDebt,
+    PayJailFine,
+    RollForDoubles,
+    UseJailCard,
 )
 from megamono.rules.rent import max_raisable, tax_worth
 

@@ -18,7 +18,6 @@ from textual.widgets import Footer, Input, Static
 from ..look import DIM, Look
 from ..resizing import LatestSizeOnly
 
-
 WHAT = {
     "turn": "it is {name}'s turn", "jail": "{name} is in jail: pay, use a card or roll",
     "jail_pay": "{name} must leave jail", "bid": "auction: {name} bids next",
@@ -39,7 +38,8 @@ class PassKeyboard(LatestSizeOnly, ModalScreen[object]):
 
     DEFAULT_CSS = """
     PassKeyboard { align: center middle; }
-    PassKeyboard #pass { width: 64; max-width: 100%; height: auto; max-height: 100%; padding: 1 2; border: heavy $accent; background: $panel; }
+    PassKeyboard #pass { width: 64; max-width: 100%; height: auto; max-height: 100%; padding: 1 2;
+                         border: heavy $accent; background: $panel; }
     PassKeyboard #banner { width: 100%; height: 3; content-align: center middle; text-style: bold; }
     PassKeyboard #passtext { width: 100%; margin-top: 1; }
     """
@@ -143,7 +143,8 @@ class ConfirmDialog(LatestSizeOnly, ModalScreen[bool]):
 
     DEFAULT_CSS = """
     ConfirmDialog { align: center middle; }
-    ConfirmDialog #confirm { width: 60; max-width: 100%; height: auto; padding: 1 2; border: heavy $warning; background: $panel; }
+    ConfirmDialog #confirm { width: 60; max-width: 100%; height: auto; padding: 1 2; border: heavy $warning;
+                             background: $panel; }
     """
     BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
 

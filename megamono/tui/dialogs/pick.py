@@ -6,7 +6,7 @@ The dialog sits in the middle of the board and moves a cursor over the board's l
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from rich.text import Text
 from textual.app import ComposeResult

@@ -158,7 +158,8 @@ class PickDialog(LatestSizeOnly, ModalScreen[Any]):
 
     DEFAULT_CSS = """
     PickDialog { align: center middle; }
-    PickDialog #pickbox { width: 80; max-width: 100%; height: auto; max-height: 100%; padding: 1 2; border: heavy $accent; background: $panel; }
+    PickDialog #pickbox { width: 80; max-width: 100%; height: auto; max-height: 100%; padding: 1 2;
+                          border: heavy $accent; background: $panel; }
     """
     BINDINGS = [*[Binding(str(k), f"pick({k})", f"Choose {k}", show=False) for k in range(1, 10)],
                 Binding("escape", "pick(0)", "Cancel")]

@@ -31,23 +31,35 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from megamono.rules.actions import (
-    ChooseDestination, ClaimRent, PickAuctionDeed, PlacePiece, PlayBusTicket, ProposeEnd, Roll,
+    ChooseDestination,
+    ClaimRent,
+    PickAuctionDeed,
+    PlacePiece,
+    PlayBusTicket,
+    ProposeEnd,
+    Roll,
 )
 from megamono.rules.engine import Game
 from megamono.rules.errors import IllegalAction
 from megamono.rules.state import Event
 
+from ..computer import bot_levels, make_bots
 from ..dialogs.auction import BidDialog
 from ..dialogs.base import DecisionDialog
 from ..dialogs.decisions import (
-    BirthdayDialog, BusDialog, BuyDialog, DebtDialog, IncomeTaxDialog, JailDialog, LevellingDialog,
+    BirthdayDialog,
+    BusDialog,
+    BuyDialog,
+    DebtDialog,
+    IncomeTaxDialog,
+    JailDialog,
+    LevellingDialog,
     MortgagedDeedDialog,
 )
 from ..dialogs.generic import GenericDialog, answers
 from ..dialogs.notice import ConfirmDialog, PassKeyboard
 from ..dialogs.pick import BoardPickDialog
 from ..dialogs.social import EndVoteDialog, PickDialog, ShortageDialog, TradeReplyDialog
-from ..computer import bot_levels, make_bots
 from ..look import Look, update_if_changed
 from ..resizing import LatestSizeOnly, stale_resize
 from ..themes import palette_for

@@ -15,7 +15,7 @@ def forget_closed_watchers(node) -> None:
     screen's footer kept the old keys alive (about 1 MB per hundred actions)."""
     watchers = getattr(node, "__watchers", None)
     if watchers:
-        for name, pairs in watchers.items():
+        for _name, pairs in watchers.items():
             pairs[:] = [(n, c) for n, c in pairs if not getattr(n, "_closing", False)
                         and not getattr(n, "_closed", False)]
 

@@ -141,7 +141,8 @@ class GameOverScreen(LatestSizeOnly, Screen):
 
     DEFAULT_CSS = """
     GameOverScreen { align: center middle; }
-    GameOverScreen #over { width: 124; max-width: 100%; height: auto; max-height: 100%; padding: 0 2; border: heavy $success; }
+    GameOverScreen #over { width: 124; max-width: 100%; height: auto; max-height: 100%; padding: 0 2;
+                           border: heavy $success; }
     GameOverScreen #over > Static { height: auto; margin-bottom: 1; }
     """
     # not Enter: a player hammering Enter through the last debt must still see the standings

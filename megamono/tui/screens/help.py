@@ -25,21 +25,26 @@ GAME SCREEN
 @!bus  x        trade: who offers what to whom (cash, deeds, jail cards); partner answers
   c        claim rent (house rule "rent must be claimed"), before the next player rolls
   e        propose to end the game now: the others vote; all agree = the highest final worth wins
-  u        undo your own last decision (not dice or cards; asks first); another player's decision is theirs: they may take it back on the hand-over screen (u)
+  u        undo your own last decision (not dice or cards; asks first); another player's decision is theirs: they \
+may take it back on the hand-over screen (u)
   space    computer players: skip ahead (their moves at once, until a human decides)
   s        save the game       h / ?   this help       F1   the rules       q   leave the game
-  ←↑↓→     look around the board: the cursor's space shows its deed card (price, rents with the rent due now marked ▶, building cost, mortgage, owner); Home: back to whose turn
+  ←↑↓→     look around the board: the cursor's space shows its deed card (price, rents with the rent due now marked \
+▶, building cost, mortgage, owner); Home: back to whose turn
   F2       high-contrast theme on/off (remembered)
 
 DECISIONS (a dialog in the deciding player's colour; every option has a key)
   Buy           b buy, a auction it
-  Auction       type a bid (whole dollars) + Enter, t +$10, f +$50, h +$100 over the high bid, d drop out; a bid over twice the price asks y/n first
+  Auction       type a bid (whole dollars) + Enter, t +$10, f +$50, h +$100 over the high bid, d drop out; a bid \
+over twice the price asks y/n first
   Jail          p pay the fine, c use a card, r roll for doubles
-@pick  Pick a space  ←/→ move the cursor on the board, PgUp/PgDn a side, Enter choose: {picks} (Esc cancels a Bus Ticket ride)
+@pick  Pick a space  ←/→ move the cursor on the board, PgUp/PgDn a side, Enter choose: {picks} (Esc cancels a Bus \
+Ticket ride)
 @bus  Bus           t take a Bus Ticket, a ride to the next Chance / Community Chest
 @birthday  Birthday      c take the cash, t take a Bus Ticket
 @income  Income Tax    f flat sum, p percent of your worth (both sums shown)
-@levelling  Levelling     b build, r rearrange, u unmortgage, i unmortgage+build, e unmortgage+rearrange, s sell all, g give back
+@levelling  Levelling     b build, r rearrange, u unmortgage, i unmortgage+build, e unmortgage+rearrange, s sell \
+all, g give back
   Mortgaged deed  u unmortgage, k keep it mortgaged (pay 10%)
   Debt          m raise money (manage), p pay, x declare bankruptcy (only when nothing is left)
   Trade offer   a accept, r refuse          End the game?   y agree, n play on
@@ -54,19 +59,24 @@ MANAGE SCREEN
   o mortgage   u unmortgage      Esc back.  A refused action shows the reason.
 
 THE BOARD (compact from 100x30, full from 140x45, large from 200x60)
-  Each space: colour-group strip with its code (Br LB Pk Or Rd Ye Gn DB, RR railroad, Ut utility), the owner's letter on the owner's colour (or the price while the bank holds it), buildings {buildings}, M mortgaged; the tokens standing there (the player whose turn it is underlined). Jail shows who is in jail and who is visiting.
-  Compact board: short names (Ken = Kentucky Avenue), houses as a digit (A3 = owner A, 3 houses), the bank's price without $, "3p" = 3 tokens, "[C]" = C in jail.
+  Each space: colour-group strip with its code (Br LB Pk Or Rd Ye Gn DB, RR railroad, Ut utility), the owner's \
+letter on the owner's colour (or the price while the bank holds it), buildings {buildings}, M mortgaged; the tokens \
+standing there (the player whose turn it is underlined). Jail shows who is in jail and who is visiting.
+  Compact board: short names (Ken = Kentucky Avenue), houses as a digit (A3 = owner A, 3 houses), the bank's price \
+without $, "3p" = 3 tokens, "[C]" = C in jail.
   Each player's panel lists their deeds by colour group and what they could build now (m).
 
 TRADE SCREEN
-  Tab moves between fields; the selectors choose the proposer and the partner; type {fields}; Space ticks a deed. The engine's verdict shows as you go. Ctrl+G proposes, Esc cancels.
+  Tab moves between fields; the selectors choose the proposer and the partner; type {fields}; Space ticks a deed. \
+The engine's verdict shows as you go. Ctrl+G proposes, Esc cancels.
 
 HOT-SEAT AND COMPUTER PLAYERS
   Whenever the decision passes to another person, the game says "Pass the keyboard to NAME".
   Computer players move by themselves, a step at a time, each step in the log; space skips ahead.
 
 EVERYWHERE
-  Ctrl+P   the command palette: every action that is legal now ("Ann: Buy Baltic Avenue", "Mortgage ...", "Propose a trade..."), every screen, the options and the themes
+  Ctrl+P   the command palette: every action that is legal now ("Ann: Buy Baltic Avenue", "Mortgage ...", "Propose a \
+trade..."), every screen, the options and the themes
   ?        on any other screen: its keys           F1   the rules         Ctrl+Q   quit
   Options (palette): hand-over screens on/off, animations on/off (any key skips an animation).
   Environment: MEGAMONO_HANDOVER=off, MEGAMONO_ANIMATIONS=off turn them off at start.
@@ -223,7 +233,8 @@ class HelpScreen(LatestSizeOnly, ModalScreen[None]):
 
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
-    HelpScreen #help { width: 104; max-width: 100%; height: 40; max-height: 100%; padding: 0 2; border: heavy $accent; background: $panel; }
+    HelpScreen #help { width: 104; max-width: 100%; height: 40; max-height: 100%; padding: 0 2;
+                       border: heavy $accent; background: $panel; }
     """
     BINDINGS = [Binding("escape,q,h,question_mark", "close", "Close"), Binding("f1,r", "rules", "Rules")]
 

@@ -16,7 +16,13 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from megamono.rules.actions import (
-    Build, BuildDepot, Mortgage, SellBuilding, SellDepot, SellGroupBuildings, Unmortgage,
+    Build,
+    BuildDepot,
+    Mortgage,
+    SellBuilding,
+    SellDepot,
+    SellGroupBuildings,
+    Unmortgage,
 )
 from megamono.rules.rent import rent_due, sale_value, unmortgage_cost
 
@@ -169,7 +175,7 @@ class ManageScreen(LatestSizeOnly, Screen):
                          "and mortgages its own deeds. 1-8 or Tab shows a human player's.", style=DIM)
             self.query_one("#legal", Static).update(lines)
             return
-        for key, (label, _) in KEYS.items():
+        for key, (_label, _) in KEYS.items():
             a = self.action_for(key)
             if a is None:
                 continue

@@ -65,7 +65,8 @@ class OptionsScreen(LatestSizeOnly, ModalScreen[None]):
 
     DEFAULT_CSS = """
     OptionsScreen { align: center middle; }
-    OptionsScreen #options { width: 72; max-width: 100%; height: auto; padding: 1 2; border: heavy $accent; background: $panel; }
+    OptionsScreen #options { width: 72; max-width: 100%; height: auto; padding: 1 2; border: heavy $accent;
+                             background: $panel; }
     OptionsScreen Checkbox { width: 100%; }
     OptionsScreen .hint { color: $text-muted; margin: 0 0 1 4; }
     """

@@ -16,7 +16,14 @@ from megamono.autosave import AUTOSAVE_PREFIX, is_autosave, lock_holder
 from megamono.files import printable, shown_name
 from megamono.rules.engine import Game
 from megamono.saves import (
-    SaveError, SaveInfo, check_save_name, delete_save, is_autosave_name, list_saves, load_save, rename_save,
+    SaveError,
+    SaveInfo,
+    check_save_name,
+    delete_save,
+    is_autosave_name,
+    list_saves,
+    load_save,
+    rename_save,
     save_game,
 )
 
@@ -39,7 +46,8 @@ class SaveDialog(LatestSizeOnly, ModalScreen[Path | None]):
 
     DEFAULT_CSS = """
     SaveDialog { align: center middle; }
-    SaveDialog #savebox { width: 72; max-width: 100%; height: auto; padding: 1 2; border: heavy $accent; background: $panel; }
+    SaveDialog #savebox { width: 72; max-width: 100%; height: auto; padding: 1 2; border: heavy $accent;
+                          background: $panel; }
     SaveDialog #saveerr { color: $error; height: auto; }
     """
     BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("enter", "save", "Save", show=True)]
@@ -125,7 +133,8 @@ class RenameDialog(LatestSizeOnly, ModalScreen[str | None]):
 
     DEFAULT_CSS = """
     RenameDialog { align: center middle; }
-    RenameDialog #renamebox { width: 72; max-width: 100%; height: auto; padding: 1 2; border: heavy $accent; background: $panel; }
+    RenameDialog #renamebox { width: 72; max-width: 100%; height: auto; padding: 1 2; border: heavy $accent;
+                              background: $panel; }
     RenameDialog #renameerr { color: $error; height: auto; }
     """
     BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("enter", "rename", "Rename", show=True)]

@@ -65,7 +65,8 @@ class SetupScreen(LatestSizeOnly, Screen):
 
     DEFAULT_CSS = """
     SetupScreen { align: center middle; }
-    SetupScreen #setup { width: 118; max-width: 100%; height: auto; max-height: 100%; padding: 0 2; border: heavy $accent; }
+    SetupScreen #setup { width: 118; max-width: 100%; height: auto; max-height: 100%; padding: 0 2;
+                         border: heavy $accent; }
     SetupScreen #heading { height: auto; margin-bottom: 1; }
     SetupScreen .row, SetupScreen .opt, SetupScreen #counter { height: 1; margin-bottom: 1; }
     SetupScreen .opt { margin-bottom: 0; height: auto; }

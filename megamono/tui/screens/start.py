@@ -3,6 +3,7 @@ games, quit."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from pathlib import Path
 
 from rich.text import Text
@@ -13,8 +14,6 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Footer, OptionList, Static
 from textual.widgets.option_list import Option
-
-from datetime import datetime
 
 from megamono.autosave import ResumableGame, resumable_games, set_aside
 
@@ -77,7 +76,8 @@ class StartScreen(LatestSizeOnly, Screen):
 
     DEFAULT_CSS = """
     StartScreen { align: center middle; }
-    StartScreen #start { width: 80; max-width: 100%; height: auto; max-height: 100%; padding: 1 4; border: heavy $accent; }
+    StartScreen #start { width: 80; max-width: 100%; height: auto; max-height: 100%; padding: 1 4;
+                         border: heavy $accent; }
     StartScreen #start Button { width: 100%; margin-top: 1; }
     StartScreen #title { content-align: center middle; width: 100%; }
     StartScreen #gameshead { margin-top: 1; color: $text-muted; }

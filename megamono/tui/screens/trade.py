@@ -145,7 +145,9 @@ class TradeSidePanel(Vertical):
         """The side as typed, or None and what is wrong with a field."""
         r = self.role
         values = {}
-        fields = [("cash", "cash"), ("gojf", "jail_cards")] + ([("bus", "bus_tickets")] if self.game.ed.bus_tickets else [])
+        fields = [("cash", "cash"), ("gojf", "jail_cards")]
+        if self.game.ed.bus_tickets:
+            fields.append(("bus", "bus_tickets"))
         for wid, field in fields:
             box = self.query_one(f"#{wid}-{r}", AmountInput)
             why = box.problem()

@@ -28,12 +28,12 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.cache import LRUCache
+from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.geometry import Region
+from textual.message import Message
 from textual.strip import Strip
 from textual.visual import Visual
-from textual.containers import Horizontal, Vertical
-from textual.message import Message
 from textual.widget import Widget
 
 from ..layouts import LAYOUT_MIN, layout_for  # noqa: F401  (re-exported for the game screen)
@@ -64,7 +64,7 @@ class Geometry:
     """"code" (compact), "short" (the edition's short names) or "full" (full names)."""
 
     @classmethod
-    def of(cls, layout: str, size: int) -> "Geometry":
+    def of(cls, layout: str, size: int) -> Geometry:
         width, corner, tall, wide, names = _SPEC[layout]
         cell = (width - 2 * corner) // (size // 4 - 1)
         return cls(layout, size, corner, cell, tall, wide, names)
@@ -180,7 +180,7 @@ class BoardEdge(Widget):
     CACHE_SIZE = 400
     """Rendered cells kept per side (every look a cell had lately)."""
 
-    def __init__(self, board: "Board", side: str) -> None:
+    def __init__(self, board: Board, side: str) -> None:
         super().__init__(id=f"edge-{side}")
         self.board = board
         self.side = side

@@ -9,7 +9,7 @@ changes (the help screen).
 from __future__ import annotations
 
 import re
-from typing import Callable
+from collections.abc import Callable
 
 from rich.cells import cell_len
 from rich.text import Text

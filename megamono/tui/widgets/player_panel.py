@@ -252,7 +252,7 @@ class PlayersView(VerticalScroll, can_focus=False):
         self.sparklines = [WorthSparkline(game, look, p) for p in range(n)]
 
     def compose(self) -> ComposeResult:
-        for panel, spark in zip(self.panels, self.sparklines):
+        for panel, spark in zip(self.panels, self.sparklines, strict=False):
             yield panel
             yield spark
 
@@ -309,7 +309,7 @@ class WorthSparkline(Sparkline):
         self.data = series[-width:]
 
 
-def refresh_worth(view: "PlayersView") -> None:
+def refresh_worth(view: PlayersView) -> None:
     """Bring every player's sparkline up to date (the statistics are kept incrementally)."""
     from ..stats import stats_for
 

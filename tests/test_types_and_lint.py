@@ -1,0 +1,28 @@
+"""The code is checked as part of the test run: ruff reports nothing on ``megamono`` and ``tests``
+(configured in pyproject.toml: line length 120, rules E, W, F, I, UP and B, no per-file ignores).
+The versions are pinned exactly in the ``test`` extra, so a new release cannot turn the run red."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_ruff_reports_nothing():
+    done = subprocess.run([sys.executable, "-m", "ruff", "check", "--no-cache", "megamono", "tests"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_ruff_is_configured_as_agreed():
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    ruff = config["tool"]["ruff"]
+    assert ruff["line-length"] == 120
+    assert sorted(ruff["lint"]["select"]) == ["B", "E", "F", "I", "UP", "W"]
+    assert "per-file-ignores" not in ruff["lint"] and "ignore" not in ruff["lint"]
+    pins = {line.split("==")[0]: line for line in config["project"]["optional-dependencies"]["test"]}
+    assert "==" in pins["ruff"] and "==" in pins["mypy"]
