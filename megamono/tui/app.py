@@ -44,7 +44,10 @@ from .screens.toosmall import guard_size
 from .themes import setup_themes, toggle_contrast
 
 if TYPE_CHECKING:
+    from megamono.autosave import GameLock
     from megamono.rules.engine import Game
+
+    from .exitguard import ExitGuard
 
 # The rules core (pydantic and all) is imported when a game is first needed, not before the start
 # screen is drawn: see tests/bench/app.py.
@@ -77,6 +80,9 @@ class MegamonoApp(App):
                 Binding("f2", "contrast", "Contrast", show=False)]
     """Priority bindings, so they work over dialogs too (modal screens hide the app's other keys);
     :meth:`check_action` lets a screen's own binding of the key, or a text field, have it."""
+
+    pass_notices: bool  # set in __init__ (declared here: the actions above __init__ change them)
+    animations: bool
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("keys", "rules"):
@@ -187,7 +193,7 @@ class MegamonoApp(App):
         self.token = secrets.token_hex(8)
         """This app's own mark in the locks of the games it opens (:class:`GameLock`)."""
         self._rescue_dir = rescue_dir
-        self._lock = None  # the GameLock of the game in play
+        self._lock: GameLock | None = None  # the GameLock of the game in play
         self.crash_report: str | None = None
         """After an unexpected exception: what happened and where the game was rescued to."""
         self._autosaved: tuple | None = None  # (game id, actions, last action, log length) last written
@@ -198,7 +204,7 @@ class MegamonoApp(App):
         self._leave_unsaved = False  # the player chose to leave without saving
         self._crashed = False
         self._hung_up = False
-        self._exit_guard = None  # the SIGHUP/SIGTERM handling (megamono.tui.exitguard)
+        self._exit_guard: ExitGuard | None = None  # the SIGHUP/SIGTERM handling (megamono.tui.exitguard)
         if test_mode:
             self.animation_level = "none"
 

@@ -279,15 +279,28 @@ def update_if_changed(widget, content) -> None:
     widget.update(content, layout=not same_size)
 
 
-class KeptLines:
+if TYPE_CHECKING:
+    from textual.cache import LRUCache
+    from textual.strip import Strip
+    from textual.style import Style
+    from textual.widgets import Static
+
+    _KeptLinesBase = Static
+else:
+    _KeptLinesBase = object  # a mixin listed before Static: it is a Static for the type checker only
+
+
+class KeptLines(_KeptLinesBase):
     """For a ``Static`` showing a Rich ``Text`` whose lines fit its width (a player panel): each line
     is rendered on its own and kept, so a new text re-renders only its new lines (Textual's Line
     API: :meth:`render_line`). Anything else (a line too wide to fit, so wrapped; a mouse selection)
     is drawn whole by Textual, as before."""
 
     KEPT_LINES = 64
+    _kept_lines: LRUCache[tuple, Strip]  # (set on first use, with the style they were drawn in)
+    _kept_style: Style
 
-    def render_line(self, y: int):
+    def render_line(self, y: int) -> Strip:
         from textual.cache import LRUCache
         from textual.content import Content
         from textual.strip import Strip

@@ -16,6 +16,11 @@ size now by Textual.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from textual import events
+
 
 def stale_resize(screen, event) -> bool:
     """Whether ``event`` (a Resize sent to ``screen``) is for a size the terminal no longer has."""
@@ -31,7 +36,8 @@ class LatestSizeOnly:
     Textual's own handlers (the layout pass) do not run for it. A subclass's own ``on_resize`` runs
     before this one: it should return early on a stale event too."""
 
-    def _on_resize(self, event) -> None:
+    # async, as Screen's own ``_on_resize`` it stands in front of (Textual awaits each in turn)
+    async def _on_resize(self, event: events.Resize) -> None:
         if stale_resize(self, event):
             event.prevent_default()
             event.stop()

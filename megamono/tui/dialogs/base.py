@@ -23,6 +23,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Static
 
 from megamono.rules.engine import Game
+from megamono.rules.state import Pending
 
 from ..look import DIM, Look
 from ..resizing import LatestSizeOnly
@@ -100,8 +101,10 @@ class DecisionDialog(LatestSizeOnly, ModalScreen[object]):
         super().__init__()
         self.game = game
         self.look = look
-        self.pend = game.pending
-        self.player = self.pend.player
+        pend = game.pending
+        assert pend is not None, "a decision dialog is opened only for the decision pending"
+        self.pend: Pending = pend
+        self.player = pend.player
         self._opened: float | None = time.monotonic()
 
     # -- for subclasses -------------------------------------------------------------------------

@@ -37,6 +37,7 @@ class BuyDialog(DecisionDialog):
 
     def body(self) -> Text:
         t = Text(self.pend.prompt + "\n\n")
+        assert self.pend.space is not None, "a buy decision names its deed"
         t.append_text(deed_card_text(self.game, self.look, self.pend.space))
         return t
 
@@ -148,9 +149,10 @@ class LevellingDialog(DecisionDialog):
 
     def body(self) -> Text:
         g, pend = self.game, self.pend
-        space = pend.space
+        space, group = pend.space, g.ed.spaces[pend.space].group if pend.space is not None else None
+        assert space is not None and group is not None, "a levelling decision names a street"
         t = Text(pend.prompt + "\n\n")
-        for i in g.ed.groups[g.ed.spaces[space].group]:
+        for i in g.ed.groups[group]:
             d = g.st.deeds[i]
             t.append(f"  {g.ed.spaces[i].short:<13}", style="bold" if i == space else "")
             t.append(level_words(d.level) + (" (mortgaged)" if d.mortgaged else "") + "\n")
@@ -167,6 +169,7 @@ class LevellingDialog(DecisionDialog):
         cost = {"build": a.get("build", 0), "unmortgage": a.get("unmortgage", 0),
                 "unmortgage_build": a.get("build", 0) + a.get("unmortgage", 0),
                 "unmortgage_rearrange": a.get("unmortgage", 0)}
+        assert self.pend.space is not None, "a levelling decision names a street"
         mortgaged = self.game.st.deeds[self.pend.space].mortgaged
         # only the choices B8 offers in this case: a mortgaged lot is lifted or its group sold off;
         # a deed can be handed back only after a forced transfer

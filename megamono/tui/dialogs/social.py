@@ -7,6 +7,7 @@ so their dialogs have no manage key.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
@@ -78,6 +79,7 @@ class TradeReplyDialog(QuestionDialog):
     def body(self) -> Text:
         g, look = self.game, self.look
         offer = self.pend.trade
+        assert offer is not None, "a trade reply is pending with the offer"
         a, b = offer.proposer, offer.partner
         t = Text.assemble(look.who(a), " offers ", look.who(b), " a trade.\n\n")
         t.append_text(look.who(a))
@@ -106,6 +108,7 @@ class EndVoteDialog(QuestionDialog):
 
     def body(self) -> Text:
         g, look, pend = self.game, self.look, self.pend
+        assert pend.high_bidder is not None, "an end vote is pending with its proposer (high_bidder)"
         t = Text.assemble(look.who(pend.high_bidder), " proposes to end the game now.\n", style="bold")
         t.append("If every other player agrees, the game ends and the highest final worth wins (a tie shares "
                  "the win). One \"no\" and the game goes on.\n\n", style=DIM)
@@ -164,7 +167,7 @@ class PickDialog(LatestSizeOnly, ModalScreen[Any]):
     BINDINGS = [*[Binding(str(k), f"pick({k})", f"Choose {k}", show=False) for k in range(1, 10)],
                 Binding("escape", "pick(0)", "Cancel")]
 
-    def __init__(self, title: str, items: list[tuple[Text | str, Any]]) -> None:
+    def __init__(self, title: str, items: Sequence[tuple[Text | str, Any]]) -> None:
         super().__init__()
         self.title_text = title
         self.items = items[:9]
@@ -182,7 +185,8 @@ class PickDialog(LatestSizeOnly, ModalScreen[Any]):
         yield Footer()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "pick" and parameters and int(parameters[0]) > len(self.items):  # type: ignore[arg-type]
+        k = parameters[0] if parameters else None  # (the k of a "pick(k)" binding: always an int)
+        if action == "pick" and isinstance(k, int) and k > len(self.items):
             return False
         return True
 

@@ -20,6 +20,7 @@ shows the space under it, which follows the token of whose turn it is whenever t
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -74,6 +75,9 @@ from .game_text import aside_keys, claim_lines, status_text
 from .game_undo import UndoKeys
 from .toosmall import covered
 
+if TYPE_CHECKING:
+    from ..animate import Animation
+
 DIALOGS: dict[str, type[DecisionDialog]] = {
     "buy": BuyDialog, "jail": JailDialog, "jail_pay": JailDialog, "bus": BusDialog,
     "birthday": BirthdayDialog, "income_tax": IncomeTaxDialog, "levelling": LevellingDialog,
@@ -122,7 +126,7 @@ class GameScreen(ComputerTurns, UndoKeys, FittedFooter, LatestSizeOnly, Screen):
     said elsewhere left out of the footer (None) but still active and listed by ``?`` and
     ``h``: the arrows (the deed card's title, the compact key legend), F1 (on every screen) and
     claiming rent (the claim line says "key c")."""
-    WORDS = {b.action: b.description for b in BINDINGS}
+    WORDS = {b.action: b.description for b in BINDINGS if isinstance(b, Binding)}  # (all are Bindings)
     """Each action's full words, for the messages of keys that do nothing now."""
     PALETTE_KEY = 14
     """Columns the footer's command-palette key takes (" ^p palette " and its divider)."""
@@ -352,7 +356,7 @@ class GameScreen(ComputerTurns, UndoKeys, FittedFooter, LatestSizeOnly, Screen):
         self._log.add(events)
         self.announce(events)
         self.refresh_view()
-        self.animate(before, events)
+        self.animate_events(before, events)
         self.after_change(turn)
         return True
 
@@ -364,13 +368,13 @@ class GameScreen(ComputerTurns, UndoKeys, FittedFooter, LatestSizeOnly, Screen):
                 self.app.autosave_game(self.game)
 
     # -- animations (megamono.tui.animate) ----------------------------------------------------------
-    animation = None
+    animation: Animation | None = None
     """The animation running (dice, token moves), or None; :meth:`sync` waits for its end."""
 
     def dice_view(self) -> DiceView | None:
         return self._dice
 
-    def animate(self, before: list[int], events: list[Event]) -> None:
+    def animate_events(self, before: list[int], events: list[Event]) -> None:
         """Animate what the last action did, briefly (when the app's animations are on)."""
         if self.animation is not None:
             self.animation.finish()
@@ -457,8 +461,12 @@ class GameScreen(ComputerTurns, UndoKeys, FittedFooter, LatestSizeOnly, Screen):
             if self.app.pass_notices:
                 self._handed_over = self.pending_key()
                 undo = self.undo_at_handover(before)
-                self.open(PassKeyboard(self.look, pend.player, pend.prompt, owner=self, undo=undo),
-                          lambda result: result == "undo" and self.confirm_undo(handing_over=before))
+
+                def answer(result: object) -> None:
+                    if result == "undo":
+                        self.confirm_undo(handing_over=before)
+
+                self.open(PassKeyboard(self.look, pend.player, pend.prompt, owner=self, undo=undo), answer)
                 return
         if pend.kind == "turn" or self._hidden == self.pending_key():
             return
@@ -468,16 +476,18 @@ class GameScreen(ComputerTurns, UndoKeys, FittedFooter, LatestSizeOnly, Screen):
         self.open(dialog, self.on_decision)
 
     def dialog_for(self, kind: str) -> DecisionDialog:
-        g, p = self.game, self.game.pending.player
+        g, pend = self.game, self.game.pending
+        assert pend is not None, "a dialog is only made for the decision pending"
+        p = pend.player
         if kind == "triples":
-            return BoardPickDialog(g, self.look, self.board, g.pending.choices, "triples: move anywhere",
+            return BoardPickDialog(g, self.look, self.board, pend.choices, "triples: move anywhere",
                                    lambda s: ChooseDestination(player=p, space=s))
         if kind == "auction_pick":
-            return BoardPickDialog(g, self.look, self.board, g.pending.choices, "pick a deed to auction",
+            return BoardPickDialog(g, self.look, self.board, pend.choices, "pick a deed to auction",
                                    lambda s: PickAuctionDeed(player=p, space=s))
         if kind == "place_piece":
-            return BoardPickDialog(g, self.look, self.board, g.pending.choices,
-                                   f"place your {g.pending.piece or 'piece'}",
+            return BoardPickDialog(g, self.look, self.board, pend.choices,
+                                   f"place your {pend.piece or 'piece'}",
                                    lambda s: PlacePiece(player=p, space=s))
         if kind in DIALOGS:
             return DIALOGS[kind](g, self.look)
@@ -509,7 +519,9 @@ class GameScreen(ComputerTurns, UndoKeys, FittedFooter, LatestSizeOnly, Screen):
         elif result == "cancel":
             pass
         elif result == "manage":
-            self.open_manage(self.game.pending.player)
+            pend = self.game.pending
+            assert pend is not None, "a decision dialog closes on the decision still pending"
+            self.open_manage(pend.player)
         else:
             self.act(result)
 
@@ -710,4 +722,9 @@ class GameScreen(ComputerTurns, UndoKeys, FittedFooter, LatestSizeOnly, Screen):
         if self.unsaved:
             question += ("\nIt will be autosaved as it stands: the start screen offers to resume it (press"
                          " s first to keep it under a name of its own).")
-        self.open(ConfirmDialog(question), lambda yes: yes and self.app.leave_game(self.app.go_start))
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.app.leave_game(self.app.go_start)
+
+        self.open(ConfirmDialog(question), answer)

@@ -6,9 +6,10 @@ from __future__ import annotations
 from megamono.rules.actions import ClaimRent
 
 from ..computer import make_bots
+from .game_parts import GameScreenParts
 
 
-class ComputerTurns:
+class ComputerTurns(GameScreenParts):  # (object at run time: see .game_parts)
     """Mixin of :class:`~.game.GameScreen`: uses its ``game``, ``bots``, ``pace``, ``act``, ``sync``
     and the ``_bot_scheduled`` / ``_bot_timer`` / ``_fast`` / ``_awaiting`` flags."""
 

@@ -8,6 +8,8 @@ from dataclasses import replace
 from textual.binding import Binding
 from textual.widgets import Footer
 
+from .game_parts import GameScreenParts
+
 
 def forget_closed_watchers(node) -> None:
     """Drop the watchers of ``node``'s reactives left by removed widgets. Textual's Footer binds each
@@ -20,7 +22,7 @@ def forget_closed_watchers(node) -> None:
                         and not getattr(n, "_closed", False)]
 
 
-class FittedFooter:
+class FittedFooter(GameScreenParts):  # (object at run time: see .game_parts)
     """Mixin of :class:`~.game.GameScreen`: uses its ``SHORT_KEYS``, ``PALETTE_KEY``, ``short_footer``
     and the ``_full_keys`` / ``_short_keys`` binding maps it makes."""
 

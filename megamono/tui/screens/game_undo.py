@@ -4,10 +4,11 @@
 from __future__ import annotations
 
 from ..dialogs.notice import ConfirmDialog
+from .game_parts import GameScreenParts
 from .game_text import decision_text
 
 
-class UndoKeys:
+class UndoKeys(GameScreenParts):  # (object at run time: see .game_parts)
     """Mixin of :class:`~.game.GameScreen`: uses its ``game``, ``at_keyboard``, ``is_computer``,
     ``open``, ``refresh_view``, ``after_change`` and ``_log``, ``_last_decider``, ``_hidden``."""
 

@@ -8,6 +8,8 @@ letter, the bars share one scale (shown on the left), and the first and last tur
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -20,6 +22,11 @@ from megamono.rules.engine import Game
 from ..look import DIM, Look, money
 from ..resizing import LatestSizeOnly
 from ..stats import GameStats, bar_rows, columns, stats_for
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from ..app import MegamonoApp
 
 
 def standings(game: Game) -> list[tuple[int, int, int]]:
@@ -138,6 +145,9 @@ def statistics_text(game: Game, look: Look, stats: GameStats) -> Text:
 
 class GameOverScreen(LatestSizeOnly, Screen):
     """Winner, standings, the net-worth chart and statistics; ``n`` back to the start screen, ``q`` quits."""
+
+    if TYPE_CHECKING:
+        app = getters.app(MegamonoApp)
 
     DEFAULT_CSS = """
     GameOverScreen { align: center middle; }

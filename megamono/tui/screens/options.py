@@ -7,6 +7,8 @@ remembered in the save folder (``.megamono-settings.json``, like the theme).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -16,6 +18,11 @@ from textual.widgets import Checkbox, Footer, Static
 
 from ..look import DIM
 from ..resizing import LatestSizeOnly
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from ..app import MegamonoApp
 
 SETTINGS_FILE = ".megamono-settings.json"
 SETTINGS = {"handover": "pass_notices", "animations": "animations"}  # file key -> app attribute
@@ -71,6 +78,8 @@ class OptionsScreen(LatestSizeOnly, ModalScreen[None]):
     OptionsScreen .hint { color: $text-muted; margin: 0 0 1 4; }
     """
     BINDINGS = [Binding("escape,q", "close", "Close")]
+    if TYPE_CHECKING:
+        app = getters.app(MegamonoApp)
 
     def compose(self) -> ComposeResult:
         app = self.app

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -29,6 +30,11 @@ from megamono.saves import (
 
 from ..look import DIM
 from ..resizing import LatestSizeOnly
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from ..app import MegamonoApp
 
 
 def suggest_name(game: Game) -> str:
@@ -194,6 +200,9 @@ class ResumeScreen(LatestSizeOnly, Screen):
     (after a yes/no question). Examples cannot be renamed or deleted. A file that cannot be read is
     listed with the reason; it can be deleted (after the same question), not renamed.
     """
+
+    if TYPE_CHECKING:
+        app = getters.app(MegamonoApp)
 
     DEFAULT_CSS = """
     ResumeScreen #resume { padding: 1 2; }

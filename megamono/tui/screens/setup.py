@@ -6,6 +6,8 @@ Everything is checked as you type; Ctrl+G starts the game. The house-rule option
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -21,6 +23,11 @@ from ..computer import record_levels
 from ..look import DIM, player_colour
 from ..resizing import LatestSizeOnly
 from ..widgets.amount import AmountInput
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from ..app import MegamonoApp
 
 DEFAULT_NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
 MAX_PLAYERS = 8
@@ -62,6 +69,9 @@ def colour_label(colour: str) -> Text:
 
 class SetupScreen(LatestSizeOnly, Screen):
     """Choose the edition, 2-8 players (2-6 in classic) and the house rules, then start."""
+
+    if TYPE_CHECKING:
+        app = getters.app(MegamonoApp)
 
     DEFAULT_CSS = """
     SetupScreen { align: center middle; }

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -19,6 +20,11 @@ from megamono.autosave import ResumableGame, resumable_games, set_aside
 
 from ..look import DIM, GROUP_STYLE
 from ..resizing import LatestSizeOnly
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from ..app import MegamonoApp
 
 TITLE = r"""
  __  __                  __  __
@@ -73,6 +79,9 @@ def game_label(entry: ResumableGame, now: datetime | None = None) -> Text:
 class StartScreen(LatestSizeOnly, Screen):
     """The games in progress (``a`` or Enter resumes the highlighted one; ``x`` sets a damaged
     autosave aside), New game (n), saved games (r), Quit (q)."""
+
+    if TYPE_CHECKING:
+        app = getters.app(MegamonoApp)
 
     DEFAULT_CSS = """
     StartScreen { align: center middle; }
