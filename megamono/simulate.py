@@ -27,7 +27,10 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rich.console import JustifyMethod
 
 DEFAULT_TURN_LIMIT = 500
 
@@ -239,6 +242,7 @@ def movement_game(job: tuple) -> dict[str, Any]:
     roller: int | None = None
     while done < skip + throws:
         pend = game.pending
+        assert pend is not None, "a movement game never ends (no rent, no debts): a decision always waits"
         if pend.kind == "debt":
             debts += 1
         if roller is not None and pend.kind in ("turn", "jail"):
@@ -401,7 +405,9 @@ def render(summary: dict[str, Any], console=None) -> None:
     console.print(head)
 
     seats = Table(title="Wins by seat", title_justify="left")
-    for col, j in (("seat", "right"), ("bot", "left"), ("wins", "right"), ("share", "right")):
+    seat_columns: tuple[tuple[str, JustifyMethod], ...] = (("seat", "right"), ("bot", "left"), ("wins", "right"),
+                                                           ("share", "right"))
+    for col, j in seat_columns:
         seats.add_column(col, justify=j)
     for row in s["wins_by_seat"]:
         seats.add_row(str(row["seat"]), ",".join(row["levels"]), f"{row['wins']:g}", f"{row['share']:.1%}")

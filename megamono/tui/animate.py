@@ -12,11 +12,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 from megamono.rules.state import Event
 
 if TYPE_CHECKING:
+    from textual.timer import Timer
+
     from .screens.game import GameScreen
 
 DICE_FRAMES = 6
@@ -63,7 +66,7 @@ class Animation:
                       for p, pl in enumerate(g.st.players) if p < len(before)}
         self.paths = {p: path for p, path in self.paths.items() if path}
         self.frames = self._frames()
-        self.timer = None
+        self.timer: Timer | None = None
         self.over = False
 
     @property
@@ -78,11 +81,11 @@ class Animation:
             speed = self.screen.game.ed.rules.speed_die
             for _ in range(DICE_FRAMES):
                 faces = (rng.randint(1, 6), rng.randint(1, 6), rng.choice([1, 2, 3, "mr", "bus"]) if speed else None)
-                out.append((FRAME, lambda f=faces: dice.show_rolling(f)))
+                out.append((FRAME, partial(dice.show_rolling, faces)))
             out.append((FRAME, dice.refresh_dice))
         for p, path in self.paths.items():
             for space in path:
-                out.append((STEP, lambda p=p, s=space: self._place(p, s)))
+                out.append((STEP, partial(self._place, p, space)))
         return out
 
     def _place(self, p: int, space: int) -> None:

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from functools import partial
 from typing import TYPE_CHECKING
 
 from textual.app import SystemCommand
@@ -119,7 +120,7 @@ def legal_commands(screen: GameScreen) -> Iterator[tuple[str, str, Callable[[], 
         why = "the pending decision" if a.player == pend.player and a.kind not in (
             "build", "sell_building", "sell_group_buildings", "build_depot", "sell_depot", "mortgage",
             "unmortgage", "claim_rent") else "any time the game waits"
-        yield f"{who}: {action_label(g, a)}", f"{who}, {why}", lambda a=a: screen.palette_act(a)
+        yield f"{who}: {action_label(g, a)}", f"{who}, {why}", partial(screen.palette_act, a)
     if screen.check_action("trade", ()) is True:
         yield "Propose a trade…", "Open the trade screen (x)", lambda: screen.palette_run(screen.action_trade)
     if screen.check_action("end_game", ()) is True:

@@ -14,6 +14,7 @@ from megamono.rules.actions import (
     DeclineBuy,
     IncomeTaxChoice,
     Level,
+    LevelChoice,
     MortgagedDeedChoice,
     PayDebt,
     PayJailFine,
@@ -128,7 +129,7 @@ class IncomeTaxDialog(DecisionDialog):
                        IncomeTaxChoice(player=p, choice="percent"))]
 
 
-LEVEL_OPTIONS = [  # key, choice, button label, footer label
+LEVEL_OPTIONS: list[tuple[str, LevelChoice, str, str]] = [  # key, choice, button label, footer label
     ("b", "build", "Build up to even", "Build"),
     ("r", "rearrange", "Rearrange the houses", "Rearrange"),
     ("u", "unmortgage", "Unmortgage", "Unmortgage"),

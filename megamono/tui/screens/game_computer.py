@@ -74,4 +74,4 @@ class ComputerTurns(GameScreenParts):  # (object at run time: see .game_parts)
             self.act(action)
         finally:
             g.keep_undo = True
-            g._undo = None  # type: ignore[attr-defined]
+            g._undo = None

@@ -83,7 +83,7 @@ class ManageScreen(LatestSizeOnly, Screen):
     def compose(self) -> ComposeResult:
         with Vertical(id="manage"):
             yield Static(id="mhead")
-            table = DataTable(id="deeds", cursor_type="row", zebra_stripes=True)
+            table: DataTable[str | Text] = DataTable(id="deeds", cursor_type="row", zebra_stripes=True)
             table.add_columns("Grp", "Deed", "Buildings", "Mortgaged", "Rent now", "Build cost",
                               "Mortgage / lift")
             yield table
@@ -193,7 +193,8 @@ class ManageScreen(LatestSizeOnly, Screen):
         if action == "do":
             return True if not self.computer() and self.action_for(str(parameters[0])) is not None else None
         if action == "player":
-            k = int(parameters[0])  # type: ignore[arg-type]
+            assert isinstance(parameters[0], int), "the player(k) keys give a seat number"
+            k = int(parameters[0])
             players = self.game.st.players
             return k < len(players) and not players[k].bankrupt
         return True
@@ -231,8 +232,11 @@ class ManageScreen(LatestSizeOnly, Screen):
             self.app.notify(why, title=f"{KEYS[key][0]}: not allowed", severity="warning")
             return
         if key == "g":
-            self.app.push_screen(ConfirmDialog(self.sell_group_question(a.space)),
-                                 lambda yes: yes and self.send(a))
+            def answer(yes: bool | None) -> None:
+                if yes:
+                    self.send(a)
+
+            self.app.push_screen(ConfirmDialog(self.sell_group_question(a.space)), answer)
             return
         self.send(a)
 

@@ -245,7 +245,7 @@ class ResumeScreen(LatestSizeOnly, Screen):
             title = Text(f"Saved games  ({self.folder}/)", style="bold")
             title.append("    Enter load · n rename · Del/x delete · Esc back", style=DIM)
             yield Static(title)
-            table = DataTable(id="saves", cursor_type="row")
+            table: DataTable[str | Text] = DataTable(id="saves", cursor_type="row")
             table.add_columns("Name", "Edition", "Players", "Turn", "Saved")
             yield table
             yield Static(Text("No saved games here yet.", style=DIM), id="empty")
@@ -269,8 +269,8 @@ class ResumeScreen(LatestSizeOnly, Screen):
             table.add_row(name, Text(printable(s.edition)), players, str(s.turn),
                           s.modified.strftime("%Y-%m-%d %H:%M"), key=str(s.path))
         for f in self.damaged:
-            name = shown_name(f"examples/{f.stem}" if f.parent.name == "examples" else f.stem)
-            table.add_row(Text(name), "", Text("(cannot be read)", style="#ff8080"), "", "", key=str(f))
+            stem = shown_name(f"examples/{f.stem}" if f.parent.name == "examples" else f.stem)
+            table.add_row(Text(stem), "", Text("(cannot be read)", style="#ff8080"), "", "", key=str(f))
         self.query_one("#empty").display = not self.paths
         if select in self.paths:
             table.move_cursor(row=self.paths.index(select))

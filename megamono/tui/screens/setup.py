@@ -267,7 +267,8 @@ class SetupScreen(LatestSizeOnly, Screen):
                     count.value = self.count
                 self.show_edition()
         elif event.select.id == "count":
-            self.count = int(event.value)  # type: ignore[arg-type]
+            assert isinstance(event.value, int), "the player count select holds numbers (no blank)"
+            self.count = int(event.value)
             self.show_rows()
         else:
             self.validate()

@@ -266,7 +266,8 @@ class TradeScreen(LatestSizeOnly, Screen[ProposeTrade | None]):
     def on_select_changed(self, event: Select.Changed) -> None:
         event.stop()
         if event.select.id == "proposer" and event.value != self.proposer:
-            self.proposer = int(event.value)  # type: ignore[arg-type]
+            assert isinstance(event.value, int), "the proposer select holds seats (no blank)"
+            self.proposer = int(event.value)
             partners = trade_partners(self.game, self.proposer)
             if self.partner not in partners:
                 self.partner = partners[0]
@@ -277,7 +278,8 @@ class TradeScreen(LatestSizeOnly, Screen[ProposeTrade | None]):
             self.query_one("#side-give", TradeSidePanel).set_holder(self.proposer)
             self.query_one("#side-take", TradeSidePanel).set_holder(self.partner)
         elif event.select.id == "partner" and event.value != self.partner:
-            self.partner = int(event.value)  # type: ignore[arg-type]
+            assert isinstance(event.value, int), "the partner select holds seats (no blank)"
+            self.partner = int(event.value)
             self.query_one("#side-take", TradeSidePanel).set_holder(self.partner)
         self.check()
 

@@ -5,6 +5,7 @@ what they do and who stands there."""
 from __future__ import annotations
 
 from rich.text import Text
+from textual.widget import Widget
 from textual.widgets import Static
 
 from megamono.rules.engine import Game
@@ -31,7 +32,7 @@ def rent_ladder(game: Game, space: int) -> list[tuple[str, str, str, bool]]:
     rows: list[tuple[str, str, str, bool]] = []
     if sp.kind == "street" and sp.rents:
         missing = None
-        if live and deed.level == 0:
+        if live and deed.owner is not None and deed.level == 0:  # (live: owned)
             owned, size = group_holding(ed, st, space, deed.owner)
             missing = str(size - owned)
         due_mult = rules.unbuilt_multipliers.get(missing, 1) if missing is not None else None
@@ -43,17 +44,17 @@ def rent_ladder(game: Game, space: int) -> list[tuple[str, str, str, bool]]:
             rows.append((LEVEL_LABELS[lvl], LEVEL_WORDS[lvl], money(sp.rents[lvl]), live and deed.level == lvl))
     elif sp.kind == "railroad":
         n = sum(1 for i in ed.railroads if st.deeds[i].owner == deed.owner) if live else 0
-        for k, r in enumerate(rules.railroad_rents):
-            rows.append((f"{k + 1} RR", f"{k + 1} railroad{'s' if k else ''} owned", money(r),
-                         live and n == k + 1 and not deed.depot))
+        for j, r in enumerate(rules.railroad_rents):
+            rows.append((f"{j + 1} RR", f"{j + 1} railroad{'s' if j else ''} owned", money(r),
+                         live and n == j + 1 and not deed.depot))
         if ed.supply.depots:
             due = rent_due(ed, st, space, -1) if live and deed.depot else 0
             rows.append(("+depot", "with a depot", money(due) if due else "rent ×2", bool(due)))
     elif sp.kind == "utility":
         n = sum(1 for i in ed.utilities if st.deeds[i].owner == deed.owner) if live else 0
-        for k, m in enumerate(rules.utility_multipliers):
-            rows.append((f"{k + 1} Ut", f"{k + 1} utilit{'ies' if k else 'y'} owned", f"{m}× dice",
-                         live and n == k + 1))
+        for j, m in enumerate(rules.utility_multipliers):
+            rows.append((f"{j + 1} Ut", f"{j + 1} utilit{'ies' if j else 'y'} owned", f"{m}× dice",
+                         live and n == j + 1))
     return rows
 
 
@@ -144,12 +145,11 @@ def deed_card_text(game: Game, look: Look, space: int, width: int | None = None,
     if rows:
         out.append("\n")
         if narrow or tall:
-            k = 0 if narrow else 1
-            span = max(len(r[k]) + len(r[2]) + 2 for r in rows)
+            labelled = [(r[0] if narrow else r[1], r[2], r[3]) for r in rows]  # (short labels when narrow)
+            span = max(len(label) + len(amount) + 2 for label, amount, _ in labelled)
             span = max(span, min(width or span, 20 if narrow else 30))
             lines = []
-            for row in rows:
-                label, amount, due = row[k], row[2], row[3]
+            for label, amount, due in labelled:
                 gap = max(1, span - 1 - len(label) - len(amount))
                 line = Text(f"{DUE_MARK if due else ' '}{label}{' ' * gap}{amount}")
                 if due:
@@ -180,6 +180,7 @@ def deed_card_text(game: Game, look: Look, space: int, width: int | None = None,
     out.append("\n")
     if sp.kind == "street":
         out.append(f"Building {money(sp.house_cost or 0)} a level")
+        assert sp.group is not None, "a street is in a colour group"
         lots = ed.groups[sp.group]
         holders = []
         for i in lots:
@@ -242,6 +243,6 @@ class DeedCard(Static):
         """The rows of text the card can show in its column, leaving ``keep_below`` rows to the
         widget under it (None when the card does not share its column, or is not laid out yet)."""
         parent = self.parent
-        if self.keep_below is None or parent is None or not parent.content_size.height:
+        if self.keep_below is None or not isinstance(parent, Widget) or not parent.content_size.height:
             return None
         return parent.content_size.height - self.keep_below - self.styles.gutter.height

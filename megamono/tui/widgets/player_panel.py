@@ -9,6 +9,8 @@ the panel of whose turn it is kept in view.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
@@ -93,12 +95,14 @@ def build_text(game: Game, look: Look, p: int, options: list[Build | BuildDepot]
     streets = [i for i in ed.properties if st.deeds[i].owner == p and ed.spaces[i].kind == "street"]
     if not streets or game.pending is None or game.over:
         return None
-    groups: dict[str, list[int]] = {}
+    owned: dict[str, list[int]] = {}
     for i in streets:
-        groups.setdefault(ed.spaces[i].group, []).append(i)
+        group = ed.spaces[i].group
+        assert group is not None, "a street is in a colour group"
+        owned.setdefault(group, []).append(i)
     # the group nearest to complete (most lots owned, then fewest missing), its least built lot
-    key = max(groups, key=lambda g: (len(groups[g]) / len(ed.groups[g]), len(groups[g])))
-    lot = min(groups[key], key=lambda i: st.deeds[i].level)
+    key = max(owned, key=lambda g: (len(owned[g]) / len(ed.groups[g]), len(owned[g])))
+    lot = min(owned[key], key=lambda i: st.deeds[i].level)
     why = game.why_not(Build(player=p, space=lot))
     if why is None:
         return None
@@ -152,7 +156,7 @@ def player_text(game: Game, look: Look, p: int, width: int = 56,
     return out
 
 
-def heading(game: Game, look: Look, p: int, width: int, extra: list[Text] = ()) -> Text:
+def heading(game: Game, look: Look, p: int, width: int, extra: Sequence[Text] = ()) -> Text:
     """A panel's first line: token, name, turn mark, cash, position, then the flags (jail, Get Out
     of Jail Free cards, Bus Tickets) and ``extra``, each on a line of its own when it no longer fits."""
     st = game.st
