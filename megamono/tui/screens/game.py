@@ -19,8 +19,9 @@ shows the space under it, which follows the token of whose turn it is whenever t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -93,7 +94,7 @@ hand-over in between (the same person decides again: an Enter meant for the hand
 expected must not answer it). The dialogs' own guard (:attr:`DecisionDialog.GUARD`), made longer."""
 
 
-class GameScreen(ComputerTurns, UndoKeys, FittedFooter, LatestSizeOnly, Screen):
+class GameScreen(ComputerTurns, UndoKeys, FittedFooter, LatestSizeOnly, Screen[None]):
     """Plays one game; ``saved`` is the file it was loaded from or last saved to."""
 
     BINDINGS = [
@@ -498,13 +499,13 @@ class GameScreen(ComputerTurns, UndoKeys, FittedFooter, LatestSizeOnly, Screen):
                                    lambda s: make(player=p, space=s))
         return GenericDialog(g, self.look)
 
-    def open(self, screen, callback) -> None:
+    def open(self, screen: Screen[Any], callback: Callable[[Any], object] | None) -> None:
         """Push a modal; when it closes run ``callback(result)`` then :meth:`sync` again. Opened from
         another such modal (``s`` or ``q`` on a hand-over notice), :meth:`sync` waits until that one
         closes too, so the next dialog never opens over the notice."""
         self._awaiting += 1
 
-        def done(result) -> None:
+        def done(result: Any) -> None:
             self._awaiting -= 1
             if callback is not None:
                 callback(result)

@@ -143,7 +143,7 @@ def statistics_text(game: Game, look: Look, stats: GameStats) -> Text:
     return t
 
 
-class GameOverScreen(LatestSizeOnly, Screen):
+class GameOverScreen(LatestSizeOnly, Screen[None]):
     """Winner, standings, the net-worth chart and statistics; ``n`` back to the start screen, ``q`` quits."""
 
     if TYPE_CHECKING:

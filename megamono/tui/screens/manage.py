@@ -42,7 +42,7 @@ KEYS = {  # key -> (label, space kinds it applies to)
 }
 
 
-class ManageScreen(LatestSizeOnly, Screen):
+class ManageScreen(LatestSizeOnly, Screen[None]):
     """Deeds of one player (switch with 1-8 or Tab) and the manage keys b x g d o u."""
 
     DEFAULT_CSS = """

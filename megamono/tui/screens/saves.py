@@ -194,7 +194,7 @@ class RenameDialog(LatestSizeOnly, ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class ResumeScreen(LatestSizeOnly, Screen):
+class ResumeScreen(LatestSizeOnly, Screen[None]):
     """The save browser: every save in the save folder and its ``examples``, newest first, with
     name, edition, players, turn and date. Enter loads, ``n`` renames, Delete or ``x`` deletes
     (after a yes/no question). Examples cannot be renamed or deleted. A file that cannot be read is

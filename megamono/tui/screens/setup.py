@@ -67,7 +67,7 @@ def colour_label(colour: str) -> Text:
     return Text.assemble(("██ ", player_colour(colour)), colour)
 
 
-class SetupScreen(LatestSizeOnly, Screen):
+class SetupScreen(LatestSizeOnly, Screen[None]):
     """Choose the edition, 2-8 players (2-6 in classic) and the house rules, then start."""
 
     if TYPE_CHECKING:

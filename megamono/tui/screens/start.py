@@ -76,7 +76,7 @@ def game_label(entry: ResumableGame, now: datetime | None = None) -> Text:
     return t
 
 
-class StartScreen(LatestSizeOnly, Screen):
+class StartScreen(LatestSizeOnly, Screen[None]):
     """The games in progress (``a`` or Enter resumes the highlighted one; ``x`` sets a damaged
     autosave aside), New game (n), saved games (r), Quit (q)."""
 
