@@ -21,15 +21,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from functools import partial
-from typing import Annotated, Literal, get_args, get_origin, get_type_hints
+from typing import Annotated, Literal, TypeVar, dataclass_transform, get_args, get_origin, get_type_hints
 
 from pydantic import ConfigDict, Field, TypeAdapter, ValidationError
 
 from .errors import IllegalAction
 from .state import Record, TradeOffer, TradeSide
 
-action = dataclass(frozen=True, slots=True, kw_only=True)
-"""The decorator of every action class: a frozen, slotted, keyword-only dataclass."""
+_A = TypeVar("_A")
+
+
+@dataclass_transform(frozen_default=True, kw_only_default=True)
+def action(cls: type[_A]) -> type[_A]:
+    """The decorator of every action class: a frozen, slotted, keyword-only dataclass."""
+    return dataclass(frozen=True, slots=True, kw_only=True)(cls)
 
 
 Seat = Annotated[int, Field(ge=0)]

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar, dataclass_transform
 
 from pydantic import ConfigDict, TypeAdapter
 
@@ -58,11 +58,20 @@ class Record:
 
 
 _ADAPTERS: dict[type, TypeAdapter] = {}
-record = dataclass(slots=True, kw_only=True)
-"""The decorator of every state class: a slotted, keyword-only dataclass."""
-hot_record = dataclass(slots=True)
-"""The decorator of the classes the engine makes on every move (throws, agenda steps, decisions,
-log events): as :data:`record`, but the fields may also be passed in order, which is quicker."""
+_C = TypeVar("_C")
+
+
+@dataclass_transform(kw_only_default=True)
+def record(cls: type[_C]) -> type[_C]:
+    """The decorator of every state class: a slotted, keyword-only dataclass."""
+    return dataclass(slots=True, kw_only=True)(cls)
+
+
+@dataclass_transform()
+def hot_record(cls: type[_C]) -> type[_C]:
+    """The decorator of the classes the engine makes on every move (throws, agenda steps, decisions,
+    log events): as :func:`record`, but the fields may also be passed in order, which is quicker."""
+    return dataclass(slots=True)(cls)
 
 PLAYER_COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan", "white", "orange")
 
