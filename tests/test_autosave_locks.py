@@ -24,9 +24,11 @@ from megamono.autosave import (
 from megamono.rules import Game, Roll
 from megamono.saves import save_game
 
+from kit import new_game
+
 
 def game(names=("Ann", "Bob"), seed=1, rolls=1) -> Game:
-    g = Game.new("mega", list(names), seed=seed, dice=[(1, 2, 1), (2, 3, 1)] * 3, seat_order=True)
+    g = new_game(names=names, seed=seed, dice=[(1, 2, 1), (2, 3, 1)] * 3)
     for _ in range(rolls):
         g.act(Roll(player=g.pending.player))
         if g.pending.kind == "buy":

@@ -214,9 +214,7 @@ asyncio.run(main())
 
 
 @pytest.mark.parametrize("kind", ["fifo", "zero"])
-def test_the_app_starts_past_an_autosave_settings_and_theme_that_are_not_files(tmp_path, kind):
-    saves = tmp_path / "saves"
-    saves.mkdir()
+def test_the_app_starts_past_an_autosave_settings_and_theme_that_are_not_files(saves, kind):
     for name in ("autosave.json", ".megamono-settings.json", ".megamono-theme"):
         if kind == "fifo":
             os.mkfifo(saves / name)

@@ -21,11 +21,13 @@ from megamono.rules import Game, Roll
 from megamono.saves import SaveError, clean_stale_temps, load_game, save_game
 from megamono.tui.app import MegamonoApp
 
+from kit import new_game
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def _game() -> Game:
-    return Game.new("mega", ["Ann", "Bob"], seed=7, dice=[(1, 2, 1), (3, 4, 2)], seat_order=True)
+    return new_game(2, seed=7, dice=[(1, 2, 1), (3, 4, 2)])
 
 
 def temps(folder: Path) -> list[str]:
@@ -200,9 +202,7 @@ def backdate(folder: Path, seconds: float) -> None:
 
 
 @pytest.fixture
-def writers(tmp_path):
-    saves = tmp_path / "saves"
-    saves.mkdir()
+def writers(saves):
     live, killed = start_writer(saves, "live"), start_writer(saves, "killed")
     killed.send_signal(signal.SIGKILL)
     killed.wait()
