@@ -1,7 +1,8 @@
 """Set-up shared by every test folder: pytest fixtures (this file) and the game builder and scenario
 helpers of tests/kit.py (``new_game``, ``give``, ...), which the folders' helper modules re-export.
 
-Fixtures here: ``saves`` (a fresh, empty save folder) and, in every test, a private rescue folder.
+Fixtures here: ``saves`` (a fresh, empty save folder) and, in every test, a private rescue folder and
+no terminal size forced by COLUMNS and LINES.
 tests/tui/conftest.py adds the app tests' own (a plain colour environment).
 """
 
@@ -10,6 +11,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
+
+@pytest.fixture(autouse=True)
+def _no_forced_terminal_size(monkeypatch):
+    """No test inherits a terminal size from COLUMNS and LINES: pytest-xdist's workers have them set
+    (80 and 24), a plain run has not, and an app started in a pseudo-terminal would take 80x24 from
+    them instead of its terminal's size."""
+    monkeypatch.delenv("COLUMNS", raising=False)
+    monkeypatch.delenv("LINES", raising=False)
 
 
 @pytest.fixture(autouse=True)

@@ -11,6 +11,7 @@ import sys
 import time
 from datetime import datetime
 
+import pytest
 from megamono.autosave import (
     GameLock,
     autosave_name,
@@ -66,6 +67,7 @@ time.sleep(60)
 """
 
 
+@pytest.mark.xdist_group("serial")
 def test_the_lock_of_a_process_killed_with_sigkill_is_stale(tmp_path):
     child = subprocess.Popen([sys.executable, "-c", HOLDER, str(tmp_path), "00000000beef"],
                              stdout=subprocess.PIPE, text=True)
@@ -83,6 +85,7 @@ def test_the_lock_of_a_process_killed_with_sigkill_is_stale(tmp_path):
     assert GameLock.take(tmp_path, "00000000beef", token="me").held
 
 
+@pytest.mark.xdist_group("serial")
 def test_a_killed_process_not_yet_reaped_holds_nothing(tmp_path):
     child = subprocess.Popen([sys.executable, "-c", HOLDER, str(tmp_path), "00000000cafe"],
                              stdout=subprocess.PIPE, text=True)

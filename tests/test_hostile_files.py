@@ -19,6 +19,9 @@ import pytest
 
 from hostile_files import EXAMPLE
 
+# On the one xdist worker of the "serial" group (pyproject.toml): tries run in child processes, time and memory limited.
+pytestmark = pytest.mark.xdist_group("serial")
+
 ROOT = Path(__file__).resolve().parents[1]
 CATALOGUE = Path(__file__).resolve().parent / "hostile_files.py"
 MEMORY_LIMIT = 1536 * 1024 * 1024  # /dev/zero read whole would pass it in about a second

@@ -148,6 +148,7 @@ print(json.dumps(out))
 """
 
 
+@pytest.mark.xdist_group("serial")
 def test_a_real_full_then_read_only_disk(tmp_path):
     """A small tmpfs, filled up then remounted read-only, in a mount namespace of its own (nothing
     outside the test sees it; it goes with the child process)."""
@@ -223,6 +224,7 @@ def _temp_of(saves: Path, proc: subprocess.Popen) -> str:
     raise AssertionError("the writer has no temp file open")
 
 
+@pytest.mark.xdist_group("serial")
 @pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="needs /proc to see a writer's open files")
 async def test_the_app_removes_dead_writers_temp_files_when_it_starts_never_a_live_ones(writers):
     saves, live = writers
@@ -242,6 +244,7 @@ async def test_the_app_removes_dead_writers_temp_files_when_it_starts_never_a_li
     assert sorted(p.name for p in saves.iterdir()) == [".saving-fifo.tmp", ".saving-fresh.tmp"]
 
 
+@pytest.mark.xdist_group("serial")
 @pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="needs /proc to see a writer's open files")
 def test_a_live_writers_temp_file_is_kept_however_old(writers):
     """A writer stopped (Ctrl+Z) for minutes is still at work: its file is not taken from it."""

@@ -193,6 +193,7 @@ async def pilot_storm(seed: int, seconds: float, saves: Path, start: str = "turn
                 and (game.pending.kind, game.pending.player) == pending}
 
 
+@pytest.mark.xdist_group("serial")
 @pytest.mark.parametrize("seed, start", [(5, "turn"), (6, "buy")])
 def test_a_resize_storm_leaves_the_game_responsive_and_unchanged(seed, start, saves):
     limit = PILOT_STORM_SECONDS + 120
@@ -209,6 +210,7 @@ def test_a_resize_storm_leaves_the_game_responsive_and_unchanged(seed, start, sa
     assert result["same_game"], result
 
 
+@pytest.mark.xdist_group("serial")
 @pytest.mark.slow
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="pseudo-terminals and /proc")
 @pytest.mark.parametrize("screen", ["GameScreen", "BuyDialog"])

@@ -21,6 +21,9 @@ from kit import new_game
 pytest.importorskip("pyte")
 from pty_terminal import PtyTerminal  # noqa: E402
 
+# On the one xdist worker of the "serial" group (pyproject.toml): two real apps on pseudo-terminals, one killed.
+pytestmark = pytest.mark.xdist_group("serial")
+
 STARTUP = 60  # seconds (a loaded 2-core machine)
 
 
