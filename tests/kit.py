@@ -10,8 +10,9 @@ reorders a deck (I6); ``sound`` checks them all, ``illegal`` checks a refused ac
 
 The folder holding this module is on ``sys.path`` through ``pythonpath`` in pyproject.toml's
 ``[tool.pytest.ini_options]``: import it as ``kit``. The folders' own helper modules
-(tests/rules/helpers.py and scenario.py, tests/bots/botkit.py) re-export these under the names
-their tests use and add what only they need.
+(tests/rules/helpers.py, scenario.py and classic_kit.py, tests/bots/botkit.py, tests/tui/tui_helpers.py)
+re-export these under the names their tests use and add what only they need. Fixtures shared by every
+folder (a fresh ``saves`` folder, a private rescue folder) are in tests/conftest.py.
 """
 
 from __future__ import annotations
@@ -29,15 +30,21 @@ ANN, BOB, CID, DEE = 0, 1, 2, 3
 
 # ---------------------------------------------------------------------------- setting up
 def new_game(n: int = 3, dice: Iterable[Sequence] | None = None, cash: int | Sequence[int] | None = None,
-             seed: int = 1, options: dict | None = None, edition: str = "mega") -> Game:
+             seed: int = 1, options: dict | None = None, edition: str = "mega",
+             names: Sequence[str | dict] | None = None) -> Game:
     """A game of ``edition`` with ``n`` players (Ann, Bob, Cid, ...) in seat order, Ann to play.
 
+    The one game builder of the tests: every folder's helpers build their games with it.
+
     ``dice``: scripted throws used before the generator. ``cash``: one figure for everybody,
-    or one per seat (default: the edition's starting cash).
+    or one per seat (default: the edition's starting cash). ``names``: the players instead of
+    the first ``n`` of ``NAMES``, each a name or a dict as :meth:`Game.new` takes them (e.g.
+    ``{"name": "Robo", "kind": "computer"}``).
     """
-    g = Game.new(edition, list(NAMES[:n]), seed=seed, dice=dice, seat_order=True, options=options)
+    players = list(NAMES[:n]) if names is None else list(names)
+    g = Game.new(edition, players, seed=seed, dice=dice, seat_order=True, options=options)
     if cash is not None:
-        figures = [cash] * n if isinstance(cash, int) else list(cash)
+        figures = [cash] * len(players) if isinstance(cash, int) else list(cash)
         for p, c in zip(g.st.players, figures, strict=False):
             p.cash = c
     return g

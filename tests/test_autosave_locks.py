@@ -11,6 +11,7 @@ import sys
 import time
 from datetime import datetime
 
+import pytest
 from megamono.autosave import (
     GameLock,
     autosave_name,
@@ -24,9 +25,11 @@ from megamono.autosave import (
 from megamono.rules import Game, Roll
 from megamono.saves import save_game
 
+from kit import new_game
+
 
 def game(names=("Ann", "Bob"), seed=1, rolls=1) -> Game:
-    g = Game.new("mega", list(names), seed=seed, dice=[(1, 2, 1), (2, 3, 1)] * 3, seat_order=True)
+    g = new_game(names=names, seed=seed, dice=[(1, 2, 1), (2, 3, 1)] * 3)
     for _ in range(rolls):
         g.act(Roll(player=g.pending.player))
         if g.pending.kind == "buy":
@@ -64,6 +67,7 @@ time.sleep(60)
 """
 
 
+@pytest.mark.xdist_group("serial")
 def test_the_lock_of_a_process_killed_with_sigkill_is_stale(tmp_path):
     child = subprocess.Popen([sys.executable, "-c", HOLDER, str(tmp_path), "00000000beef"],
                              stdout=subprocess.PIPE, text=True)
@@ -81,6 +85,7 @@ def test_the_lock_of_a_process_killed_with_sigkill_is_stale(tmp_path):
     assert GameLock.take(tmp_path, "00000000beef", token="me").held
 
 
+@pytest.mark.xdist_group("serial")
 def test_a_killed_process_not_yet_reaped_holds_nothing(tmp_path):
     child = subprocess.Popen([sys.executable, "-c", HOLDER, str(tmp_path), "00000000cafe"],
                              stdout=subprocess.PIPE, text=True)

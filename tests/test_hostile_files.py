@@ -19,6 +19,9 @@ import pytest
 
 from hostile_files import EXAMPLE
 
+# On the one xdist worker of the "serial" group (pyproject.toml): tries run in child processes, time and memory limited.
+pytestmark = pytest.mark.xdist_group("serial")
+
 ROOT = Path(__file__).resolve().parents[1]
 CATALOGUE = Path(__file__).resolve().parent / "hostile_files.py"
 MEMORY_LIMIT = 1536 * 1024 * 1024  # /dev/zero read whole would pass it in about a second
@@ -214,9 +217,7 @@ asyncio.run(main())
 
 
 @pytest.mark.parametrize("kind", ["fifo", "zero"])
-def test_the_app_starts_past_an_autosave_settings_and_theme_that_are_not_files(tmp_path, kind):
-    saves = tmp_path / "saves"
-    saves.mkdir()
+def test_the_app_starts_past_an_autosave_settings_and_theme_that_are_not_files(saves, kind):
     for name in ("autosave.json", ".megamono-settings.json", ".megamono-theme"):
         if kind == "fifo":
             os.mkfifo(saves / name)

@@ -6,6 +6,11 @@ import json
 import subprocess
 import sys
 
+import pytest
+
+# On the one xdist worker of the "serial" group (pyproject.toml): each check imports in a fresh process.
+pytestmark = pytest.mark.xdist_group("serial")
+
 CHECK = """
 import importlib, json, pkgutil, sys
 import megamono.rules

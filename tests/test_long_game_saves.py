@@ -13,9 +13,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from megamono.bots.mover import MoverBot
 from megamono.rules.engine import Game
 from megamono.saves import LARGE_SAVE_BYTES, MAX_SAVE_BYTES, save_game
+
+# On the one xdist worker of the "serial" group (pyproject.toml): a loader process under a memory budget.
+pytestmark = pytest.mark.xdist_group("serial")
 
 ROUNDS = 10_000
 MEMORY_BUDGET_MB = 150

@@ -17,10 +17,15 @@ import venv
 import zipfile
 from pathlib import Path
 
+import pytest
+
+# On the one xdist worker of the "serial" group (pyproject.toml): builds a wheel and a virtual environment in processes.
+pytestmark = pytest.mark.xdist_group("serial")
+
 ROOT = Path(__file__).resolve().parents[1]
 
 README_TEST_COMMAND = (
-    "python3 -m venv .venv && .venv/bin/pip install -e '.[test]' && .venv/bin/python -m pytest -q"
+    "python3 -m venv .venv && .venv/bin/pip install -e '.[test]' && .venv/bin/python -m pytest -q -n auto"
 )
 README_PLAY_COMMAND = "python3 -m venv .venv && .venv/bin/pip install . && .venv/bin/megamono"
 

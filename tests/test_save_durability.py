@@ -21,11 +21,13 @@ from megamono.rules import Game, Roll
 from megamono.saves import SaveError, clean_stale_temps, load_game, save_game
 from megamono.tui.app import MegamonoApp
 
+from kit import new_game
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def _game() -> Game:
-    return Game.new("mega", ["Ann", "Bob"], seed=7, dice=[(1, 2, 1), (3, 4, 2)], seat_order=True)
+    return new_game(2, seed=7, dice=[(1, 2, 1), (3, 4, 2)])
 
 
 def temps(folder: Path) -> list[str]:
@@ -146,6 +148,7 @@ print(json.dumps(out))
 """
 
 
+@pytest.mark.xdist_group("serial")
 def test_a_real_full_then_read_only_disk(tmp_path):
     """A small tmpfs, filled up then remounted read-only, in a mount namespace of its own (nothing
     outside the test sees it; it goes with the child process)."""
@@ -200,9 +203,7 @@ def backdate(folder: Path, seconds: float) -> None:
 
 
 @pytest.fixture
-def writers(tmp_path):
-    saves = tmp_path / "saves"
-    saves.mkdir()
+def writers(saves):
     live, killed = start_writer(saves, "live"), start_writer(saves, "killed")
     killed.send_signal(signal.SIGKILL)
     killed.wait()
@@ -223,6 +224,7 @@ def _temp_of(saves: Path, proc: subprocess.Popen) -> str:
     raise AssertionError("the writer has no temp file open")
 
 
+@pytest.mark.xdist_group("serial")
 @pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="needs /proc to see a writer's open files")
 async def test_the_app_removes_dead_writers_temp_files_when_it_starts_never_a_live_ones(writers):
     saves, live = writers
@@ -242,6 +244,7 @@ async def test_the_app_removes_dead_writers_temp_files_when_it_starts_never_a_li
     assert sorted(p.name for p in saves.iterdir()) == [".saving-fifo.tmp", ".saving-fresh.tmp"]
 
 
+@pytest.mark.xdist_group("serial")
 @pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="needs /proc to see a writer's open files")
 def test_a_live_writers_temp_file_is_kept_however_old(writers):
     """A writer stopped (Ctrl+Z) for minutes is still at work: its file is not taken from it."""

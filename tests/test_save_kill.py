@@ -10,6 +10,9 @@ from pathlib import Path
 import pytest
 from megamono.saves import load_game
 
+# On the one xdist worker of the "serial" group (pyproject.toml): writers are spawned and killed mid-save.
+pytestmark = pytest.mark.xdist_group("serial")
+
 WRITER = r"""
 import sys, random
 from pathlib import Path

@@ -7,11 +7,13 @@ import pytest
 from megamono.rules import Buy, Game, Roll, check_invariants
 from megamono.saves import SaveError, check_save_name, list_saves, load_game, save_game
 
+from kit import new_game
+
 EXAMPLES = Path(__file__).resolve().parents[1] / "saves" / "examples"
 
 
 def _game():
-    g = Game.new("mega", ["Ann", "Bob", "Cid"], seed=11, dice=[(2, 3, 1)], seat_order=True)
+    g = new_game(seed=11, dice=[(2, 3, 1)])
     g.act(Roll(player=0))
     g.act(Buy(player=0))
     return g

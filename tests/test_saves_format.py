@@ -25,13 +25,14 @@ from megamono.saves import (
     save_game,
 )
 
+from kit import new_game
 from properties.randomplay import choose
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "saves" / "examples"
 
 
 def _game(actions: int = 0, seed: int = 11) -> Game:
-    g = Game.new("mega", ["Ann", "Bob", "Cid"], seed=seed, dice=[(2, 3, 1)], seat_order=True)
+    g = new_game(seed=seed, dice=[(2, 3, 1)])
     g.act(Roll(player=0))
     g.act(Buy(player=0))
     r = random.Random(seed)

@@ -9,6 +9,11 @@ import sys
 import tomllib
 from pathlib import Path
 
+import pytest
+
+# On the one xdist worker of the "serial" group (pyproject.toml): runs ruff in a process.
+pytestmark = pytest.mark.xdist_group("serial")
+
 ROOT = Path(__file__).resolve().parents[1]
 
 

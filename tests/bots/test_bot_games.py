@@ -23,6 +23,7 @@ GAMES = [
 ]
 
 
+@pytest.mark.xdist_group("serial")
 def test_bots_play_six_games_legally_to_the_end_with_invariants_after_every_action():
     """Invariants I1-I7 after every action (check=True raises on a breach); the engine refuses any
     illegal action, and no bot ever needed its fallback. Bounded: 150 rounds, under 30 s in all."""
@@ -95,6 +96,7 @@ def test_a_bot_answers_only_for_the_player_the_game_waits_on():
         make_bot("strong", 1).choose(g, 1 - g.pending.player)
 
 
+@pytest.mark.xdist_group("serial")
 def test_bots_import_neither_textual_nor_rich():
     code = ("import sys, megamono.bots; print(sorted(m for m in sys.modules "
             "if m.split('.')[0] in ('textual', 'rich') or m.startswith('megamono.tui')))")

@@ -53,9 +53,11 @@ def test_simulate_json_dash_prints_the_json_alone_on_standard_output(tmp_path, c
     assert all(isinstance(row["wins"], int) or row["wins"] % 1 for row in data["wins_by_seat"] + data["wins_by_level"])
 
 
+@pytest.mark.xdist_group("serial")
 def test_simulate_headless_in_a_subprocess_with_two_jobs_on_classic(tmp_path):
     out = tmp_path / "classic.json"
-    env = {**os.environ, "TERM": "dumb", "NO_COLOR": "1"}
+    # wide enough that the summary's path stays on one line (under pytest-xdist tmp_path is longer)
+    env = {**os.environ, "TERM": "dumb", "NO_COLOR": "1", "COLUMNS": "200"}
     proc = subprocess.run([sys.executable, "-m", "megamono", "simulate", "-n", "3", "-p", "2", "-e", "classic",
                            "-b", "easy,strong", "--rotate", "--seed", "8", "--turn-limit", "50", "-j", "2",
                            "--json", str(out)], capture_output=True, text=True, timeout=120, env=env,

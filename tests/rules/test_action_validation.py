@@ -460,6 +460,7 @@ def test_random_actions_in_every_form_agree_and_apply_whole_or_not_at_all(seed, 
     assert Game.replay(game.setup, game.history).st == game.st  # I8
 
 
+@pytest.mark.xdist_group("serial")
 @pytest.mark.slow
 def test_fuzz_100k_actions():
     """At least 100,000 random actions (:func:`probe`, so each in two forms) over whole random

@@ -3,9 +3,11 @@
 import pytest
 from megamono.rules import Buy, DeclineBuy, Game, IllegalAction, Roll
 
+from kit import new_game
+
 
 def _game():
-    g = Game.new("mega", ["Ann", "Bob"], seed=5, dice=[(1, 2, 3), (2, 2, 1)], seat_order=True)
+    g = new_game(2, seed=5, dice=[(1, 2, 3), (2, 2, 1)])
     g.keep_undo = True
     return g
 

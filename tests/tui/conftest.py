@@ -1,8 +1,7 @@
-"""Shared set-up of the app tests: a clean colour environment, a save folder, ready-made games."""
+"""Set-up of the app tests: a clean colour environment. (The ``saves`` folder is tests/conftest.py's;
+the app tests' games and helpers are tui_helpers.py's.)"""
 
 from __future__ import annotations
-
-from pathlib import Path
 
 import pytest
 
@@ -12,10 +11,3 @@ def _plain_environment(monkeypatch):
     """Snapshots and colours must not depend on the developer's terminal settings."""
     monkeypatch.delenv("NO_COLOR", raising=False)
     monkeypatch.delenv("TEXTUAL_THEME", raising=False)
-
-
-@pytest.fixture
-def saves(tmp_path: Path) -> Path:
-    folder = tmp_path / "saves"
-    folder.mkdir()
-    return folder

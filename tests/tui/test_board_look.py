@@ -1,6 +1,6 @@
 """The responsive board in play: looking around with the arrow keys, the deed card following the
 cursor with the rent due now marked, layouts switching on resize without losing anything, the
-"terminal too small" screen, the high-contrast theme and NO_COLOR."""
+"terminal too small" screen, the high-contrast theme and NO_COLOR; the player panels and the log."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from megamono.tui.widgets.deed_card import DeedCard, deed_card_text, rent_ladder
 from megamono.tui.widgets.player_panel import player_text
 from rich.console import Console
 from test_snapshots_board import board_game
-from tui_helpers import app_for, new_game, screen_name
+from tui_helpers import SIZE, app_for, new_game, screen_name
 
 
 def game_screen(app):
@@ -271,3 +271,77 @@ async def test_a_pick_on_the_board_drives_the_same_cursor_and_deed_card(saves):
         assert game.st.players[0].position == target
         st = game.st                               # the pick is over; the cursor is on whose turn it is
         assert board.cursor is None and board.selected == st.players[st.turn.player].position
+
+
+async def test_the_deed_card_in_a_board_pick_keeps_its_rent_lines_indented(saves):
+    """Found by a newcomer: wrapped lines lost their indent. The deed card in a board pick keeps its rent lines
+    within its width and indented."""
+    game = new_game(dice=[(2, 2, 2)])  # triples: move anywhere
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        dialog = app.screen
+        assert screen_name(app) == "BoardPickDialog"
+        for _ in range(40):  # to a street with a long rent ladder
+            if game.ed.spaces[dialog.cursor].kind == "street" and game.ed.spaces[dialog.cursor].price >= 200:
+                break
+            await pilot.press("right")
+        await pilot.pause()
+        body = dialog.query_one("#body")
+        lines = str(body.render()).split("\n")
+        width = body.content_size.width
+        assert all(len(line) <= width for line in lines)
+        k = next(i for i, line in enumerate(lines) if line.startswith("Rent"))
+        assert lines[k + 1].startswith("    ") and "H $" in lines[k + 1]
+
+
+async def test_a_small_terminal_gets_a_notice_until_it_is_enlarged(saves):
+    """Reported by a new player: a terminal smaller than 100x30 showed a broken screen. A notice says the size
+    needed until the terminal is enlarged."""
+    from megamono.tui.screens.toosmall import TooSmallScreen
+
+    app = app_for(new_game(), saves)
+    async with app.run_test(size=(99, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        assert "at least 100x30" in str(app.screen.query_one("#toosmall").render())
+        await pilot.resize_terminal(140, 45)
+        await pilot.pause()
+        assert screen_name(app) == "GameScreen"
+        await pilot.resize_terminal(120, 29)
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen) and "120x29" in str(app.screen.query_one("#toosmall").render())
+
+
+def test_jail_attempts_are_shown_at_most_3_of_3_and_one_depot_is_singular():
+    """Reported by a new player: a player panel showed IN JAIL 4/3, and the bank '1 depots'."""
+    from megamono.tui.look import Look
+    from megamono.tui.widgets.dice import bank_text
+    from megamono.tui.widgets.player_panel import player_text
+
+    game = new_game()
+    ann = game.st.players[0]
+    ann.in_jail, ann.jail_turns = True, 3
+    text = player_text(game, Look(game), 0).plain
+    assert "IN JAIL 3/3" in text and "4/3" not in text
+    game.st.bank.depots = 1
+    if game.ed.supply.depots:
+        assert "1 depot" in bank_text(game).plain and "1 depots" not in bank_text(game).plain
+
+
+async def test_the_log_shows_its_newest_line_after_an_action(saves):
+    """Reported by a new player: the log did not follow the game. It shows its newest line after an action."""
+    game = new_game(dice=[(1, 2, 1)])
+    for k in range(300):
+        from megamono.rules.state import Event
+        game.st.log.append(Event(kind="info", text=f"old line {k}"))
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        await pilot.pause()
+        from megamono.tui.widgets.log import GameLog
+        log = app.screen_stack[1].query_one(GameLog)
+        assert log.scroll_y == log.max_scroll_y

@@ -268,3 +268,119 @@ async def test_a_greyed_out_key_says_why(saves):
         await pilot.pause()
         assert game.pending.kind == "buy"
         assert any(n.startswith("Roll: first this:") and "(d shows the question)" in n for n in app.notices)
+
+
+def test_whole_numbers_as_people_type_sums():
+    """Found by a newcomer: a bid typed as 81.5 was read as 815. Sums are read as people type them ($, thousands
+    commas); anything that is not a whole number is refused."""
+    from megamono.tui.widgets.amount import whole_number
+
+    assert [whole_number(t) for t in ("120", " 120 ", "$120", "1,000", "$12,345,678")] == \
+        [120, 120, 120, 1000, 12345678]
+    assert [whole_number(t) for t in ("81.5", "81,5", "1,00", "", "$", "1.000", "٣")] == [None] * 7
+    assert whole_number("$5", money=False) is None
+
+
+async def test_a_bid_that_is_not_a_whole_number_is_refused_and_nothing_is_bid(saves):
+    """Found by a newcomer: a bid typed as 81.5 was read as 815. It is refused with a message and nothing is
+    bid."""
+    game = new_game(dice=[(1, 2, 1)])  # Ann lands on Arctic Avenue ($80)
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r", "a")  # Ann declines: Bob bids first
+        await pilot.pause()
+        assert screen_name(app) == "BidDialog" and game.pending.player == 1
+        await pilot.press("ctrl+a", "ctrl+k", *"81.5", "enter")
+        await pilot.pause()
+        dialog = app.screen
+        assert screen_name(app) == "BidDialog" and game.pending.high_bidder is None and len(game.history) == 2
+        assert dialog.query_one("#amount").value == "81.5"  # the dot was typed, not dropped
+        assert "81.5 is not a whole number of dollars: nothing was bid" in str(dialog.query_one("#why").render())
+        await pilot.press("backspace", "backspace", "enter")  # "81": a bid
+        await pilot.pause()
+        assert game.pending.high_bid == 81 and game.pending.high_bidder == 1
+
+
+async def test_a_bid_far_above_the_printed_price_asks_first(saves):
+    """Found by a newcomer: a mistyped bid (815 for 81.5) was taken as it stood. A bid over twice the printed
+    price asks y/n first."""
+    game = new_game(dice=[(1, 2, 1)])  # Arctic Avenue: $80
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r", "a")
+        await pilot.pause()
+        await pilot.press("ctrl+a", "ctrl+k", *"815", "enter")
+        await pilot.pause()
+        assert screen_name(app) == "ConfirmDialog"
+        assert "Bob: bid $815 for Arctic Avenue?" in app.screen.question
+        assert "more than 2 times Arctic Avenue's printed price ($80)" in app.screen.question
+        await pilot.press("n")
+        await pilot.pause()
+        assert screen_name(app) == "BidDialog" and game.pending.high_bidder is None
+        assert "Not bid" in str(app.screen.query_one("#why").render())
+        await pilot.press("ctrl+a", "ctrl+k", *"160", "enter")  # twice the price: no question
+        await pilot.pause()
+        assert game.pending.high_bid == 160 and game.pending.player == 2
+        await pilot.press("ctrl+a", "ctrl+k", *"$1,000", "enter")  # Cat
+        await pilot.pause()
+        assert screen_name(app) == "ConfirmDialog"
+        await pilot.press("y")
+        await pilot.pause()
+        assert game.pending.high_bid == 1000 and game.pending.high_bidder == 2
+
+
+async def test_a_bid_for_the_last_house_far_above_its_cost_asks_first(saves):
+    """Found by a newcomer: a mistyped bid was taken as it stood. A bid for a shortage piece over twice its
+    building cost asks y/n first."""
+    from megamono.rules.actions import Build
+    game = new_game()
+    st = game.st
+    for owner, spaces, level in ((0, (1, 3), 0), (1, (7, 8, 11), 0), (2, (40, 41, 42, 44), 4),
+                                 (2, (21, 23, 24), 4), (2, (25,), 3)):
+        for i in spaces:
+            st.deeds[i].owner, st.deeds[i].level = owner, level
+            st.bank.houses -= level
+    game.act(Build(player=0, space=1))  # Ann wants the bank's last house; Bob may want it too
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("y")  # Bob wants it
+        await pilot.pause()
+        if game.pending.kind == "shortage_ask":
+            await pilot.press("n")  # Cat does not
+            await pilot.pause()
+        assert game.pending.kind == "bid" and game.pending.player == 1
+        await pilot.press("ctrl+a", "ctrl+k", *"101", "enter")  # a house on Bob's light blues: $50
+        await pilot.pause()
+        assert screen_name(app) == "ConfirmDialog"
+        assert "the bank's last house" in app.screen.question and "($50)" in app.screen.question
+        await pilot.press("escape")
+        await pilot.pause()
+        assert game.pending.high_bidder is None
+        await pilot.press("ctrl+a", "ctrl+k", *"100", "enter")
+        await pilot.pause()
+        assert game.pending.high_bid == 100 and game.pending.high_bidder == 1
+
+
+async def test_a_hidden_decision_disables_roll_and_bus_ticket(saves):
+    """Reported by a new player: with a decision hidden (Esc), r and t looked available. They are greyed and do
+    nothing until the decision is answered."""
+    game = new_game(dice=[(1, 2, 1)])
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        assert screen_name(app) == "BuyDialog"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert screen_name(app) == "GameScreen"
+        active = app.screen.active_bindings
+        assert active["r"].enabled is False
+        assert "t" not in active or active["t"].enabled is False
+        assert app.screen.check_action("roll", ()) is None
+        from textual.widgets._footer import FooterKey
+        keys = {k.key: k for k in app.screen.query(FooterKey)}
+        assert keys["r"].has_class("-disabled")
+        await pilot.press("r", "t")
+        await pilot.pause()
+        assert game.pending.kind == "buy" and screen_name(app) == "GameScreen"

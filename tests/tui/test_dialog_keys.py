@@ -3,6 +3,7 @@ Home/End and its utility rents (found by newcomers playing the app)."""
 
 from __future__ import annotations
 
+from megamono.rules.engine import Game
 from tui_helpers import SIZE, app_for, new_game, screen_name
 
 ARCTIC = 4
@@ -109,7 +110,6 @@ async def test_names_that_look_like_markup_are_shown_as_typed(saves):
 async def test_the_space_card_is_never_cut_off_on_the_shorter_classic_board(saves):
     """At 140x45 the classic board's centre is shorter: the card packs its rents on a few lines
     rather than lose its last lines under the log (found by a newcomer)."""
-    from megamono.rules.engine import Game
 
     game = Game.new("classic", ["Ann", "Bob", "Cat"], seed=1, seat_order=True)
     app = app_for(game, saves)
@@ -164,3 +164,57 @@ async def test_the_hint_lists_the_keys_each_dialog_has(saves):
         assert app.notices[-2].count("Next ·") == 1 and "⏎ Choose" in app.notices[-2]
         assert game.pending.kind == "triples"
         assert app.notices[-1].startswith("Space does nothing here.")
+
+
+class RaisingBot:
+    """A computer bidder that raises by $5 while it may (deterministic, unlike the real bots)."""
+
+    def choose(self, game, p):
+        from megamono.rules.actions import Bid, DropOut
+
+        bid = Bid(player=p, amount=game.min_bid() + 4)
+        return bid if game.why_not(bid) is None else DropOut(player=p)
+
+
+async def test_after_a_computers_bid_the_dialog_shows_it_and_ignores_keys_typed_ahead(saves):
+    """Found by a newcomer: an Enter typed ahead as the bid dialog opened straight after a computer's bid (no
+    hand-over) made a bid. The dialog ignores keys for a while and says what the others bid since the player's
+    last bid."""
+    from megamono.tui.screens.game import AFTER_COMPUTER_GUARD
+
+    game = new_game(dice=[(1, 2, 1)], names=["Ann", {"name": "Robo", "kind": "computer"}])
+    app = app_for(game, saves)
+    app.pass_notices = True
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen_stack[-1]
+        await pilot.pause()
+        await pilot.press("enter")  # Ann's hand-over
+        screen = next(s for s in app.screen_stack if type(s).__name__ == "GameScreen")
+        screen.bots[1] = RaisingBot()
+        await pilot.press("r", "a")  # Ann lands on Arctic Avenue and declines: Robo bids first ...
+        await pilot.pause()
+        await pilot.pause()
+        # ... and Ann bids next: the same person as before, so no hand-over
+        assert screen_name(app) == "BidDialog" and game.pending.player == 0
+        assert game.pending.high_bid == 14 and game.pending.high_bidder == 1
+        assert app.screen.GUARD == AFTER_COMPUTER_GUARD  # a longer guard than a dialog's own
+        await pilot.press("enter")  # Ann bids the minimum, $15; Robo raises to $20
+        await pilot.pause()
+        await pilot.pause()
+        dialog = app.screen
+        assert screen_name(app) == "BidDialog" and game.pending.player == 0 and game.pending.high_bid == 20
+        body = str(dialog.query_one("#body").render())
+        assert "Since your last bid: Robo (R, computer) bids $20." in body
+        app.test_mode = False  # the guard is off in test mode
+        try:
+            dialog.GUARD = 60.0  # long enough that a slow machine cannot outlast it
+            await pilot.press("enter")  # "I am ready", typed ahead: ignored
+            await pilot.pause()
+            assert screen_name(app) == "BidDialog" and game.pending.high_bid == 20
+            assert game.pending.player == 0
+            dialog.GUARD = 0.0  # the guard time is over: Enter bids
+            await pilot.press("enter")
+            await pilot.pause()
+            assert game.pending.high_bid >= 21 and dialog is not app.screen
+        finally:
+            app.test_mode = True

@@ -6,6 +6,8 @@ from __future__ import annotations
 from megamono.rules.actions import Bid, Buy, DeclineBuy, DropOut, ProposeEnd, Roll
 from megamono.tui.app import MegamonoApp
 from megamono.tui.commands import action_label, legal_commands
+from megamono.tui.dialogs.notice import PassKeyboard
+from megamono.tui.screens.game import GameScreen
 from megamono.tui.stats import bar_rows, columns, stats_for
 from tui_helpers import SIZE, app_for, new_game, screen_name
 
@@ -116,8 +118,7 @@ async def test_the_palette_offers_every_legal_action_of_the_humans_and_the_scree
 
 
 def Game_with_a_computer():
-    from megamono.rules.engine import Game
-    return Game.new("mega", ["Ann", {"name": "Bob", "kind": "computer"}], seed=3, seat_order=True)
+    return new_game(seed=3, names=["Ann", {"name": "Bob", "kind": "computer"}])
 
 
 def test_action_labels_name_the_deed_and_the_price():
@@ -288,3 +289,137 @@ def test_the_hand_over_and_animation_switches_are_remembered(tmp_path, monkeypat
     same = SimpleNamespace(saves_dir=tmp_path, test_mode=False, pass_notices=True, animations=True)
     load_settings(same)
     assert (same.pass_notices, same.animations) == (True, True)
+
+
+async def test_saving_from_a_hand_over_keeps_it_on_top_until_enter(saves):
+    """Found by a newcomer: saving (s) or declining to leave (q, n) from a hand-over opened the next dialog over
+    it. The hand-over stays on top until Enter."""
+    game = new_game(dice=[(1, 2, 1)])
+    app = app_for(game, saves)
+    app.pass_notices = True
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter", "r")
+        await pilot.pause()
+        await pilot.press("a")  # Ann declines: Bob bids first, after a hand-over
+        await pilot.pause()
+        assert screen_name(app) == "PassKeyboard" and app.screen.player == 1
+        await pilot.press("s")
+        await pilot.pause()
+        assert screen_name(app) == "SaveDialog"
+        await pilot.press(*"at the auction", "enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert (saves / "at the auction.json").exists()
+        assert screen_name(app) == "PassKeyboard"  # not the bid dialog on top of it
+        assert not any(type(s).__name__ == "BidDialog" for s in app.screen_stack)
+        await pilot.press("q")  # leave the game? no: still the hand-over
+        await pilot.pause()
+        assert screen_name(app) == "ConfirmDialog"
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.pause()
+        assert screen_name(app) == "PassKeyboard"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen_name(app) == "BidDialog" and game.pending.player == 1
+        assert [type(s).__name__ for s in app.screen_stack][-2:] == ["GameScreen", "BidDialog"]
+
+
+async def test_classic_hides_the_speed_die_option_and_the_mega_keys_in_the_help(saves):
+    """Found by a newcomer: a classic game offered the Speed Die option and its help listed the Mega-only keys.
+    Both follow the edition."""
+    app = MegamonoApp(saves, seed=42, test_mode=True, seat_order=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        setup = app.screen
+        speed = setup.query_one("#opt-speed_die_counts_for_utilities")
+        assert speed.parent.display  # Mega: offered
+        await pilot.press("shift+tab", "shift+tab", "enter", "down", "enter")  # the edition: Classic
+        await pilot.pause()
+        assert setup.edition == "classic" and not speed.parent.display and speed.disabled
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        await pilot.press("h")
+        await pilot.pause()
+        assert screen_name(app) == "HelpScreen"
+        keys = app.screen.query_one("#keys").text.plain
+        this_game = app.screen.query_one("#this-game").text.plain
+    assert "Bus Ticket" not in keys and "depot" not in keys and "Levelling" not in keys
+    assert "Birthday" not in keys and "Income Tax" not in keys and "skyscraper" not in keys
+    assert "  x        trade: who offers what to whom (cash, deeds, jail cards); partner answers" in keys
+    assert "Speed Die" not in this_game
+
+
+def test_the_mega_help_keeps_every_key():
+    """Found by a newcomer: (with the classic help above) the Mega help, and the help with no game, keep every
+    key."""
+    from megamono.rules.editions import load_edition
+    from megamono.tui.screens.help import help_text
+
+    text = help_text(load_edition("mega"))
+    assert "  t        play a Bus Ticket" in text and "d build/sell a depot" in text
+    assert "Enter choose: triples, the Auction space, Bus Ticket rides" in text
+    assert "S skyscraper, D depot" in text and "@" not in text
+    assert help_text() == text  # no game: every key
+
+
+def test_hanging_indent():
+    """Found by a newcomer: wrapped help lines lost their indent. A wrapped line hangs under the text it
+    continues, and keeps its styles."""
+    from megamono.tui.widgets.hanging import hang
+    from rich.text import Text
+
+    line = "  [X] Auctions                  a deed its buyer declines is auctioned (off: it stays with the bank)"
+    assert hang(Text(line), 96).plain.split("\n") == [
+        "  [X] Auctions                  a deed its buyer declines is auctioned (off: it stays with the",
+        "                                bank)"]
+    styled = Text("Rent  base $2  3h $90  4h $160  H $250")
+    styled.stylize("bold", 6, 13)
+    wrapped = hang(styled, 24, 4)
+    assert wrapped.plain.split("\n") == ["Rent  base $2  3h $90", "    4h $160  H $250"]
+    assert wrapped.spans[0].start == 6 and wrapped.spans[0].end == 13  # styles kept
+    assert hang(Text("short"), 40).plain == "short"
+
+
+async def test_the_pass_notice_lets_s_and_q_work(saves):
+    """Reported by a new player: s and q did nothing on the pass-the-keyboard notice."""
+    app = app_for(new_game(), saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        game_screen = app.screen
+        assert isinstance(game_screen, GameScreen)
+        game_screen.open(PassKeyboard(game_screen.look, 0, "", owner=game_screen), None)
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        assert screen_name(app) == "SaveDialog"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert screen_name(app) == "PassKeyboard"
+        await pilot.press("q")
+        await pilot.pause()
+        assert screen_name(app) == "ConfirmDialog"
+
+
+async def test_keys_right_after_the_pass_notice_opens_are_ignored(saves):
+    """Reported by a new player: an Enter typed by the previous player passed the pass-the-keyboard notice by.
+    Keys pressed right after it opens are ignored."""
+    app = app_for(new_game(), saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        game_screen = app.screen
+        app.test_mode = False  # the guard is off in test mode
+        notice = PassKeyboard(game_screen.look, 0, "", owner=game_screen)
+        notice.GUARD = 60.0  # long enough that a slow machine cannot outlast it
+        try:
+            game_screen.open(notice, None)
+            await pilot.pause()
+            await pilot.press("enter")  # typed ahead by the previous player
+            assert screen_name(app) == "PassKeyboard"
+            notice.GUARD = 0.0  # the guard time is over
+            await pilot.press("enter")
+            await pilot.pause()
+            assert screen_name(app) == "GameScreen"
+        finally:
+            app.test_mode = True

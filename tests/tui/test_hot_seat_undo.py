@@ -1,10 +1,12 @@
-"""Undo in hot-seat play: each player takes back only their own last decision (at the keyboard,
-or on the hand-over screen before passing it on), never another player's; at the compact size."""
+"""Undo in hot-seat play: each player takes back only their own last decision (at the keyboard, or on the
+hand-over screen before passing it on), never another player's; at the compact size. A refusal names whose
+decision stands in the way (a computer player's too), and a bankruptcy is never taken back."""
 
 from __future__ import annotations
 
+from megamono.rules.actions import DeclareBankruptcy, IncomeTaxChoice, Roll
 from megamono.tui.screens.help import HELP, SCREEN_HELP
-from tui_helpers import app_for, new_game, screen_name
+from tui_helpers import SIZE, app_for, new_game, screen_name, settle
 
 COMPACT = (100, 30)
 ARCTIC = 4
@@ -85,3 +87,39 @@ async def test_the_player_handing_over_may_take_back_their_decision(saves):
 def test_the_help_says_whose_decisions_undo_takes_back():
     assert "undo your own last decision" in HELP
     assert "u" in SCREEN_HELP["PassKeyboard"] and "take back" in SCREEN_HELP["PassKeyboard"]
+
+
+async def test_undo_after_a_computer_moved_names_the_computer(saves):
+    """Found by a newcomer: undo refused after a computer player moved without saying why. It names the
+    computer's decision that stands in the way."""
+    game = new_game(dice=[(1, 2, 1)])
+    game.st.players[1].kind = "computer"
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r", "b")  # Ann buys Arctic Avenue; Bob (computer) plays his turn
+        await settle(pilot, app, until=lambda: game.pending.player == 2)
+        await pilot.press("escape", "u")
+        await pilot.pause()
+        assert game.history[-1].player == 1
+        assert app.notices[-1].startswith("Undo: the last decision was a computer player's (Bob: ")
+
+
+async def test_a_bankruptcy_cannot_be_taken_back(saves):
+    """Found by a newcomer: undo took back a bankruptcy, which its question says is final. The app refuses,
+    although the core could."""
+    game = new_game(dice=[(1, 3, 1)])
+    game.keep_undo = True  # (as the app keeps it)
+    game.act(Roll(player=0))  # Income Tax
+    game.st.players[0].cash = 0
+    game.act(IncomeTaxChoice(player=0, choice="flat"))
+    game.act(DeclareBankruptcy(player=0))
+    assert game.why_not_undo() is None  # the core could: the app does not (its question said so)
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.undo_at_handover(0) is None
+        screen.at_keyboard = lambda: 0  # even at Ann's keyboard
+        assert screen.why_not_undo() == "a bankruptcy cannot be taken back"
+        screen.on_undo(True)
+        assert game.history[-1].kind == "declare_bankruptcy" and game.st.players[0].bankrupt

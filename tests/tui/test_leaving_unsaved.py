@@ -184,6 +184,7 @@ def broken_disk(request, tmp_path):
         subprocess.run(["umount", "-l", str(where)], capture_output=True)
 
 
+@pytest.mark.xdist_group("serial")
 async def test_a_full_or_read_only_disk_is_said_as_it_is_and_nothing_half_written_stays(broken_disk, tmp_path):
     folder, error = broken_disk
     game = new_game(dice=DICE)

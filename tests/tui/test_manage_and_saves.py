@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from megamono.rules.actions import DeclareBankruptcy, IncomeTaxChoice, Roll
+from megamono.rules.engine import Game
 from megamono.saves import load_game, save_game
 from megamono.tui.app import MegamonoApp
 from tui_helpers import SIZE, app_for, new_game, screen_name
@@ -144,3 +145,108 @@ async def test_game_over_screen_then_back_to_start(saves):
         await pilot.press("n")
         await pilot.pause()
         assert screen_name(app) == "StartScreen"
+
+
+def robo_game(dice=()) -> Game:
+    """Ann and Bob (humans) and Robo (a computer player), Ann to play."""
+    return new_game(dice, names=["Ann", "Bob", {"name": "Robo", "kind": "computer"}])
+
+
+def give_built_browns(game: Game, p: int) -> None:
+    """Player ``p`` owns the brown group with a house on each lot."""
+    for space in BROWNS:
+        game.st.deeds[space].owner = p
+        game.st.deeds[space].level = 1
+    game.st.bank.houses -= len(BROWNS)
+
+
+async def test_manage_shows_a_computer_players_deeds_but_refuses_every_manage_key(saves):
+    """Found by a newcomer: the manage screen changed a computer player's deeds. They are shown read only: every
+    manage key is refused and greyed, and a trade never proposes as a computer player."""
+    game = robo_game()
+    give_built_browns(game, 2)
+    rr = game.ed.railroads[0]
+    game.st.deeds[rr].owner = 2  # a railroad (depot key)
+    cash = game.st.players[2].cash
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("m")
+        await pilot.pause()
+        manage = app.screen
+        assert screen_name(app) == "ManageScreen" and manage.player == 0
+        await pilot.press("3")  # Robo's deeds: shown
+        await pilot.pause()
+        assert manage.player == 2 and manage.spaces[:3] == list(BROWNS)
+        assert "read only" in str(manage.query_one("#mhead").render())
+        for key in ("x", "g", "b", "o", "u", "down", "down", "down", "d", "o"):
+            await pilot.press(key)
+            await pilot.pause()
+        assert [game.st.deeds[i].level for i in BROWNS] == [1, 1, 1]
+        assert not game.st.deeds[rr].depot and not any(game.st.deeds[i].mortgaged for i in (*BROWNS, rr))
+        assert game.st.players[2].cash == cash and not game.history
+        assert "Robo is a computer player" in app.notices[-1]
+        assert all(manage.check_action("do", (k,)) is None for k in "bxgdou")  # greyed in the footer
+        await pilot.press("1")  # a human's deeds: the keys work again
+        await pilot.pause()
+        assert manage.player == 0 and manage.check_action("do", ("b",)) is None  # Ann has no deeds
+        await pilot.press("escape", "x")  # nor does a trade propose as a computer player
+        await pilot.pause()
+        assert screen_name(app) == "TradeScreen" and app.screen.proposers == [0, 1]
+
+
+async def test_selling_a_groups_buildings_asks_first_naming_what_and_for_how_much(saves):
+    """Found by a newcomer: g sold a whole group's buildings at once. It asks first, naming the group, the
+    buildings and the cash they bring."""
+    game = new_game()
+    give_built_browns(game, 0)
+    game.st.deeds[3].level = 2  # Baltic: 2 houses
+    game.st.bank.houses -= 1
+    cash = game.st.players[0].cash
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("m")
+        await pilot.pause()
+        await pilot.press("g")
+        await pilot.pause()
+        assert screen_name(app) == "ConfirmDialog"
+        question = app.screen.question
+        assert "Ann: sell the Brown group's 4 buildings (4 houses) to the bank for $100?" in question
+        assert "Baltic Avenue: 2 houses" in question
+        await pilot.press("n")  # nothing sold
+        await pilot.pause()
+        assert screen_name(app) == "ManageScreen"
+        assert [game.st.deeds[i].level for i in BROWNS] == [1, 2, 1] and game.st.players[0].cash == cash
+        await pilot.press("g")
+        await pilot.pause()
+        await pilot.press("escape")  # Esc is no as well
+        await pilot.pause()
+        assert [game.st.deeds[i].level for i in BROWNS] == [1, 2, 1]
+        await pilot.press("g")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert screen_name(app) == "ManageScreen"
+        assert [game.st.deeds[i].level for i in BROWNS] == [0, 0, 0] and game.st.players[0].cash == cash + 100
+
+
+async def test_keys_typed_at_once_into_the_save_dialog_are_all_kept(saves):
+    """Reported by a new player: keys typed quickly into the save dialog as it opened were lost."""
+    app = app_for(new_game(), saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("s", *"turn34", "enter")
+        await pilot.pause()
+        assert (saves / "turn34.json").exists()
+
+
+async def test_a_save_may_not_be_named_autosave(saves):
+    """Found by a newcomer: a save could take the automatic save's name (autosave, in any case). It is refused
+    with the reason and nothing is written."""
+    app = app_for(new_game(), saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s", *"AutoSave", "enter")
+        await pilot.pause()
+        assert screen_name(app) == "SaveDialog"
+        assert "are the automatic saves'" in str(app.screen.query_one("#saveerr").render())
+        await pilot.press("escape")
+    assert [f.name for f in saves.iterdir() if not f.name.startswith("autosave-")] == []  # (only the autosave)

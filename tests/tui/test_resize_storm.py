@@ -193,10 +193,9 @@ async def pilot_storm(seed: int, seconds: float, saves: Path, start: str = "turn
                 and (game.pending.kind, game.pending.player) == pending}
 
 
+@pytest.mark.xdist_group("serial")
 @pytest.mark.parametrize("seed, start", [(5, "turn"), (6, "buy")])
-def test_a_resize_storm_leaves_the_game_responsive_and_unchanged(seed, start, tmp_path):
-    saves = tmp_path / "saves"
-    saves.mkdir()
+def test_a_resize_storm_leaves_the_game_responsive_and_unchanged(seed, start, saves):
     limit = PILOT_STORM_SECONDS + 120
     try:
         run = subprocess.run([sys.executable, __file__, "pilot-storm", str(seed), str(PILOT_STORM_SECONDS),
@@ -211,15 +210,15 @@ def test_a_resize_storm_leaves_the_game_responsive_and_unchanged(seed, start, tm
     assert result["same_game"], result
 
 
+@pytest.mark.xdist_group("serial")
 @pytest.mark.slow
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="pseudo-terminals and /proc")
 @pytest.mark.parametrize("screen", ["GameScreen", "BuyDialog"])
-def test_a_resize_storm_in_a_real_terminal(screen, tmp_path):
+def test_a_resize_storm_in_a_real_terminal(screen, saves, tmp_path):
     from pty_terminal import PtyTerminal, python_argv
     from test_terminal_close import CLOSE_LIMIT, LAUNCHER, app_env, wait_ready
 
-    saves, ready = tmp_path / "saves", tmp_path / "ready.json"
-    saves.mkdir()
+    ready = tmp_path / "ready.json"
     r = random.Random(screen)
     sequences = {"left": "\x1b[D", "right": "\x1b[C", "up": "\x1b[A", "down": "\x1b[B", "home": "\x1b[H",
                  "question_mark": "?", "escape": "\x1b", "d": "d", "h": "h"}

@@ -1,5 +1,6 @@
-"""Never losing a game: the autosave at every turn end and on leaving, the games in progress on the
-start screen, and the recovery save written when the app meets an unexpected exception."""
+"""Never losing a game: the autosave at every turn end and on leaving (Ctrl+Q asks first and says so), the
+games in progress on the start screen, and the recovery save written when the app meets an unexpected
+exception."""
 
 from __future__ import annotations
 
@@ -281,3 +282,31 @@ async def test_a_crash_with_no_game_in_play_says_so(saves, monkeypatch):
             await pilot.pause()
     assert "No game was in play" in app.crash_report
     assert list(saves.iterdir()) == []
+
+
+async def test_ctrl_q_asks_first_and_says_the_game_is_autosaved(saves):
+    """Reported by a new player: Ctrl+Q left at once. It asks first and says the game is autosaved."""
+    app = app_for(new_game(), saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert screen_name(app) == "ConfirmDialog"
+        assert "autosaved" in app.screen.question
+        await pilot.press("n")
+        await pilot.pause()
+        assert screen_name(app) == "GameScreen"
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+async def test_ctrl_c_says_how_to_quit_without_markup(saves):
+    """Reported by a new player: Ctrl+C does not quit; the notice says how to, in plain words (no markup)."""
+    app = app_for(new_game(), saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.action_help_quit()
+        assert app.notices[-1] == "Press ctrl+q to quit megamono"

@@ -246,3 +246,44 @@ async def test_hostile_files_are_listed_as_damaged_and_every_other_save_stays_us
         await pilot.pause()
         assert screen_name(app) != "ResumeScreen" and app.game_in_play is not None  # (its buy question)
     assert os.readlink(paths["zero"]) == "/dev/zero"
+
+
+async def test_broken_saves_can_be_deleted_and_say_what_loading_says(saves):
+    """Found by a newcomer: a file that cannot be read as a save could not be deleted, and its reason showed
+    Python internals. It can be deleted (after the usual question) and says what loading says."""
+    (saves / "truncated.json").write_text('{"format": "megamono-save", "version": 1, "state": {"play')
+    (saves / "array.json").write_text("[1, 2, 3]")
+    app = MegamonoApp(saves, test_mode=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        screen = app.screen
+        assert screen_name(app) == "ResumeScreen"
+        assert screen.paths == sorted(screen.paths)  # array.json first, then truncated.json
+        info = str(screen.query_one("#info").render())
+        assert 'array.json: not a megamono save (no "format": "megamono-save")' in info
+        assert "AttributeError" not in info
+        await pilot.press("enter")  # loading it says the same
+        await pilot.pause()
+        assert 'array.json: not a megamono save' in str(screen.query_one("#loaderr").render())
+        await pilot.press("x")
+        await pilot.pause()
+        assert screen_name(app) == "ConfirmDialog"
+        assert "Delete the file array.json, which cannot be read as a save?" in app.screen.question
+        await pilot.press("n")
+        await pilot.pause()
+        assert (saves / "array.json").exists()
+        await pilot.press("delete")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert screen_name(app) == "ResumeScreen" and not (saves / "array.json").exists()
+        assert screen.current() == saves / "truncated.json"
+        assert "not a JSON file" in str(screen.query_one("#info").render())
+        await pilot.press("x")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert not (saves / "truncated.json").exists() and screen.paths == []
+        assert "No saved games here yet" in str(screen.query_one("#empty").render())

@@ -27,7 +27,9 @@ from megamono.saves import load_game, read_save
 from pty_terminal import PtyTerminal, python_argv, session_processes
 from screen_recipes import NOT_SHOWN, RECIPES, screen_classes
 
-pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="pseudo-terminals and /proc")
+# On the one xdist worker of the "serial" group (pyproject.toml): real apps on pseudo-terminals, signalled and timed.
+pytestmark = [pytest.mark.skipif(not sys.platform.startswith("linux"), reason="pseudo-terminals and /proc"),
+              pytest.mark.xdist_group("serial")]
 
 LAUNCHER = Path(__file__).resolve().parent / "screen_launcher.py"
 START_LIMIT = 120.0

@@ -378,3 +378,30 @@ async def test_an_offer_in_another_players_name_needs_that_players_yes(saves):
         await pilot.press("r")  # Ann refuses Bob's offer
         await pilot.pause()
         assert game.pending.kind == "turn"
+
+
+async def test_trade_cash_that_is_not_a_whole_number_is_refused(saves):
+    """Found by a newcomer: a sum typed as 81.5 was read as 815. Trade sums that are not whole numbers are
+    refused with a message, and no offer can be proposed."""
+    game = new_game()
+    game.st.deeds[1].owner = 1
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("x")
+        await pilot.pause()
+        trade = app.screen
+        assert screen_name(app) == "TradeScreen" and app.focused.id == "cash-give"
+        await pilot.press(*"81.5")
+        await pilot.pause()
+        assert trade.query_one("#cash-give").value == "81.5"
+        assert "cash: 81.5 is not a whole number of dollars" in str(trade.query_one("#why").render())
+        assert trade.offer is None and trade.check_action("propose", ()) is None
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        assert screen_name(app) == "TradeScreen" and game.pending.kind == "turn"
+        await pilot.press("backspace", "backspace", "tab", *"1.5")  # jail cards: 1.5
+        await pilot.pause()
+        assert "jail cards: 1.5 is not a whole number" in str(trade.query_one("#why").render())
+        await pilot.press("backspace", "backspace", "backspace")
+        await pilot.pause()
+        assert trade.offer is not None and trade.offer.give.cash == 81

@@ -14,18 +14,22 @@ import sys
 
 import pytest
 from megamono.autosave import lock_holder, lock_path, resumable_games
-from megamono.rules.engine import Game
 from megamono.saves import load_save, save_game
+
+from kit import new_game
 
 pytest.importorskip("pyte")
 from pty_terminal import PtyTerminal  # noqa: E402
+
+# On the one xdist worker of the "serial" group (pyproject.toml): two real apps on pseudo-terminals, one killed.
+pytestmark = pytest.mark.xdist_group("serial")
 
 STARTUP = 60  # seconds (a loaded 2-core machine)
 
 
 def prepared(saves, name: str, names: list[str], game_id: str):
     """A save at the first turn; Ann's throw 1+2+1 takes her to Arctic Avenue (a buy decision)."""
-    game = Game.new("mega", names, seed=3, dice=[(1, 2, 1), (2, 3, 1)], seat_order=True)
+    game = new_game(names=names, seed=3, dice=[(1, 2, 1), (2, 3, 1)])
     return save_game(game, name, saves, game_id=game_id)
 
 
@@ -49,9 +53,7 @@ def play_a_turn(term: PtyTerminal, first: str) -> None:
     assert "Turn 2" in term.screen(), term.screen()
 
 
-def test_two_real_games_on_one_folder_keep_their_autosaves_through_a_kill(tmp_path):
-    saves = tmp_path / "saves"
-    saves.mkdir()
+def test_two_real_games_on_one_folder_keep_their_autosaves_through_a_kill(saves):
     a = prepared(saves, "first", ["Ann", "Bob"], "00000000000a")
     b = prepared(saves, "second", ["Ann", "Zed"], "00000000000b")
     with PtyTerminal(megamono(saves, a), env=env()) as one, PtyTerminal(megamono(saves, b), env=env()) as two:

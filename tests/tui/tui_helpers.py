@@ -1,19 +1,26 @@
-"""Helpers of the app tests (a uniquely named module: the test folders are not packages)."""
+"""Helpers of the app tests (a uniquely named module: the test folders are not packages).
+
+Games are built by tests/kit.py's ``new_game`` (imported as ``kit``), with the app tests' players.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from megamono.rules.engine import Game
 from megamono.tui.app import MegamonoApp
 
+import kit
+
 SIZE = (140, 45)
 NAMES = ["Ann", "Bob", "Cat"]
 
 
-def new_game(dice=(), seed: int = 1, names=NAMES) -> Game:
-    """Ann, Bob and Cat in seat order (no turn-order roll), with scripted throws first."""
-    return Game.new("mega", list(names), seed=seed, dice=list(dice), seat_order=True)
+def new_game(dice: Sequence = (), seed: int = 1, names: Sequence[str | dict] = NAMES) -> Game:
+    """A Mega game of Ann, Bob and Cat (or ``names``) in seat order (no turn-order roll), with
+    scripted throws first: :func:`kit.new_game` with the app tests' players."""
+    return kit.new_game(dice=list(dice), seed=seed, names=names)
 
 
 def app_for(game: Game, saves: Path) -> MegamonoApp:
