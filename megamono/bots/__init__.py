@@ -111,7 +111,7 @@ def _claim_time(game: Game, payer: int) -> bool:
     Owners claim when a player other than the payer is about to roll (before the claim lapses),
     never while the payer has a decision open: a claim sets the current decision aside, and if
     the rent bankrupts the payer the engine brings that decision back for a bankrupt player
-    (tests/bots/test_engine_issues.py). Auctions and other players' answers are not interrupted.
+    (tests/rules/test_debt.py). Auctions and other players' answers are not interrupted.
     """
     pend = game.st.pending
     return pend is not None and pend.kind in ("turn", "jail") and pend.player != payer
