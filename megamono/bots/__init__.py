@@ -14,6 +14,7 @@ core only (no Textual, no Rich).
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Protocol
 
@@ -57,7 +58,8 @@ class BotGameError(AssertionError):
 
 def play_bot_game(edition: str | Path = "mega", levels: list[str] | tuple[str, ...] = ("strong", "easy"),
                   seed: int = 0, turn_limit: int | None = None, check: bool = False,
-                  max_actions: int = 500_000, seat_order: bool = True, options: dict | None = None) -> Game:
+                  max_actions: int = 500_000, seat_order: bool = True,
+                  options: Mapping[str, object] | None = None) -> Game:
     """Play a whole game with one bot per seat and return the finished (or stopped) game.
 
     - ``levels``: one bot level per seat, in seat order (seat k plays ``levels[k]``).
@@ -96,7 +98,9 @@ def play_bot_game(edition: str | Path = "mega", levels: list[str] | tuple[str, .
                     _act(game, a, check)
                     if game.over:
                         return game
-        p = game.pending.player
+        pend = game.pending
+        assert pend is not None, "a game that is not over waits on a decision"
+        p = pend.player
         action = bots[p].choose(game, p, check=False)  # game.act checks it
         try:
             _act(game, action, check)

@@ -12,7 +12,7 @@ sends the answer straight to ``game.act`` (which checks it anyway) may skip that
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from megamono.rules.actions import (
@@ -21,6 +21,7 @@ from megamono.rules.actions import (
     ClaimRent,
     DeclareBankruptcy,
     Level,
+    LevelChoice,
     Mortgage,
     PayDebt,
     SellBuilding,
@@ -37,8 +38,8 @@ if TYPE_CHECKING:  # pragma: no cover
 # After this many managing actions in a row a bot must answer the decision itself (a guard
 # against any loop of managing; raising money for a debt is not limited: it only ever sells).
 MAX_MANAGE_STREAK = 60
-LEVEL_ORDER = ("build", "rearrange", "unmortgage_build", "unmortgage_rearrange", "unmortgage",
-               "sell_all", "return")
+LEVEL_ORDER: tuple[LevelChoice, ...] = ("build", "rearrange", "unmortgage_build", "unmortgage_rearrange",
+                                        "unmortgage", "sell_all", "return")
 
 
 class Bot:
@@ -70,14 +71,17 @@ class Bot:
             raise ValueError("the game is not waiting for a decision")
         if pend.player != player:
             raise ValueError(f"the game waits on seat {pend.player}, not {player}")
-        handler: Callable = getattr(self, "on_" + pend.kind)
+        handler: Callable[[Game, int, Pending], Action] = getattr(self, "on_" + pend.kind)
+        answer: Action | None
         try:
-            action = handler(game, player, pend)
-            why = "no action chosen" if action is None else game.why_not(action) if check else None
+            answer = handler(game, player, pend)
+            why = "no action chosen" if answer is None else game.why_not(answer) if check else None
         except Exception as exc:  # a bug in a bot must not stop a simulation; it is counted
-            action, why = None, f"{type(exc).__name__}: {exc}"
-        if why is not None:
-            action = self._fall_back(game, player, action, why)
+            answer, why = None, f"{type(exc).__name__}: {exc}"
+        if answer is None or why is not None:  # (no answer always comes with a reason)
+            action = self._fall_back(game, player, answer, "no action chosen" if why is None else why)
+        else:
+            action = answer
         self._streak_before = self._streak
         self._streak = self._streak + 1 if action.kind in MANAGE_KINDS or action.kind == "propose_trade" else 0
         return action
@@ -92,7 +96,9 @@ class Bot:
     def _fall_back(self, game: Game, player: int, action: Action | None, why: str) -> Action:
         self.fallbacks += 1
         if len(self.fallback_notes) < 20:
-            self.fallback_notes.append(f"{game.pending.kind}: {action!r}: {why}")
+            pend = game.pending
+            assert pend is not None, "a bot answers only while the game waits on a decision"
+            self.fallback_notes.append(f"{pend.kind}: {action!r}: {why}")
         return self.fallback(game, player)
 
     @property
@@ -105,6 +111,8 @@ class Bot:
 
     def fallback(self, game: Game, player: int) -> Action:
         """A safe legal action: the decision's own answers first, managing only when in debt."""
+        pend = game.pending
+        assert pend is not None, "a bot answers only while the game waits on a decision"
         acts = game.legal_actions(player)
         decisions = [a for a in acts if a.kind not in MANAGE_KINDS and a.kind != "claim_rent"]
         prefer = ("pay_debt", "roll", "refuse_trade", "drop_out", "decline_buy", "keep")
@@ -112,7 +120,7 @@ class Bot:
             for a in decisions:
                 if a.kind == kind:
                     return a
-        if decisions and not (game.pending.kind == "debt" and len(decisions) == 1
+        if decisions and not (pend.kind == "debt" and len(decisions) == 1
                               and decisions[0].kind == "declare_bankruptcy" and len(acts) > 1):
             return decisions[0]
         raising = [a for a in acts if a.kind in ("mortgage", "sell_building", "sell_group_buildings", "sell_depot")]
@@ -120,20 +128,20 @@ class Bot:
             return raising[0]
         if acts:
             return acts[0]
-        raise RuntimeError(f"no legal action for seat {player} at {game.pending.kind}")
+        raise RuntimeError(f"no legal action for seat {player} at {pend.kind}")
 
     # ------------------------------------------------------------------ shared helpers
     @staticmethod
     def legal(game: Game, action: Action) -> bool:
         return game.why_not(action) is None
 
-    def first_legal(self, game: Game, actions) -> Action | None:
+    def first_legal(self, game: Game, actions: Iterable[Action]) -> Action | None:
         for a in actions:
             if game.why_not(a) is None:
                 return a
         return None
 
-    def level_choice(self, game: Game, p: int, order=LEVEL_ORDER) -> Action:
+    def level_choice(self, game: Game, p: int, order: Sequence[LevelChoice] = LEVEL_ORDER) -> Action:
         return self.first_legal(game, [Level(player=p, choice=c) for c in order]) or Level(player=p, choice=order[0])
 
     def mortgage_keep_value(self, game: Game, p: int, space: int) -> float:
@@ -146,10 +154,11 @@ class Bot:
     def mortgage_order(self, game: Game, p: int) -> list[int]:
         """``p``'s deeds by :meth:`mortgage_keep_value`, lowest first (board order among equals)."""
         v = view_of(game)
-        key = ("mortgage_order", type(self).mortgage_keep_value, p)
-        order = v.owner_memo.get(key)
+        memo = v.owner_memo.mortgage_order
+        key = (type(self).mortgage_keep_value, p)
+        order = memo.get(key)
         if order is None:
-            order = v.owner_memo[key] = [i for _, _, i in sorted(
+            order = memo[key] = [i for _, _, i in sorted(
                 (self.mortgage_keep_value(game, p, i), n, i) for n, i in enumerate(v.owned_by(p)))]
         return order
 
@@ -170,9 +179,9 @@ class Bot:
                 return a
         for i in v.owned_by(p):
             if deeds[i].depot:
-                a = SellDepot(player=p, space=i)
-                if game.why_not(a) is None:
-                    return a
+                sell = SellDepot(player=p, space=i)
+                if game.why_not(sell) is None:
+                    return sell
         return self.sell_one_building(game, p)
 
     def building_sale_order(self, game: Game, p: int) -> list[str]:
@@ -197,6 +206,7 @@ class Bot:
         if game.why_not(pay) is None:
             return pay
         bust = DeclareBankruptcy(player=p)
+        assert pend.amount is not None, "a debt decision carries the debt's total"
         # what could be raised when the debt began (the debt's "raisable"): mortgaging and selling
         # turn deeds and buildings into exactly that much cash, so while it covers the debt,
         # bankruptcy stays refused (D2) and need not be asked

@@ -54,7 +54,7 @@ class EasyBot(Bot):
 
     def __init__(self, seed: int) -> None:
         super().__init__(seed)
-        self._caps: dict[tuple, int] = {}
+        self._caps: dict[tuple[int | None, str | None, int], int] = {}  # (deed, piece, turn): one auction's cap
 
     # ------------------------------------------------------------------ turn
     def on_turn(self, game: Game, p: int, pend: Pending) -> Action:
@@ -101,7 +101,7 @@ class EasyBot(Bot):
         pl = game.st.players[p]
         if pl.gojf:
             return UseJailCard(player=p)
-        if pl.cash >= game.board.rules.jail_fine + 200 and self.rng.random() < 0.7:
+        if pl.cash >= board_of(game).jail_fine + 200 and self.rng.random() < 0.7:
             return PayJailFine(player=p)
         return RollForDoubles(player=p)
 
@@ -110,6 +110,7 @@ class EasyBot(Bot):
 
     # ------------------------------------------------------------------ buying and auctions
     def on_buy(self, game: Game, p: int, pend: Pending) -> Action:
+        assert pend.amount is not None, "a buy decision carries the price"
         if game.st.players[p].cash - pend.amount >= RESERVE:
             return Buy(player=p)
         return DeclineBuy(player=p)
@@ -121,6 +122,7 @@ class EasyBot(Bot):
             lots = game.lots_for_piece(p, pend.piece, ignore_cash=True)
             worth = game.board.spaces[lots[0]].house_cost if lots else 0
         else:
+            assert pend.space is not None, "an auction of no building piece is an auction of a deed"
             worth = game.board.spaces[pend.space].price
         key = (pend.space, pend.piece, st.turn.number)  # one auction
         cap = self._caps.get(key)
@@ -175,6 +177,7 @@ class EasyBot(Bot):
     # ------------------------------------------------------------------ trades and ending
     def on_trade_reply(self, game: Game, p: int, pend: Pending) -> Action:
         offer = pend.trade
+        assert offer is not None, "a trade reply carries the offer"
         b = board_of(game)
         got = offer.give.cash + sum(b.price[i] for i in offer.give.deeds)
         gave = offer.take.cash + sum(b.price[i] for i in offer.take.deeds)

@@ -7,16 +7,26 @@ owner map so trades and auctions can be judged before they happen.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from operator import itemgetter, mul
 from typing import TYPE_CHECKING
 
 from megamono.rules import state as _state
 from megamono.rules.rent import unmortgage_cost
-from megamono.rules.state import deeds_changed_since, deeds_revision
+from megamono.rules.state import DeedState, deeds_changed_since, deeds_revision
 
 if TYPE_CHECKING:  # pragma: no cover
     from megamono.rules.editions import Edition
     from megamono.rules.engine import Game
+
+# A deed's (owner, mortgaged, built or with a depot): what a trade search reads of it.
+DeedSig = tuple[int | None, bool, bool]
+# A next build: (house cost, lot, rent gained per dollar); see SpendingMixin._build_options.
+BuildOption = tuple[int, int, float]
+# A colour group one trade could complete: (group, lots missing, [(holder, the holder's lots there)]).
+TradeTarget = tuple[str, int, list[tuple[int, list[int]]]]
+# What a trade's deeds are worth: (proposer, partner, deeds given, deeds taken, their mortgaged flags).
+DeedDeltasKey = tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[bool, ...]]
 
 # Two white dice: total -> probability.
 TWO_DICE = {t: (6 - abs(t - 7)) / 36 for t in range(2, 13)}
@@ -45,6 +55,10 @@ class Board:
         self.start_cash = ed.rules.starting_cash
         self.least_reserve = int(self.start_cash * 0.06)  # the strong bot's reserve is never less
         self.salary = ed.rules.salary
+        self.jail_fine = ed.rules.jail_fine
+        self.birthday_gift = ed.rules.birthday_gift
+        self.depot_cost = ed.rules.depot_cost
+        self.depots = ed.supply.depots  # how many depots the box holds (0: no depots)
         # the steps of one ordinary throw (doubles and the Speed Die's symbols ignored)
         if self.speed:
             speed = {0: 0.5, 1: 1 / 6, 2: 1 / 6, 3: 1 / 6}
@@ -83,8 +97,11 @@ class Board:
         self.ahead_of: list[list[int]] = [
             [(pos + d) % self.size for d in range(2, self.reach + 1)] for pos in range(self.size)]
         # the same, as functions picking those spaces' entries out of a list by space
-        self.pick_ahead = [itemgetter(*idx) for idx in self.ahead_of]
-        self.pick_throw = [itemgetter(*(i for i, _ in row)) for row in self.throw_from]
+        # (each picks two entries or more, so it gives a tuple)
+        self.pick_ahead: list[Callable[[Sequence[int]], tuple[int, ...]]] = [
+            itemgetter(*idx) for idx in self.ahead_of]
+        self.pick_throw: list[Callable[[Sequence[int]], tuple[int, ...]]] = [
+            itemgetter(*(i for i, _ in row)) for row in self.throw_from]
         self.throw_odds = [pr for _, pr in self.throw_from[0]]
 
     def build_potential(self, group: str) -> float:
@@ -110,6 +127,38 @@ def board_of(game: Game) -> Board:
 
 
 # ----------------------------------------------------------------------------- the deeds, read once
+class OwnerMemo:
+    """The bots' results that depend only on who owns what (:attr:`View.owner_memo`), one dict
+    (or value) per kind of result: kept while no deed changes hands."""
+
+    __slots__ = ("mortgage_order", "tally", "groups", "group_list", "deed_value", "deed_deltas",
+                 "trade_targets", "unowned_share")
+
+    def __init__(self) -> None:
+        # (the bot class's mortgage_keep_value, seat) -> the seat's deeds in mortgage order
+        self.mortgage_order: dict[tuple[object, int], list[int]] = {}
+        self.tally: dict[int, dict[int, tuple[int, int]]] = {}  # family -> View.tally
+        self.groups: dict[int, set[str]] = {}  # seat -> View.building_groups
+        self.group_list: dict[int, list[str]] = {}  # seat -> View.building_group_list
+        # (seat, space, block, the active seats) -> deed_value
+        self.deed_value: dict[tuple[int, int, float, tuple[int, ...]], float] = {}
+        self.deed_deltas: dict[DeedDeltasKey, tuple[float, float]] = {}  # TradingMixin._deed_deltas
+        self.trade_targets: dict[int, list[TradeTarget]] = {}  # seat -> TradingMixin._trade_targets
+        self.unowned_share: float | None = None  # StrongBot.unowned_share
+
+
+class FamilyMemo:
+    """The bots' results that depend only on who owns what and on the deeds of one family
+    (:meth:`View.family_memo`), one dict per kind of result."""
+
+    __slots__ = ("build_option", "tradeable", "depot_lots")
+
+    def __init__(self) -> None:
+        self.build_option: dict[int, BuildOption | None] = {}  # seat -> SpendingMixin._build_option
+        self.tradeable: dict[tuple[int, int], bool] = {}  # (holder, space) -> TradingMixin._tradeable
+        self.depot_lots: dict[int, list[int]] = {}  # seat -> SpendingMixin._depot_lots
+
+
 class View:
     """What the bots derive from the deeds of a game at one moment, shared by every bot.
 
@@ -124,8 +173,9 @@ class View:
       (utilities at a typical dice total), by space index;
     - per player, built on first use: :meth:`rents` (what :func:`rent_map` returns), the deeds
       owned and mortgaged, the colour groups with building rights and those with buildings;
-    - ``memo``: the bots' own results that depend on the deeds, kept while no deed changes, and
-      ``owner_memo``: those that depend only on who owns what, kept while no deed changes hands;
+    - the trade signature (:meth:`trade_signature`), kept while no deed changes, and
+      ``owner_memo`` (:class:`OwnerMemo`): the bots' own results that depend only on who owns
+      what, kept while no deed changes hands;
       :meth:`family_memo` holds those that depend only on one family of deeds (a colour group,
       the railroads, the utilities) and who owns what, kept while no deed of that family changes.
 
@@ -143,7 +193,7 @@ class View:
             if q is not None:
                 self.owned.setdefault(q, []).append(i)
         self.group_owners = {g: [owners[i] for i in lots] for g, lots in b.groups.items()}
-        self.owner_memo: dict = {}
+        self.owner_memo = OwnerMemo()
         self.mortgaged = {i for i, d in deeds.items() if d.mortgaged}
         self._mortgaged_of: dict[int, list[int]] = {}  # kept while no deed changes hands or mortgage
         self.built = {i for i, d in deeds.items() if d.level}
@@ -153,23 +203,23 @@ class View:
         for family in b.families:
             _fill_rents(b, deeds, family, vr)
         self._rents: dict[int, list[int]] = {}
-        self._sig: list[tuple] | None = None
-        self.memo: dict = {}
-        self._family_memo: list[dict | None] = [None] * len(b.families)
+        self._sig: list[DeedSig] | None = None
+        self._trade_sig: tuple[DeedSig, ...] | None = None
+        self._family_memo: list[FamilyMemo | None] = [None] * len(b.families)
 
-    def family_memo(self, f: int) -> dict:
+    def family_memo(self, f: int) -> FamilyMemo:
         """The bots' results that depend only on who owns what and on the deeds of family ``f``
         (an index into ``board.families``): the same dict in the views brought up to date from
         this one until a deed of ``f`` changes or any deed changes hands."""
         m = self._family_memo[f]
         if m is None:
-            m = self._family_memo[f] = {}
+            m = self._family_memo[f] = FamilyMemo()
         return m
 
-    def updated(self, changed: list, revision: int) -> View | None:
+    def updated(self, changed: list[DeedState], revision: int) -> View | None:
         """The view after the deeds in ``changed`` changed (None if one is not of this game)."""
         index_of = self.index_of
-        ch = set()
+        ch: set[int] = set()
         for d in changed:
             i = index_of.get(id(d))
             if i is None:
@@ -180,8 +230,10 @@ class View:
         deeds, b = self.deeds, self.board
         owners, mortgaged, built, family_of = self.owners, self.mortgaged, self.built, b.family_of
         # the deeds that changed hands, were mortgaged or lifted, first built on or cleared
-        moved, lifted, levelled = [], [], []
-        changed_families = set()
+        moved: list[int] = []
+        lifted: list[int] = []
+        levelled: list[int] = []
+        changed_families: set[int] = set()
         for i in ch:
             d = deeds[i]
             if d.owner != owners[i]:
@@ -206,7 +258,7 @@ class View:
                 g = group_of.get(i)
                 if g is not None:
                     group_owners[g] = [owners[j] for j in groups[g]]
-            new.owner_memo = {}
+            new.owner_memo = OwnerMemo()
         else:
             new.owners, new.owned, new.group_owners, new.owner_memo = (
                 owners, self.owned, self.group_owners, self.owner_memo)
@@ -238,7 +290,7 @@ class View:
             for i in ch:
                 d = deeds[i]
                 sig[pos[i]] = (d.owner, d.mortgaged, d.level > 0 or d.depot)
-        new.memo = {}
+        new._trade_sig = None
         if moved:
             new._family_memo = [None] * len(families)
         else:  # what depends on other families than the changed ones stays
@@ -281,10 +333,10 @@ class View:
     def tally(self, family: int) -> dict[int, tuple[int, int]]:
         """Owner -> (how many, prices summed) of the deeds of ``family`` (an index into
         ``board.families``) that owner holds; kept while no deed changes hands."""
-        key = ("tally", family)
-        out = self.owner_memo.get(key)
+        memo = self.owner_memo.tally
+        out = memo.get(family)
         if out is None:
-            out = self.owner_memo[key] = {}
+            out = memo[family] = {}
             owners, price = self.owners, self.board.price
             for i in self.board.families[family][0]:
                 q = owners[i]
@@ -295,30 +347,30 @@ class View:
 
     def building_groups(self, p: int) -> set[str]:
         """The colour groups on which ``p`` holds building rights (owns the lots B1 needs)."""
-        key = ("groups", p)
-        out = self.owner_memo.get(key)
+        memo = self.owner_memo.groups
+        out = memo.get(p)
         if out is None:
-            out = self.owner_memo[key] = set(self.building_group_list(p))
+            out = memo[p] = set(self.building_group_list(p))
         return out
 
     def building_group_list(self, p: int) -> list[str]:
         """:meth:`building_groups` in board order."""
-        key = ("group_list", p)
-        out = self.owner_memo.get(key)
+        memo = self.owner_memo.group_list
+        out = memo.get(p)
         if out is None:
             need = self.board.need
-            out = self.owner_memo[key] = [g for g, lot_owners in self.group_owners.items()
+            out = memo[p] = [g for g, lot_owners in self.group_owners.items()
                                           if lot_owners.count(p) >= need[g]]
         return out
 
-    def trade_signature(self) -> tuple:
+    def trade_signature(self) -> tuple[DeedSig, ...]:
         """(owner, mortgaged, built or with a depot) of every deed, in board order: what a trade
         search reads."""
-        t = self.memo.get("trade_sig")
+        t = self._trade_sig
         if t is None:
             if self._sig is None:
                 self._sig = [(d.owner, d.mortgaged, d.level > 0 or d.depot) for d in self.deeds.values()]
-            t = self.memo["trade_sig"] = tuple(self._sig)
+            t = self._trade_sig = tuple(self._sig)
         return t
 
 
@@ -344,7 +396,8 @@ def view_of(game: Game) -> View:
     return v
 
 
-def _fill_rents(b: Board, deeds, family: tuple[list[int], str], out: list[int]) -> None:
+def _fill_rents(b: Board, deeds: Mapping[int, DeedState], family: tuple[list[int], str],
+                out: list[int] | dict[int, int]) -> None:
     """Write into ``out`` the rent a non-owner pays on each deed of ``family`` (a colour group,
     the railroads or the utilities): 0 on bank or mortgaged deeds."""
     lots, kind = family
@@ -389,7 +442,8 @@ def expected_rent_ahead(game: Game, p: int, rents: list[int] | None = None,
     rents = rent_map(game, p) if rents is None else rents
     pos = game.st.players[p].position if start is None else start
     if dist is None:  # the odds in the order of b.throw, as below
-        return sum(map(mul, b.throw_odds, b.pick_throw[pos](rents)))
+        expected: float = sum(map(mul, b.throw_odds, b.pick_throw[pos](rents)))
+        return expected
     return sum(pr * rents[(pos + d) % b.size] for d, pr in dist.items())
 
 
@@ -410,7 +464,7 @@ def owners_of(game: Game) -> dict[int, int | None]:
     return view_of(game).owners
 
 
-def holding_value(game: Game, p: int, owners: dict[int, int | None], groups=None,
+def holding_value(game: Game, p: int, owners: Mapping[int, int | None], groups: Iterable[str] | None = None,
                   transport: bool = True, b: Board | None = None) -> float:
     """What ``p``'s deeds are worth to ``p`` under ``owners``: prices plus group bonuses.
 
@@ -464,7 +518,8 @@ def _add_transport(total: float, railroads: tuple[int, int], utilities: tuple[in
     return total
 
 
-def _count_and_price(lots, owner_of, p: int, price: dict[int, int]) -> tuple[int, int]:
+def _count_and_price(lots: Iterable[int], owner_of: Callable[[int], int | None], p: int,
+                     price: dict[int, int]) -> tuple[int, int]:
     """How many of ``lots`` ``p`` owns (``owner_of``: deed -> owner) and their prices summed."""
     k = s = 0
     for i in lots:
@@ -474,7 +529,8 @@ def _count_and_price(lots, owner_of, p: int, price: dict[int, int]) -> tuple[int
     return k, s
 
 
-def gain_of(game: Game, p: int, before: dict, after: dict, spaces, b: Board | None = None) -> float:
+def gain_of(game: Game, p: int, before: Mapping[int, int | None], after: Mapping[int, int | None],
+            spaces: Collection[int], b: Board | None = None) -> float:
     """Change of ``p``'s holding value when ownership goes from ``before`` to ``after``."""
     b = board_of(game) if b is None else b
     group_of = b.group_of
@@ -484,7 +540,7 @@ def gain_of(game: Game, p: int, before: dict, after: dict, spaces, b: Board | No
             - holding_value(game, p, before, groups, transport, b))
 
 
-def moves_gain(v: View, p: int, moves: dict[int, int | None]) -> float:
+def moves_gain(v: View, p: int, moves: Mapping[int, int | None]) -> float:
     """:func:`gain_of` for ``p`` when the deeds of ``moves`` go from their owners in the view
     ``v`` to their new owners (deed -> new owner; the spaces in the order of ``moves``), worked
     out from the view's tallies: the same sums in the same order."""
@@ -518,7 +574,9 @@ def moves_gain(v: View, p: int, moves: dict[int, int | None]) -> float:
         rail = (0, 0) if b.rail_f is None else v.tally(b.rail_f).get(p, (0, 0))
         util = (0, 0) if b.util_f is None else v.tally(b.util_f).get(p, (0, 0))
         before = _add_transport(before, rail, util)
-        dr, du = delta.get(b.rail_f, (0, 0)), delta.get(b.util_f, (0, 0))
+        # (no railroads or no utilities on the board: no change there, as for a family not in delta)
+        dr = (0, 0) if b.rail_f is None else delta.get(b.rail_f, (0, 0))
+        du = (0, 0) if b.util_f is None else delta.get(b.util_f, (0, 0))
         after = _add_transport(after, (rail[0] + dr[0], rail[1] + dr[1]), (util[0] + du[0], util[1] + du[1]))
     return after - before
 
@@ -529,8 +587,9 @@ def deed_value(game: Game, p: int, space: int, block: float = 0.35) -> float:
     Kept until a deed changes hands (or a player leaves the game)."""
     v = view_of(game)
     active = game.st.active_players()
-    key = ("deed_value", p, space, block, tuple(active))
-    value = v.owner_memo.get(key)
+    memo = v.owner_memo.deed_value
+    key = (p, space, block, tuple(active))
+    value = memo.get(key)
     if value is not None:
         return value
     b = v.board
@@ -567,7 +626,7 @@ def deed_value(game: Game, p: int, space: int, block: float = 0.35) -> float:
         if q == p:
             continue
         best_other = max(best_other, gain(q) - price)
-    value = v.owner_memo[key] = mine + block * best_other
+    value = memo[key] = mine + block * best_other
     return value
 
 

@@ -24,6 +24,7 @@ fine can ever put one in debt; if one should still owe money it raises it like a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from megamono.rules.actions import (
@@ -53,7 +54,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from megamono.rules.engine import Game
 
 
-def triples_destination(kinds: list[str], position: int) -> int:
+def triples_destination(kinds: Sequence[str], position: int) -> int:
     """Where the mover goes on triples (T3.2): Free Parking, or Just Visiting when already there.
 
     ``kinds`` is the board's space kinds in order. Shared with the Markov model in the tests.

@@ -12,12 +12,14 @@ the whole run). The choice is the one the full rule makes; see :meth:`SpendingMi
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from megamono.rules.actions import Action, Build, BuildDepot, Unmortgage
-from megamono.rules.state import deeds_changed_since, deeds_revision
+from megamono.rules.state import DeedState, deeds_changed_since, deeds_revision
 
-from .model import _fill_rents, board_of, view_of
+from .base import Bot
+from .model import Board, BuildOption, View, _fill_rents, board_of, view_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from megamono.rules.engine import Game
@@ -32,20 +34,23 @@ class BuildRun:
 
     __slots__ = ("deeds", "revision", "p", "position", "cash", "reserve", "builds", "k", "lot", "level")
 
-    def __init__(self, deeds, p: int, position: int, cash: int, reserve: int,
-                 builds: list[tuple[int, int, float]], k: int) -> None:
+    def __init__(self, deeds: dict[int, DeedState], p: int, position: int, cash: int, reserve: int,
+                 builds: list[BuildOption], k: int) -> None:
         self.deeds, self.revision, self.p, self.position = deeds, deeds_revision(), p, position
         self.cash, self.reserve, self.builds, self.k = cash, reserve, builds, k
         self.lot = lot = builds[k][1]
         self.level = deeds[lot].level
 
 
-class SpendingMixin:
+class SpendingMixin(Bot):
     """Unmortgaging, building and depots of :class:`~megamono.bots.strong.StrongBot`. Uses the
     bot's ``reserve``; keeps the last build chosen (:class:`BuildRun`)."""
 
+    if TYPE_CHECKING:  # pragma: no cover  (the bot's: StrongBot.reserve)
+        def reserve(self, game: Game, p: int, rents: list[int] | None = None) -> int: ...
+
     def __init__(self, seed: int) -> None:
-        super().__init__(seed)  # type: ignore[call-arg]
+        super().__init__(seed)
         self._run: BuildRun | None = None
 
     def manage_spending(self, game: Game, p: int) -> Action | None:
@@ -69,7 +74,7 @@ class SpendingMixin:
         b = v.board
         pl = game.st.players[p]
         cash = pl.cash
-        depot_cost = game.board.rules.depot_cost
+        depot_cost = b.depot_cost
         costs = [*map(b.unmortgage_cost.__getitem__, mortgaged)]
         if builds:
             costs.append(min(builds)[0])  # the cheapest build (builds are (cost, lot, ratio))
@@ -139,7 +144,7 @@ class SpendingMixin:
         return action if action is not None and game.why_not(action) is None else None
 
     @staticmethod
-    def _unmortgages(v, p: int, mortgaged: list[int], cash: int,
+    def _unmortgages(v: View, p: int, mortgaged: list[int], cash: int,
                      reserve: int) -> tuple[Action | None, Action | None]:
         """The two unmortgages :meth:`manage_spending` tries, from one pass over ``p``'s
         ``mortgaged`` deeds: the cheapest lot of a group with building rights that leaves
@@ -166,7 +171,7 @@ class SpendingMixin:
                 None if best is None else Unmortgage(player=p, space=best[1]))
 
     @staticmethod
-    def _build(game: Game, p: int, builds: list[tuple[int, int, float]], cash: int,
+    def _build(game: Game, p: int, builds: list[BuildOption], cash: int,
                reserve: int) -> tuple[Action | None, int]:
         """The build (of ``builds``: :meth:`_build_options`) with the best rent per dollar
         (towards three houses first), and its index in ``builds``; (None, -1) if none."""
@@ -187,7 +192,7 @@ class SpendingMixin:
                 return a, k
         return None, -1
 
-    def _build_options(self, game: Game, p: int, v=None) -> list[tuple[int, int, float]]:
+    def _build_options(self, game: Game, p: int, v: View | None = None) -> list[BuildOption]:
         """(house cost, lot, rent gained per dollar) of the next build in each group where ``p``
         could build, in board order (a tie goes to the group first on the board); each group's
         entry is kept while that group does not change. ``v``: the game's view, when the caller
@@ -196,20 +201,21 @@ class SpendingMixin:
             v = view_of(game)
         b = v.board
         deeds, vr, max_level = game.st.deeds, v.visitor_rents, game.board.max_level
-        out = []
+        out: list[BuildOption] = []
         group_f = b.group_f
         for g in v.building_group_list(p):  # board order
-            memo = v.family_memo(group_f[g])
-            gkey = ("build_option", p)
-            opt = memo.get(gkey, False)
-            if opt is False:
-                opt = memo[gkey] = self._build_option(b, deeds, vr, max_level, p, g)
+            memo = v.family_memo(group_f[g]).build_option
+            if p in memo:
+                opt = memo[p]
+            else:
+                opt = memo[p] = self._build_option(b, deeds, vr, max_level, p, g)
             if opt is not None:
                 out.append(opt)
         return out
 
     @staticmethod
-    def _build_option(b, deeds, vr, max_level: int, p: int, g: str) -> tuple[int, int, float] | None:
+    def _build_option(b: Board, deeds: Mapping[int, DeedState], vr: Sequence[int] | Mapping[int, int],
+                      max_level: int, p: int, g: str) -> BuildOption | None:
         """The next build of ``p`` in colour group ``g`` (as in :meth:`_build_options`), or None;
         ``b``: the board facts, ``deeds``: the game's deeds, ``vr``: the rent each lot of ``g``
         charges now (by space), ``max_level``: the board's highest building level."""
@@ -239,20 +245,20 @@ class SpendingMixin:
         return (cost, lot, ratio)
 
     @staticmethod
-    def _depot_lots(game: Game, p: int, v) -> list[int]:
+    def _depot_lots(game: Game, p: int, v: View) -> list[int]:
         """``p``'s railroads that could take a depot (with two unmortgaged railroads or more);
         ``v``: the game's view. Kept while the railroads do not change."""
         st = game.st
-        if not game.board.supply.depots or st.bank.depots < 1:
-            return []
         b = v.board
-        memo = v.family_memo(b.rail_f)
-        key = ("depot_lots", p)
-        out = memo.get(key)
+        if not b.depots or st.bank.depots < 1:
+            return []
+        assert b.rail_f is not None, "depots go on railroads: an edition with depots has railroads"
+        memo = v.family_memo(b.rail_f).depot_lots
+        out = memo.get(p)
         if out is None:
             deeds = st.deeds
             mine = [i for i in b.railroads if deeds[i].owner == p and not deeds[i].mortgaged]
-            out = memo[key] = [i for i in mine if not deeds[i].depot] if len(mine) >= 2 else []
+            out = memo[p] = [i for i in mine if not deeds[i].depot] if len(mine) >= 2 else []
         return out
 
     @staticmethod

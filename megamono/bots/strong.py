@@ -30,6 +30,7 @@ from megamono.rules.actions import (
     DeclineBuy,
     DropOut,
     IncomeTaxChoice,
+    LevelChoice,
     MortgagedDeedChoice,
     PayJailFine,
     PickAuctionDeed,
@@ -62,9 +63,10 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
     def __init__(self, seed: int) -> None:
         super().__init__(seed)
         self._trade_turn = -1
-        self._reserve_key: tuple | None = None
+        self._reserve_key: tuple[list[int], int, int] | None = None  # (rents, seat, position)
         self._reserve = 0
-        self._bid_memo: tuple | None = None
+        # ((game id, deed, turn number, cash), the most it bids): the cap in the auction under way
+        self._bid_memo: tuple[tuple[int, int, int, int], int] | None = None
 
     def choose(self, game: Game, player: int, check: bool = True) -> Action:
         self._settle_offer(game, player)
@@ -95,16 +97,17 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
         # max_rent_ahead and expected_rent_ahead, written out
         ahead = max(b.pick_ahead[pos](rents))
         overall = max(rents) if rents else 0
-        expected = sum(map(mul, b.throw_odds, b.pick_throw[pos](rents)))
+        expected: float = sum(map(mul, b.throw_odds, b.pick_throw[pos](rents)))
         r = b.start_cash * 0.06 + 0.45 * ahead + 0.2 * overall + 2 * expected
         return int(min(r, b.start_cash * 1.2))
 
     @staticmethod
     def unowned_share(game: Game) -> float:
         v = view_of(game)
-        share = v.owner_memo.get("unowned_share")
+        memo = v.owner_memo
+        share = memo.unowned_share
         if share is None:
-            share = v.owner_memo["unowned_share"] = sum(1 for q in v.owners.values() if q is None) / len(v.owners)
+            share = memo.unowned_share = sum(1 for q in v.owners.values() if q is None) / len(v.owners)
         return share
 
     def space_score(self, game: Game, p: int, s: int, rents: list[int], cash: int) -> float:
@@ -136,14 +139,14 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
         if k == "bus_ticket":
             return 40.0 if st.decks.bus else 0.0
         if k == "birthday_gift":
-            return float(game.board.rules.birthday_gift)
+            return float(board_of(game).birthday_gift)
         if k == "free_parking":
             return float(st.pot)
         return 0.0
 
     def move_score(self, game: Game, p: int, dest: int, rents: list[int], cash: int) -> float:
         pos = game.st.players[p].position
-        bonus = game.board.rules.salary if dest < pos or dest == 0 else 0
+        bonus = board_of(game).salary if dest < pos or dest == 0 else 0
         return self.space_score(game, p, dest, rents, cash) + bonus
 
     # ------------------------------------------------------------------ turn
@@ -205,7 +208,7 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
         if not stay:
             if pl.gojf:
                 return UseJailCard(player=p)
-            if pl.cash - game.board.rules.jail_fine >= min(self.reserve(game, p), 300):
+            if pl.cash - board_of(game).jail_fine >= min(self.reserve(game, p), 300):
                 return PayJailFine(player=p)
         return RollForDoubles(player=p)
 
@@ -219,11 +222,12 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
         all looked foolish to players)."""
         st = game.st
         cash = st.players[p].cash
-        price = pend.amount
+        price, space = pend.amount, pend.space
+        assert price is not None and space is not None, "a buy decision names the deed and its price"
         reserve = self.reserve(game, p)
         if cash - price >= reserve:
             return Buy(player=p)
-        if cash >= price and cash - price >= 0.3 * reserve and deed_value(game, p, pend.space) >= 1.3 * price:
+        if cash >= price and cash - price >= 0.3 * reserve and deed_value(game, p, space) >= 1.3 * price:
             return Buy(player=p)
         return DeclineBuy(player=p)
 
@@ -242,13 +246,15 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
             step = max(1, cost // 10)
             price = cost
         else:
-            price = b.price[pend.space]
-            key = (id(game), pend.space, st.turn.number, cash)  # one auction: the value stands
+            space = pend.space
+            assert space is not None, "an auction of no building piece is an auction of a deed"
+            price = b.price[space]
+            key = (id(game), space, st.turn.number, cash)  # one auction: the value stands
             if self._bid_memo is not None and self._bid_memo[0] == key:
                 cap = self._bid_memo[1]
             else:
                 reserve = self.reserve(game, p)
-                value = deed_value(game, p, pend.space)
+                value = deed_value(game, p, space)
                 spare = cash - (reserve // 2 if value >= 1.2 * price else reserve)
                 cap = int(min(value, spare))
                 self._bid_memo = (key, cap)
@@ -296,7 +302,7 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
         cash = game.st.players[p].cash
         spare = cash - self.reserve(game, p) // 2
         build, unm = pend.amounts.get("build", 0), pend.amounts.get("unmortgage", 0)
-        order = []
+        order: list[LevelChoice] = []
         if build <= spare:
             order.append("build")
         order.append("rearrange")
@@ -311,6 +317,7 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
         return MortgagedDeedChoice(player=p, choice="unmortgage" if ok else "keep")
 
     def on_shortage_ask(self, game: Game, p: int, pend: Pending) -> Action:
+        assert pend.piece is not None, "a shortage question names the piece"
         lots = game.lots_for_piece(p, pend.piece, ignore_cash=True)
         want = bool(lots) and game.st.players[p].cash - game.board.spaces[lots[0]].house_cost >= self.reserve(game, p)
         return ShortageAnswer(player=p, want=want)
@@ -320,7 +327,7 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
 
         def gain(i: int) -> int:
             lvl = st.deeds[i].level
-            rents = game.board.spaces[i].rents
+            rents: list[int] = game.board.spaces[i].rents
             return rents[min(lvl + 1, len(rents) - 1)] - rents[lvl]
 
         return PlacePiece(player=p, space=max(pend.choices, key=gain))
@@ -350,8 +357,8 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
 
         def earning(g: str) -> float:
             lots = [i for i in b.groups[g] if st.deeds[i].owner == p]
-            return sum(game.board.spaces[i].rents[st.deeds[i].level] for i in lots) / (
-                b.house_cost[g] * max(1, sum(st.deeds[i].level for i in lots)))
+            rent: int = sum(game.board.spaces[i].rents[st.deeds[i].level] for i in lots)
+            return rent / (b.house_cost[g] * max(1, sum(st.deeds[i].level for i in lots)))
 
         return sorted(groups, key=earning)
 

@@ -15,7 +15,8 @@ from megamono.rules.actions import AcceptTrade, Action, ProposeTrade, RefuseTrad
 from megamono.rules.rent import transfer_fee, unmortgage_cost
 from megamono.rules.state import Pending, TradeOffer, TradeSide
 
-from .model import moves_gain, view_of
+from .base import Bot
+from .model import DeedSig, TradeTarget, View, moves_gain, view_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from megamono.rules.engine import Game
@@ -24,16 +25,29 @@ CARD_WORTH = {"jail_cards": 50, "bus_tickets": 40}
 TRADE_TOLERANCE = 5      # dollars of rounding a trade answer forgives
 MIN_TRADE_GAIN = 40      # a proposal must be worth at least this much to the proposer
 
+# An offer as remembered once refused: (partner, deeds given, deeds taken).
+OfferKey = tuple[int, tuple[int, ...], tuple[int, ...]]
+# The terms of a proposal (see TradingMixin._offer): (proposer, partner, give, take, cash from proposer).
+TradeTerms = tuple[int, int, list[int], list[int], int]
+# A priced trade (see TradingMixin._price_trade): (gain to the proposer, terms, refusal key, cash).
+PricedTrade = tuple[float, TradeTerms, OfferKey, int]
+# What a trade search depends on: (trade signature, refused offers, players in the game, seat).
+SearchSig = tuple[tuple[DeedSig, ...], int, int, int]
 
-class TradingMixin:
+
+class TradingMixin(Bot):
     """Trade proposals and answers of :class:`~megamono.bots.strong.StrongBot` (X1-X3). Uses the
     bot's ``reserve`` and ``_reserve_of``; keeps the refused offers and the open one."""
 
+    if TYPE_CHECKING:  # pragma: no cover  (the bot's: StrongBot.reserve)
+        def reserve(self, game: Game, p: int, rents: list[int] | None = None) -> int: ...
+
     def __init__(self, seed: int) -> None:
-        super().__init__(seed)  # type: ignore[call-arg]
-        self._refused: dict[tuple, int] = {}
-        self._open_offer: tuple | None = None
-        self._no_offer_sig: tuple | None = None
+        super().__init__(seed)
+        self._refused: dict[OfferKey, int] = {}
+        self._open_offer: tuple[OfferKey, int, list[int]] | None = None  # (key, cash, deeds asked for)
+        # (what the last search that found nothing depended on, the budget and partners' cash it noted)
+        self._no_offer_sig: tuple[SearchSig, int | None, dict[int, int]] | None = None
         self._short_of_cash = False
         self._need_budget: int | None = None  # what the last trade search would have needed
         self._need_cash: dict[int, int] = {}
@@ -57,8 +71,9 @@ class TradingMixin:
         """The deeds' part of :meth:`trade_deltas` (kept until a deed changes hands)."""
         v = view_of(game)
         deeds = game.st.deeds
-        key = ("deed_deltas", a, b_, give, take, tuple([deeds[i].mortgaged for i in give + take]))
-        out = v.owner_memo.get(key)
+        memo = v.owner_memo.deed_deltas
+        key = (a, b_, give, take, tuple([deeds[i].mortgaged for i in give + take]))
+        out = memo.get(key)
         if out is not None:
             return out
         moves = dict.fromkeys(give, b_)
@@ -77,7 +92,7 @@ class TradingMixin:
                     else:
                         db -= lift + fee
                         da += lift
-        out = v.owner_memo[key] = (da, db)
+        out = memo[key] = (da, db)
         return out
 
     @staticmethod
@@ -86,6 +101,7 @@ class TradingMixin:
 
     def on_trade_reply(self, game: Game, p: int, pend: Pending) -> Action:
         offer = pend.trade
+        assert offer is not None, "a trade reply carries the offer"
         da, db = self.trade_deltas(game, offer)
         w = self.rival_weight(game)
         cash_after = game.st.players[p].cash - offer.take.cash + offer.give.cash
@@ -123,7 +139,7 @@ class TradingMixin:
         st = game.st
         owners = v.owners
         cash = st.players[p].cash
-        sig = (v.trade_signature(), len(self._refused), len(st.active_players()), p)
+        sig: SearchSig = (v.trade_signature(), len(self._refused), len(st.active_players()), p)
         budget = None  # cash - reserve // 2, worked out when needed
         last = self._no_offer_sig
         if last is not None and last[0] == sig:
@@ -176,15 +192,15 @@ class TradingMixin:
         return offer
 
     @staticmethod
-    def _trade_targets(v, p: int) -> list[tuple[str, int, list[tuple[int, list[int]]]]]:
+    def _trade_targets(v: View, p: int) -> list[TradeTarget]:
         """The colour groups ``p`` could complete by one trade with one partner: (group, lots
         missing, [(holder, the holder's lots there)]), only holders with enough of the missing
         lots, by seat; kept until a deed changes hands."""
-        key = ("trade_targets", p)
-        out = v.owner_memo.get(key)
+        memo = v.owner_memo.trade_targets
+        out = memo.get(p)
         if out is None:
             b, owners, group_owners, need = v.board, v.owners, v.group_owners, v.board.need
-            out = v.owner_memo[key] = []
+            out = memo[p] = []
             group_of = b.group_of
             my_groups = {group_of.get(i) for i in v.owned_by(p)}  # the groups where p holds a lot
             for g, lots in b.groups.items():
@@ -197,21 +213,22 @@ class TradingMixin:
                     continue
                 if len(lots) - k - lot_owners.count(None) < missing:  # the lots others hold
                     continue
-                held = [i for i, q in zip(lots, lot_owners, strict=False) if q is not None and q != p]
+                held_by = [(i, q) for i, q in zip(lots, lot_owners, strict=False) if q is not None and q != p]
+                held = [i for i, _ in held_by]
                 # the holders who alone hold enough of the missing lots (one trade, one partner)
-                partners = [(q, mine) for q in sorted({owners[i] for i in held})
+                partners = [(q, mine) for q in sorted({q for _, q in held_by})
                             if len(mine := [i for i in held if owners[i] == q]) >= missing]
                 if partners:
                     out.append((g, missing, partners))
         return out
 
     @staticmethod
-    def _tradeable(v, holder: int, space: int) -> bool:
+    def _tradeable(v: View, holder: int, space: int) -> bool:
         """Whether ``holder`` may hand ``space`` over (no depot, no buildings in its group: X2),
         by the game's view ``v``; kept while that group or railroad does not change."""
         b = v.board
-        known = v.family_memo(b.family_of[space])
-        key = ("tradeable", holder, space)
+        known = v.family_memo(b.family_of[space]).tradeable
+        key = (holder, space)
         ok = known.get(key)
         if ok is None:
             deeds = v.deeds
@@ -221,7 +238,7 @@ class TradingMixin:
         return ok
 
     def _price_trade(self, game: Game, p: int, q: int, give: list[int], take: list[int], w: float,
-                     budget: int) -> tuple | None:
+                     budget: int) -> PricedTrade | None:
         """Cash that makes the swap fair for both sides: (gain to ``p``, the offer's terms for
         :meth:`_offer`, refusal key, cash from ``p`` to ``q``); None if there is no such price
         (``_short_of_cash`` then says whether a fair price existed but was over ``budget``)."""
@@ -252,7 +269,7 @@ class TradingMixin:
         return (ga - x, (p, q, give, take, x), key, x)
 
     @staticmethod
-    def _offer(terms: tuple) -> ProposeTrade:
+    def _offer(terms: TradeTerms) -> ProposeTrade:
         """The proposal of :meth:`_price_trade`'s terms: ``p`` gives ``give`` and ``x`` dollars
         (or receives ``-x``) for ``take`` from ``q``."""
         p, q, give, take, x = terms
