@@ -131,6 +131,16 @@ def trade_words(g: Names, offer: TradeOffer) -> str:
             f"{name(g, offer.partner)} gives {side_words(g, offer.take)}")
 
 
+def termination_words(termination: Termination, round: int) -> str:
+    """How a game ended, in words (no full stop): "Round 12 is over: the turn limit is reached",
+    "Everyone agreed to end the game" or "One player is left" (``round``: the last round played)."""
+    if termination == "turn_limit":
+        return f"Round {round} is over: the turn limit is reached"
+    if termination == "agreed_end":
+        return "Everyone agreed to end the game"
+    return "One player is left"
+
+
 def winners_words(g: Names, winners: list[int]) -> str:
     """"Ann wins the game!" or "Ann and Bob share the win!"."""
     verb = "share the win" if len(winners) > 1 else "wins the game"
@@ -916,9 +926,8 @@ class FinalWorth(Event):
     worths: list[tuple[int, int]]
 
     def say(self, g: Names) -> str:
-        why = (f"Round {self.round} is over: the turn limit is reached" if self.termination == "turn_limit"
-               else "Everyone agreed to end the game")
-        return f"{why}. Final worth: " + ", ".join(f"{name(g, p)} ${commas(w)}" for p, w in self.worths)
+        worths = ", ".join(f"{name(g, p)} ${commas(w)}" for p, w in self.worths)
+        return f"{termination_words(self.termination, self.round)}. Final worth: {worths}"
 
 
 @hot_record
