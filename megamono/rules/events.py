@@ -163,7 +163,7 @@ class Seats(Event):
 
 @hot_record
 class TurnOrderRoll(Event):
-    """A roll of the two white dice for the seating (G6); ``total`` decides."""
+    """A roll of the two white dice for the seating (G6); their total decides."""
 
     kind: ClassVar[EventKind] = "dice"
     player: int
