@@ -45,12 +45,14 @@ def seat_levels(bots: Sequence[str], players: int, game_index: int = 0, rotate: 
 def landings(game) -> list[int]:
     """How many moves ended on each space, from the game log.
 
-    Every ``move`` event with a space counts (throws, cards, Mr. Monopoly, the bus, Bus Tickets);
-    being sent to jail (a ``jail`` event with a space) counts as arriving at the Jail.
+    Every :class:`Moved` or :class:`MovedBack` event counts (throws, cards, Mr. Monopoly, the bus,
+    Bus Tickets); being sent to jail (:class:`ToJail`) counts as arriving at the Jail.
     """
+    from megamono.rules.events import Moved, MovedBack, ToJail
+
     counts = [0] * game.ed.size
     for e in game.st.log:
-        if e.space is not None and (e.kind == "move" or e.kind == "jail"):
+        if isinstance(e, (Moved, MovedBack, ToJail)):
             counts[e.space] += 1
     return counts
 
@@ -63,7 +65,8 @@ def play_one(job: tuple) -> dict[str, Any]:
     t0 = time.perf_counter()
     game = play_bot_game(edition, list(levels), seed, turn_limit=turn_limit or None)
     st = game.st
-    ended_by_limit = any(e.kind == "game_over" and "turn limit" in e.text for e in st.log)
+    outcome = game.outcome
+    ended_by_limit = outcome is not None and outcome.termination == "turn_limit"
     return {
         "index": index,
         "seed": seed,

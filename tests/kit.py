@@ -22,6 +22,7 @@ from collections.abc import Iterable, Sequence
 import pytest
 from megamono.rules.engine import Game
 from megamono.rules.errors import IllegalAction
+from megamono.rules.events import Cash
 from megamono.rules.invariants import check_invariants
 
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal")
@@ -139,8 +140,8 @@ def texts(game: Game) -> list[str]:
 
 def salaries(game: Game, player: int, start: int = 0) -> int:
     """How many GO salaries ``player`` received in the log since entry ``start``."""
-    return sum(1 for e in game.st.log[start:] if e.kind == "cash" and e.payee == player
-               and e.payer is None and "GO" in e.text)
+    return sum(1 for e in game.st.log[start:] if isinstance(e, Cash) and e.payee == player
+               and e.payer is None and e.why.startswith("salary"))
 
 
 # ---------------------------------------------------------------------------- checking

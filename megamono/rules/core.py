@@ -10,7 +10,8 @@ import secrets
 
 from . import dice as _dice
 from .editions import Board, Edition
-from .state import Event, GameState, Pending, Step, Throw
+from .events import Cash, Event, Source, UtilityRoll
+from .state import GameState, Pending, Step, Throw
 
 
 class _Commas(dict):
@@ -58,17 +59,13 @@ class Core:
         self.st.pending = Pending(kind, player, prompt, **fields)
 
     # -- log and money ---------------------------------------------------------------------
-    texts: dict[str, str]
-    """Every log text written in this game, each kept once: a long game repeats the same lines
-    ("Ann drops out of the auction") hundreds of thousands of times, and one shared string per
-    line keeps such a game (and loading its save) under the memory budget of tests/bench/saves.py."""
+    source: Source
+    """This game as its log's events hold it (their words use its names)."""
 
-    def log(self, kind: str, text: str, player: int | None = None, amount: int | None = None,
-            payer: int | None = None, payee: int | None = None, space: int | None = None) -> Event:
-        """Append an event to the game's log (its text shared with the same earlier line); returns it."""
-        ev = Event(kind, self.texts.setdefault(text, text), player, amount, payer, payee, space)
+    def log(self, ev: Event) -> None:
+        """Append an event (:mod:`megamono.rules.events`) to the game's log."""
+        ev._source = self.source
         self.st.log.append(ev)
-        return ev
 
     def transfer(self, payer: int | None, payee: int | None, amount: int, why: str) -> None:
         """Move ``amount`` dollars from ``payer`` to ``payee`` (None = the bank) and log it (I7).
@@ -84,19 +81,13 @@ class Core:
             if p.cash < amount:
                 raise AssertionError(f"{p.name} cannot pay ${commas(amount)}: has ${commas(p.cash)}")
             p.cash -= amount
-            if payee is None:
-                text = f"{p.name} pays ${commas(amount)} to the bank: {why}"
-            else:
-                q = players[payee]
-                q.cash += amount
-                text = f"{p.name} pays ${commas(amount)} to {q.name}: {why}"
-            self.log("cash", text, payer, amount, payer, payee)
+            if payee is not None:
+                players[payee].cash += amount
         elif payee is not None:
-            q = players[payee]
-            q.cash += amount
-            self.log("cash", f"{q.name} receives ${commas(amount)} from the bank: {why}", payee, amount, None, payee)
-        else:
-            self.log("cash", f"the bank receives ${commas(amount)} from the bank: {why}", amount=amount)
+            players[payee].cash += amount
+        ev = Cash(payer, payee, amount, why)
+        ev._source = self.source
+        st.log.append(ev)
 
     # -- dice -------------------------------------------------------------------------------
     def randbelow(self, n: int) -> int:
@@ -124,8 +115,7 @@ class Core:
         """A fresh roll for utility rent (R5, K5): two dice, or [Mega] three with a symbol as 0."""
         t = self.throw(self.board.rules.speed_die)
         total = t.total if self.st.options.speed_die_counts_for_utilities else t.white_total
-        self.log("dice", f"{self.name(payer)} rolls {t.text()} for the utility rent"
-                 f" (total {total})")
+        self.log(UtilityRoll(payer, t, total))
         return total
 
 

@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from .core import Core, commas
+from .core import Core
+from .events import EndProposed, EndVote, FinalWorth, GameOver, Outcome, Termination, winners_words
 
 
 class EndgameMixin(Core):
@@ -29,27 +30,36 @@ class EndgameMixin(Core):
         return sorted(rows, key=lambda r: (r[1], gone.index(r[0]) if r[0] in gone else len(gone)),
                       reverse=True)
 
-    def end_by_worth(self, why: str) -> None:
-        """E2: the highest final worth wins; a tie shares the win."""
+    def end_by_worth(self, termination: Termination) -> None:
+        """E2: the highest final worth wins; a tie shares the win. ``termination``: "turn_limit"
+        (the option's last round is over) or "agreed_end"."""
         active = self.st.active_players()
         worth = {p: self.final_worth(p) for p in active}
         best = max(worth.values())
         winners = [p for p in active if worth[p] == best]
-        worths = ", ".join(f"{self.name(p)} ${commas(worth[p])}" for p in active)
-        self.log("game_over", f"{why}. Final worth: {worths}")
-        self.finish(winners)
+        self.log(FinalWorth(termination, self.st.turn.round, [(p, worth[p]) for p in active]))
+        self.finish(winners, termination)
 
-    def finish(self, winners: list[int]) -> None:
-        """Game over: record the winner(s) and wait on nothing but the game-over screen."""
+    def finish(self, winners: list[int], termination: Termination) -> None:
+        """Game over: record the winner(s) and how the game ended (the :class:`GameOver` event's
+        :class:`Outcome`), and wait on nothing but the game-over screen."""
         self.st.winner = winners[0]
         self.st.winners = winners
         self.st.agenda.clear()
         self.st.suspended.clear()
-        names = " and ".join(self.name(w) for w in winners)
-        verb = "share the win" if len(winners) > 1 else "wins the game"
-        self.log("game_over", f"{names} {verb}!", player=winners[0])
+        self.log(GameOver(Outcome(winners=list(winners), termination=termination)))
         self.st.pending = None
-        self.wait("game_over", winners[0], f"Game over: {names} {verb}!")
+        self.wait("game_over", winners[0], f"Game over: {winners_words(self, winners)}")
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the game ended (winners and termination), or None while it goes on."""
+        if self.st.winner is None:
+            return None
+        for ev in reversed(self.st.log):
+            if isinstance(ev, GameOver):
+                return ev.outcome
+        return None
 
     # -- E2 votes ------------------------------------------------------------------------------
     def why_not_propose_end(self, p: int) -> str | None:
@@ -62,7 +72,7 @@ class EndgameMixin(Core):
 
     def do_propose_end(self, p: int) -> None:
         others = [o for o in self.others_from_left(p)]  # type: ignore[attr-defined]
-        self.log("info", f"{self.name(p)} proposes to end the game now (E2)", player=p)
+        self.log(EndProposed(p))
         self.suspend("end_vote", others[0], "", bidders=others, high_bidder=p)  # type: ignore[attr-defined]
         self._end_vote_prompt()
 
@@ -74,14 +84,14 @@ class EndgameMixin(Core):
     def do_vote_end(self, p: int, agree: bool) -> None:
         pend = self.st.pending
         if not agree:
-            self.log("info", f"{self.name(p)} wants to play on: the game continues", player=p)
+            self.log(EndVote(p, False))
             self.st.pending = None
             self.push(self.step("resume"))
             return
-        self.log("info", f"{self.name(p)} agrees to end the game", player=p)
+        self.log(EndVote(p, True))
         rest = pend.bidders[pend.bidders.index(p) + 1:]
         if rest:
             pend.player = rest[0]
             self._end_vote_prompt()
         else:
-            self.end_by_worth("Everyone agreed to end the game")
+            self.end_by_worth("agreed_end")

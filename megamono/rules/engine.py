@@ -58,6 +58,18 @@ from .core import commas, new_seed
 from .editions import Edition, load_edition
 from .endgame import EndgameMixin
 from .errors import IllegalAction
+from .events import BusTicketPlayed as BusTicketPlayedEvent
+from .events import (
+    ClaimLapsed,
+    Rolled,
+    Seats,
+    Source,
+    Triples,
+    TurnOrderRoll,
+    TurnStarted,
+    attach,
+    rent_why,
+)
 from .history import HistoryMixin
 from .invariants import SETTLING_KINDS, anything_settling, settling_groups, settling_spaces
 from .jail import JailMixin
@@ -113,8 +125,10 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
                  history: list[Action] | None = None) -> None:
         self.ed = edition
         self.board = edition.board
-        self.texts = {}
+        self.source = Source(self)
         self.st = state
+        if state.log:
+            attach(state.log, self.source)
         self.setup = setup or {}
         self.history: list[Action] = history or []
 
@@ -160,7 +174,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
             st.rng = _dice.shuffle(st.rng, deck)
         if not seat_order:
             game._roll_for_order()
-        game.log("info", "Seats: " + ", ".join(p.name for p in st.players))
+        game.log(Seats())
         game.st.turn.player = len(st.players) - 1
         game.push(game.step("end_turn"))
         game._advance()
@@ -199,8 +213,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
             for i in group:
                 t = self.throw(False)
                 totals[i] = t.white_total
-                self.log("dice", f"{self.st.players[i].name} rolls {t.text()} = {t.white_total} for turn order",
-                         player=i)
+                self.log(TurnOrderRoll(i, t))
             return totals
 
         def rank(group: list[int]) -> list[int]:
@@ -423,13 +436,13 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
             nxt = (nxt + 1) % n
         if nxt <= cur:  # a new round starts
             if st.options.turn_limit and t.round >= st.options.turn_limit:
-                self.end_by_worth(f"Round {t.round} is over: the turn limit is reached")
+                self.end_by_worth("turn_limit")
                 return
             t.round += 1
         t.player, t.doubles, t.ended, t.last_throw, t.mr_monopoly_lock = nxt, 0, False, None, False
         t.number += 1
         pl = players[nxt]
-        self.log("turn", f"Turn {t.number}: {pl.name}", nxt)
+        self.log(TurnStarted(nxt, t.number))
         if pl.in_jail:
             self.wait("jail", nxt, f"{pl.name} is in jail (attempt {pl.jail_turns + 1} of 3): pay "
                       f"${commas(self.board.rules.jail_fine)}, use a card, or roll for doubles")
@@ -458,7 +471,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         pl = self.st.players[a.player]
         self.st.pending = None
         self.st.decks.bus_out.append(pl.bus_tickets.pop(0))
-        self.log("bus", f"{pl.name} plays a Bus Ticket to {self.sname(a.destination)}", player=a.player)
+        self.log(BusTicketPlayedEvent(a.player, a.destination))
         self.push(self.step("move_to", a.player, space=a.destination, dice=None),
                   self.step("end_of_throw", a.player, again=False))
 
@@ -473,12 +486,12 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         speed = self.board.rules.speed_die
         th = self.throw(speed)
         t.last_throw = th
-        self.log("dice", f"{st.players[p].name} rolls {th.text()}", p)
+        self.log(Rolled(p, th))
         w1, w2 = th.white
         face = th.speed
         doubles = w1 == w2
         if speed and doubles and face == w1:  # (th.triples)
-            self.log("dice", "Triples! Move to any space", player=p)
+            self.log(Triples(p))
             pos = self.st.players[p].position
             self.wait("triples", p, f"{self.name(p)}: triples! Choose any space to move to",
                       choices=[i for i in range(self.board.size) if i != pos])
@@ -717,7 +730,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         self.st.suspended.append(self.st.pending)
         self.st.pending = None
         self.push(self.step("pay", claim.payer, creditors=[[claim.owner, claim.amount]],
-                            why=f"rent for {self.sname(claim.space)} (claimed)"), self.step("resume"))
+                            why=f"{rent_why(self, claim.space)} (claimed)"), self.step("resume"))
 
     def lapse_claims(self, roller: int) -> None:
         """T6 option: unclaimed rent lapses when the next player rolls."""
@@ -725,7 +738,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
             return
         lapsed = [c for c in self.st.claims if c.payer != roller]
         for c in lapsed:
-            self.log("info", f"{self.name(c.owner)} did not claim ${commas(c.amount)} rent in time", player=c.owner)
+            self.log(ClaimLapsed(c.owner, c.amount))
             self.st.claims.remove(c)
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from .actions import PayJailFine, RollForDoubles, UseJailCard
 from .core import Core, commas
+from .events import JailCardUsed, JailDoubles, JailRoll, LeavesJail
 from .state import Step
 
 
@@ -34,7 +35,7 @@ class JailMixin(Core):
             self.transfer(a.player, None, self.board.rules.jail_fine, "jail fine")
             self.into_pot({"fine": True}, self.board.rules.jail_fine)
             self._leave_jail(a.player)
-            self.log("jail", f"{self.name(a.player)} leaves jail", player=a.player)
+            self.log(LeavesJail(a.player))
             self._offer_turn(a.player, again=False)
         else:
             self.push(self.step("pay", a.player, creditors=[[None, self.board.rules.jail_fine]], why="jail fine",
@@ -46,7 +47,7 @@ class JailMixin(Core):
         cid = pl.gojf.pop(0)
         deck = "chance" if cid in {c.id for c in self.ed.chance} else "community_chest"
         getattr(self.st.decks, deck).append(cid)
-        self.log("jail", f"{pl.name} uses a Get Out of Jail Free card", player=a.player)
+        self.log(JailCardUsed(a.player))
         pend = self.st.pending
         self.st.pending = None
         if pend.kind == "jail":
@@ -62,10 +63,10 @@ class JailMixin(Core):
         self.lapse_claims(p)
         th = self.throw(False)
         self.st.turn.last_throw = th
-        self.log("dice", f"{pl.name} tries for doubles in jail: {th.text()}", player=p)
+        self.log(JailRoll(p, th))
         if th.doubles:
             self._leave_jail(p)
-            self.log("jail", f"Doubles! {pl.name} leaves jail", player=p)
+            self.log(JailDoubles(p))
             self.push(self.step("move", p, steps=th.white_total, dice=th.white_total),
                       self.step("end_of_throw", p, again=False))
             return

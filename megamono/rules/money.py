@@ -3,6 +3,18 @@
 from __future__ import annotations
 
 from .core import Core, commas
+from .events import (
+    AuctionStarts,
+    Bankrupt,
+    BidMade,
+    DeedsTaken,
+    DropsOut,
+    InDebt,
+    NobodyBid,
+    PotGrows,
+    WinsAuction,
+    WinsPiece,
+)
 from .rent import max_raisable, sale_value
 from .state import Creditor, Step
 
@@ -39,8 +51,7 @@ class MoneyMixin(Core):
             return
         owing = [Creditor(player=c, amount=a) for c, a in owed]
         to = ", ".join(self.name(c) for c, _ in owed)
-        self.log("debt", f"{self.name(p)} owes ${commas(total)} ({why}) but has only "
-                 f"${commas(players[p].cash)}: raise money or declare bankruptcy", player=p, amount=total)
+        self.log(InDebt(p, total, why, players[p].cash))
         self.wait("debt", p, f"{self.name(p)}: you owe ${commas(total)} to {to} ({why}). "
                   "Sell buildings or mortgage deeds to raise it.", amount=total, creditors=owing,
                   amounts={"raisable": max_raisable(self.ed, self.st, p)})
@@ -50,7 +61,7 @@ class MoneyMixin(Core):
         """Option ``free_parking_pot``: a tax or fine paid to the bank goes into the pot (O)."""
         if data.get("fine") and self.st.options.free_parking_pot:
             self.st.pot += amount
-            self.log("info", f"${commas(amount)} goes into the Free Parking pot (now ${commas(self.st.pot)})")
+            self.log(PotGrows(amount, self.st.pot))
 
     def _step_debt_note(self, s: Step) -> None:
         """Marker left under a debt so its reason survives a save; nothing to do when reached."""
@@ -92,7 +103,7 @@ class MoneyMixin(Core):
         self._debt_note()
         self.st.pending = None
         pl = self.st.players[p]
-        self.log("bankrupt", f"{pl.name} is bankrupt!", player=p)
+        self.log(Bankrupt(p))
         self.sell_all_buildings_of(p, "bankruptcy")
         creditor: int | None = None
         for c in pend.creditors:
@@ -202,7 +213,7 @@ class MoneyMixin(Core):
         pl.gojf.clear()
         pl.bus_tickets.clear()
         if got:
-            self.log("deeds", f"{cr.name} takes {', '.join(self.sname(i) for i in got)}", player=creditor)
+            self.log(DeedsTaken(creditor, list(got)))
         self.push(*self.after_receiving(creditor, got, forced=True))
 
     def _bankrupt_to_bank(self, p: int) -> None:
@@ -227,7 +238,7 @@ class MoneyMixin(Core):
         """E1: the last player not bankrupt wins."""
         active = self.st.active_players()
         if len(active) == 1:
-            self.finish([active[0]])  # type: ignore[attr-defined]
+            self.finish([active[0]], "last_player_standing")  # type: ignore[attr-defined]
             return True
         return False
 
@@ -243,7 +254,7 @@ class MoneyMixin(Core):
                  if not self.st.players[(trigger + d) % n].bankrupt]
         if not order:
             return
-        self.log("auction", f"{self.sname(space)} goes to auction", space=space)
+        self.log(AuctionStarts(space))
         self.wait("bid", order[0], "", space=space, bidders=order)
         self._bid_prompt()
 
@@ -282,8 +293,7 @@ class MoneyMixin(Core):
         st = self.st
         pend = st.pending
         pend.high_bid, pend.high_bidder = amount, p
-        item = f"the last {pend.piece}" if pend.piece else self.board.spaces[pend.space].name  # auction_item()
-        self.log("bid", f"{st.players[p].name} bids ${commas(amount)} for {item}", p, space=pend.space)
+        self.log(BidMade(p, amount, pend.space, pend.piece))
         self._next_bidder(pend.bidders.index(p) + 1)
 
     def do_drop_out(self, p: int) -> None:
@@ -291,7 +301,7 @@ class MoneyMixin(Core):
         pend = st.pending
         k = pend.bidders.index(p)
         pend.bidders.remove(p)
-        self.log("bid", f"{st.players[p].name} drops out of the auction", p, space=pend.space)
+        self.log(DropsOut(p, pend.space))
         self._next_bidder(k)
 
     def _next_bidder(self, k: int) -> None:
@@ -302,21 +312,20 @@ class MoneyMixin(Core):
             self._bid_prompt()
             return
         if not b:
-            what = f"the {pend.piece}" if pend.piece else self.sname(pend.space)
-            self.log("auction", f"Nobody bid: {what} stays with the bank", space=pend.space)
+            self.log(NobodyBid(pend.space, pend.piece))
             self.st.pending = None
             return
         if len(b) == 1 and pend.high_bidder == b[0] and pend.piece:
             w, price, piece = b[0], pend.high_bid, pend.piece
             self.st.pending = None
-            self.log("auction", f"{self.name(w)} wins the {piece} for ${commas(price)}", player=w)
+            self.log(WinsPiece(w, piece, price))
             self.push(self.step("pay", w, creditors=[[None, price]], why=f"auction of the last {piece}"),
                       self.step("place_piece", w, piece=piece))
             return
         if len(b) == 1 and pend.high_bidder == b[0]:
             w, price, space = b[0], pend.high_bid, pend.space
             self.st.pending = None
-            self.log("auction", f"{self.name(w)} wins {self.sname(space)} for ${commas(price)}", player=w, space=space)
+            self.log(WinsAuction(w, space, price))
             self.push(self.step("pay", w, creditors=[[None, price]], why=f"auction of {self.sname(space)}"),
                       self.step("grant", w, space=space))
             return

@@ -3,6 +3,18 @@
 from __future__ import annotations
 
 from .core import Core, commas
+from .events import (
+    BuildingSold,
+    Built,
+    DeclinesToBuy,
+    DepotBuilt,
+    GroupAlreadyEven,
+    HandsBack,
+    Levelled,
+    Rearranged,
+    SoldDown,
+    level_name,
+)
 from .rent import transfer_fee, unmortgage_cost
 from .state import Step
 
@@ -85,17 +97,14 @@ class PropertyMixin(Core):
         sp = self.board.spaces[space]
         self.transfer(p, None, sp.house_cost, f"building on {sp.name}")
         self.return_pieces(space, deed.level + 1) if deed.level < 5 else self._to_skyscraper(space)
-        level = _LEVEL_NAMES.get(deed.level) or f"{deed.level} houses"  # (level_name)
-        self.log("build", f"{st.players[p].name} builds on {sp.name}: now {level}", p, space=space)
+        self.log(Built(p, space, deed.level))
 
     def _to_skyscraper(self, space: int) -> None:
         self.st.bank.hotels += 1
         self.st.bank.skyscrapers -= 1
         self.st.deeds[space].level = 6
 
-    @staticmethod
-    def level_name(level: int) -> str:
-        return _LEVEL_NAMES.get(level) or f"{level} houses"
+    level_name = staticmethod(level_name)
 
     def why_not_sell_building(self, p: int, space: int) -> str | None:
         deed = self.st.deeds.get(space)
@@ -150,7 +159,7 @@ class PropertyMixin(Core):
         else:
             self.return_pieces(space, deed.level - 1)
         self.transfer(None, p, sp.house_cost // 2, f"building sold on {sp.name}")
-        self.log("build", f"{sp.name} now has {self.level_name(deed.level)}", player=p, space=space)
+        self.log(BuildingSold(p, space, deed.level))
 
     def sell_down(self, p: int, plan: dict[int, int]) -> None:
         """Take a group down to ``plan``'s levels, clearing first so pieces are counted right;
@@ -167,8 +176,7 @@ class PropertyMixin(Core):
         removed = sum(before[i] - plan[i] for i in plan)
         hc = self.board.spaces[next(iter(plan))].house_cost
         self.transfer(None, p, removed * (hc // 2), f"{removed} building levels sold: the bank lacked pieces (B5)")
-        self.log("build", "Now " + ", ".join(f"{self.board.spaces[i].short} {self.level_name(v)}"
-                                           for i, v in plan.items()), player=p)
+        self.log(SoldDown(p, list(plan.items())))
 
     def why_not_sell_group_buildings(self, p: int, space: int) -> str | None:
         sp = self.board.spaces[space]
@@ -212,7 +220,7 @@ class PropertyMixin(Core):
         self.transfer(p, None, self.board.rules.depot_cost, f"depot on {self.sname(space)}")
         self.st.deeds[space].depot = True
         self.st.bank.depots -= 1
-        self.log("build", f"{self.name(p)} builds a depot on {self.sname(space)}", player=p, space=space)
+        self.log(DepotBuilt(p, space))
 
     def why_not_sell_depot(self, p: int, space: int) -> str | None:
         deed = self.st.deeds.get(space)
@@ -280,7 +288,7 @@ class PropertyMixin(Core):
     def do_decline_buy(self, p: int) -> None:
         space = self.st.pending.space
         self.st.pending = None
-        self.log("info", f"{self.name(p)} declines to buy {self.sname(space)}", player=p, space=space)
+        self.log(DeclinesToBuy(p, space))
         if self.st.options.auctions:
             self.push(self.step("auction", p, space=space))
 
@@ -330,7 +338,7 @@ class PropertyMixin(Core):
             if mortgaged and received_mortgaged:  # M3 is for a deed received mortgaged
                 self.push(self.step("mortgaged_deed", p, space=space))
             elif high == 1:
-                self.log("info", f"{self.sname(space)} completes the group; it is already even (B8)", player=p)
+                self.log(GroupAlreadyEven(p, space))
             return
         hc = self.board.spaces[space].house_cost
         amounts = {"build": (high - 1) * hc, "houses": max(high - 1, 0),
@@ -371,7 +379,7 @@ class PropertyMixin(Core):
         if choice == "return":
             d = self.st.deeds[space]
             d.owner, d.mortgaged = None, False
-            self.log("deeds", f"{self.name(p)} hands {self.sname(space)} back to the bank (B8)", player=p)
+            self.log(HandsBack(p, space))
             if self.st.options.auctions:
                 self.push(self.step("auction", p, space=space))
             return
@@ -383,7 +391,7 @@ class PropertyMixin(Core):
             self.transfer(p, None, (high - 1) * self.board.spaces[space].house_cost,
                           f"levelling: {high - 1} houses on {self.sname(space)}")
             self.return_pieces(space, high - 1)
-            self.log("build", f"{self.sname(space)} now has {self.level_name(high - 1)} (B8)", player=p)
+            self.log(Levelled(p, space, high - 1))
         elif choice == "rearrange":
             self.rearrange(p, space)
         elif choice == "sell_all":
@@ -410,8 +418,7 @@ class PropertyMixin(Core):
         for j, i in enumerate(lots):
             lvl = houses // k + (1 if j >= k - houses % k else 0)
             self.return_pieces(i, lvl)
-        self.log("build", f"{self.name(p)} rearranges {self.board.spaces[space].group}: "
-                 + ", ".join(f"{self.board.spaces[i].short} {self.st.deeds[i].level}" for i in lots), player=p)
+        self.log(Rearranged(p, self.board.spaces[space].group, [(i, self.st.deeds[i].level) for i in lots]))
 
     def _step_mortgaged_deed(self, s: Step) -> None:
         self.offer_mortgaged_deed(s.player, s.data["space"], s.data.get("keep", False))
@@ -446,4 +453,3 @@ class PropertyMixin(Core):
                                 why=f"10% to keep {self.sname(space)} mortgaged (M3)"))
 
 
-_LEVEL_NAMES = {0: "no buildings", 1: "1 house", 5: "a hotel", 6: "a skyscraper"}

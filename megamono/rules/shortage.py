@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from .actions import Build
 from .core import Core
+from .events import NowhereToPlace, PieceAuction, PiecePlaced, ShortageAnswer, WantsLastPiece, piece_for_level
 from .state import Step
 
 PIECE_OF_LEVEL = {4: "hotel", 5: "skyscraper"}
@@ -50,8 +51,7 @@ class ShortageMixin(Core):
 
     def start_shortage(self, builder: int, space: int, others: list[int]) -> None:
         piece = self.piece_for(space)
-        self.log("shortage", f"{self.name(builder)} wants the bank's last {piece}: other players may want it too (B7)",
-                 player=builder, space=space)
+        self.log(WantsLastPiece(builder, space, piece))
         self.st.suspended.append(self.st.pending)
         self.st.pending = None
         self.push(self.step("resume"))
@@ -67,7 +67,7 @@ class ShortageMixin(Core):
         pend = self.st.pending
         if want:
             pend.choices.append(p)
-        self.log("shortage", f"{self.name(p)} {'wants' if want else 'does not want'} the {pend.piece}", player=p)
+        self.log(ShortageAnswer(p, pend.piece, want))
         rest = pend.bidders[pend.bidders.index(p) + 1:]
         if rest:
             pend.player = rest[0]
@@ -80,7 +80,7 @@ class ShortageMixin(Core):
                 self.do_build(builder, space)  # type: ignore[attr-defined]
             return
         order = [q for q in self.others_from_left(builder) if q in yes] + [builder]  # type: ignore[attr-defined]
-        self.log("auction", f"The last {piece} goes to auction among " + ", ".join(self.name(q) for q in order))
+        self.log(PieceAuction(piece, list(order)))
         self.wait("bid", order[0], "", piece=piece, bidders=order)
         self._bid_prompt()  # type: ignore[attr-defined]
 
@@ -90,7 +90,7 @@ class ShortageMixin(Core):
             return
         lots = self.lots_for_piece(p, piece, ignore_cash=True)
         if not lots:
-            self.log("shortage", f"{self.name(p)} has nowhere to place the {piece}: it stays with the bank", player=p)
+            self.log(NowhereToPlace(p, piece))
             return
         self.wait("place_piece", p, f"{self.name(p)}: place your {piece} (B7)", piece=piece, choices=lots)
 
@@ -103,9 +103,6 @@ class ShortageMixin(Core):
             deed.level = 6
         else:
             self.return_pieces(space, deed.level + 1)  # type: ignore[attr-defined]
-        self.log("build", f"{self.name(p)} places the {self.piece_for_level(deed.level)} on {self.sname(space)}",
-                 player=p, space=space)
+        self.log(PiecePlaced(p, space, deed.level))
 
-    @staticmethod
-    def piece_for_level(level: int) -> str:
-        return {5: "hotel", 6: "skyscraper"}.get(level, "house")
+    piece_for_level = staticmethod(piece_for_level)

@@ -5,6 +5,25 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 
 from .core import Core, commas
+from .events import (
+    BusRidesOn,
+    BusTicketsExpire,
+    BusTicketTaken,
+    CardDrawn,
+    HighestRent,
+    Moved,
+    MovedBack,
+    MrMonopolySends,
+    MrMonopolyStays,
+    NoBusTicket,
+    NoRentInJail,
+    NoRentMortgaged,
+    NoRepairs,
+    NothingToAuction,
+    RentClaimable,
+    ToJail,
+    rent_why,
+)
 from .rent import ceil_percent, rent_due, tax_worth
 from .state import Pending, RentClaim, Step
 
@@ -31,7 +50,7 @@ class SpacesMixin(Core):
         dest = (pl.position + steps) % n
         passed = pl.position + steps >= n
         pl.position = dest
-        self.log("move", f"{pl.name} moves to {self.board.spaces[dest].name}", p, space=dest)
+        self.log(Moved(p, dest))
         if passed:
             self.salary(p, dest == 0)
         self.land(p, dest, dice)
@@ -53,7 +72,7 @@ class SpacesMixin(Core):
         pl = self.st.players[p]
         passed = dest < pl.position or dest == 0
         pl.position = dest
-        self.log("move", f"{pl.name} moves to {self.board.spaces[dest].name}", p, space=dest)
+        self.log(Moved(p, dest))
         if passed and salary:
             self.salary(p, dest == 0)
         self.land(p, dest, dice, rr, ucard)
@@ -62,8 +81,7 @@ class SpacesMixin(Core):
         """Go back ``steps`` spaces: never pays salary (T4, K3)."""
         pl = self.st.players[s.player]
         pl.position = (pl.position - s.data["steps"]) % self.board.size
-        self.log("move", f"{pl.name} goes back to {self.sname(pl.position)}", player=s.player,
-                 space=pl.position)
+        self.log(MovedBack(s.player, pl.position))
         self.land(s.player, pl.position, None)
 
     def go_to_jail(self, p: int, why: str) -> None:
@@ -72,7 +90,7 @@ class SpacesMixin(Core):
         pl.position = self.board.jail
         pl.in_jail = True
         pl.jail_turns = 0
-        self.log("jail", f"{pl.name} goes to jail ({why})", player=p, space=self.board.jail)
+        self.log(ToJail(p, self.board.jail, why))
         if self.st.turn.player == p:
             self.st.turn.ended = True
 
@@ -124,7 +142,7 @@ class SpacesMixin(Core):
             if self.st.decks.bus:
                 self.draw_bus_ticket(p)
             else:
-                self.log("info", "No Bus Tickets are left", player=p)
+                self.log(NoBusTicket(p))
         elif kind == "birthday_gift":
             gift = self.board.rules.birthday_gift
             if self.st.decks.bus:
@@ -144,10 +162,10 @@ class SpacesMixin(Core):
             return
         if deed.owner == p or deed.mortgaged:
             if deed.mortgaged and deed.owner != p:
-                self.log("info", f"{sp.name} is mortgaged: no rent", player=p, space=space)
+                self.log(NoRentMortgaged(p, space))
             return
         if self.st.options.no_rent_in_jail and self.st.players[deed.owner].in_jail:
-            self.log("info", f"{self.name(deed.owner)} is in jail: no rent", player=p, space=space)
+            self.log(NoRentInJail(p, space, deed.owner))
             return
         if sp.kind == "utility":
             if ucard:
@@ -158,13 +176,12 @@ class SpacesMixin(Core):
             rent = rent_due(self.ed, self.st, space, p, 0, rr)
         if self.st.options.rent_must_be_claimed:
             self.st.claims.append(RentClaim(owner=deed.owner, payer=p, amount=rent, space=space))
-            self.log("rent", f"{self.name(deed.owner)} may claim ${commas(rent)} rent for {sp.name} from {self.name(p)}"
-                     " before the next player rolls", player=deed.owner, space=space)
+            self.log(RentClaimable(deed.owner, space, rent, p))
             return
         if 0 < rent <= self.st.players[p].cash:  # (pay's quick way: neither side is bankrupt)
-            self.transfer(p, deed.owner, rent, f"rent for {sp.name}")
+            self.transfer(p, deed.owner, rent, rent_why(self, space))
         else:
-            self.pay(p, [(deed.owner, rent)], f"rent for {sp.name}")  # (as a pushed pay step, run next)
+            self.pay(p, [(deed.owner, rent)], rent_why(self, space))  # (as a pushed pay step, run next)
 
     # -- cards (K) ---------------------------------------------------------------------------
     def draw_card(self, p: int, deck_name: str) -> None:
@@ -172,8 +189,7 @@ class SpacesMixin(Core):
         deck = getattr(self.st.decks, deck_name)
         cid = deck.pop(0)
         card = self.ed.card(cid)
-        label = "Chance" if deck_name == "chance" else "Community Chest"
-        self.log("card", f"{self.name(p)} draws {label}: {card.text}", player=p)
+        self.log(CardDrawn(p, deck_name, cid))  # type: ignore[arg-type]
         if card.effect == "get_out_of_jail_free":
             self.st.players[p].gojf.append(cid)
             return
@@ -217,7 +233,7 @@ class SpacesMixin(Core):
                 self.push(self.step("pay", p, creditors=[[None, cost]],
                                     why=f"{card.title} ({houses} houses, {hotels} hotels)", fine=True))
             else:
-                self.log("info", f"{self.name(p)} has no houses or hotels to repair", player=p)
+                self.log(NoRepairs(p))
 
     def others_from_left(self, p: int) -> list[int]:
         """Active players other than ``p``, in seat order starting at ``p``'s left (D5, D6)."""
@@ -234,10 +250,9 @@ class SpacesMixin(Core):
                 gone += len(pl.bus_tickets)
                 self.st.decks.bus_out.extend(pl.bus_tickets)
                 pl.bus_tickets.clear()
-            self.log("bus", f"{self.name(p)} draws a Bus Ticket: ALL OTHER TICKETS EXPIRE"
-                     f" ({gone} ticket{'s leave' if gone != 1 else ' leaves'} the game)", player=p)
+            self.log(BusTicketsExpire(p, gone))
         else:
-            self.log("bus", f"{self.name(p)} takes a Bus Ticket", player=p)
+            self.log(BusTicketTaken(p))
         self.st.players[p].bus_tickets.append(tid)
 
     def bus_reach(self, pos: int) -> list[int]:
@@ -283,11 +298,11 @@ class SpacesMixin(Core):
                     target = i
                     break
         if target is None:
-            self.log("move", f"Mr. Monopoly: nowhere to go, {self.name(p)} stays", player=p)
+            self.log(MrMonopolyStays(p))
             self.st.turn.mr_monopoly_lock = False
             return
         st = self.st
-        self.log("move", f"Mr. Monopoly sends {st.players[p].name} ahead to {self.board.spaces[target].name}", p)
+        self.log(MrMonopolySends(p, target))
         # the move, then the unlock, as if pushed as steps (the agenda would run them next)
         agenda = st.agenda
         base = len(agenda)
@@ -309,7 +324,7 @@ class SpacesMixin(Core):
             self.wait("bus", p, f"{self.name(p)}: Bus! Take a Bus Ticket, or ride to the next "
                       "Chance / Community Chest?", space=self.nearest_card_space(self.st.players[p].position))
         else:
-            self.log("bus", "No Bus Tickets left: the bus goes to the next card space", player=p)
+            self.log(BusRidesOn(p))
             self.bus_advance(p)
 
     def bus_advance(self, p: int) -> None:
@@ -329,13 +344,12 @@ class SpacesMixin(Core):
         cands = [i for i, d in deeds.items() if d.owner not in (None, p) and not d.mortgaged
                  and not (self.st.options.no_rent_in_jail and self.st.players[d.owner].in_jail)]
         if not cands:
-            self.log("info", "Every deed is owned and none would charge rent: nothing happens", player=p)
+            self.log(NothingToAuction(p))
             return
         if dice is None and any(self.board.spaces[i].kind == "utility" for i in cands):
             dice = self.utility_roll(p)
         pos = self.st.players[p].position
         n = self.board.size
         best = max(cands, key=lambda i: (rent_due(self.ed, self.st, i, p, dice or 0), -((i - pos) % n or n)))
-        self.log("move", f"Auction space: every deed is owned; {self.name(p)} goes to the highest"
-                 f" rent, {self.sname(best)}", player=p)
+        self.log(HighestRent(p, best))
         self.push(self.step("move_to", p, space=best, dice=dice))

@@ -16,11 +16,15 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Any, Literal, TypeVar, dataclass_transform
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar, dataclass_transform
 
-from pydantic import ConfigDict, TypeAdapter
+from pydantic import ConfigDict, GetCoreSchemaHandler, TypeAdapter
+from pydantic_core import core_schema
 
 from .dice import SpeedFace
+
+if TYPE_CHECKING:
+    from .events import Source
 
 
 class Record:
@@ -350,18 +354,76 @@ class RentClaim(Record):
     space: int
 
 
-@hot_record
-class Event(Record):
-    """One line of the game log. Cash changes carry ``amount`` with ``payer``/``payee``
-    (None = the bank), so every change of cash is on record (I7)."""
+EventKind = Literal[
+    "info", "turn", "dice", "move", "cash", "jail", "card", "bus", "rent", "debt", "bankrupt", "deeds",
+    "auction", "bid", "build", "shortage", "trade", "game_over",
+]
+"""The log's categories of events (``Event.kind``)."""
 
-    kind: str
-    text: str
-    player: int | None = None
-    amount: int | None = None
-    payer: int | None = None
-    payee: int | None = None
-    space: int | None = None
+_COMMON = frozenset({"player", "space", "amount", "payer", "payee"})
+EVENT_TYPES: dict[str, type[Event]] = {}
+"""Every event class by name (the ``"event"`` of its dict form)."""
+
+
+class Event(Record):
+    """One line of the game log (the base of every event class).
+
+    - ``kind``: the log's category (:data:`EventKind`), the same for every event of a class.
+    - ``player``, ``space``, ``amount``, ``payer``, ``payee``: the event's field of that name, or
+      None when it has none (a cash event's ``player`` is its payer, else its payee).
+    - ``text``: the line as the log shows it, made from the fields when read.
+
+    The event classes, their fields and their words are in :mod:`megamono.rules.events`; this base
+    is here for ``GameState.log``. An event's dict form is ``{"event": class name, **fields}``.
+    """
+
+    __slots__ = ("_source",)
+    kind: ClassVar[EventKind]
+    _source: Source
+    """The game the event was logged in (set by the engine as it logs it)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        EVENT_TYPES[cls.__name__] = cls  # (dataclass(slots=True) makes the class again: that one stays)
+
+    def __getattr__(self, name: str) -> Any:
+        # (only reached when the class has no such field)
+        if name in _COMMON:
+            return None
+        raise AttributeError(f"{type(self).__name__!r} event has no attribute {name!r}")
+
+    def say(self, g: Any) -> str:
+        """The event's words, with the names of game ``g`` (each class of
+        :mod:`megamono.rules.events` says its own)."""
+        raise NotImplementedError
+
+    @property
+    def text(self) -> str:
+        """The line as the log shows it, with the names of the game it was logged in."""
+        return self.say(self._source.game)
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: Any, handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:
+        if cls is not Event:  # one event class: its own dataclass fields
+            return handler(source)
+        # any event (the log's items): {"event": class name, **fields}
+        return core_schema.no_info_plain_validator_function(
+            _event_from_data,
+            serialization=core_schema.plain_serializer_function_ser_schema(_event_to_data, info_arg=True))
+
+
+def _event_from_data(data: Any) -> Event:
+    if isinstance(data, Event):
+        return data
+    if not isinstance(data, dict) or data.get("event") not in EVENT_TYPES:
+        raise ValueError(f"not a log event: {data!r:.80}")
+    fields = {k: v for k, v in data.items() if k != "event"}
+    ev: Event = EVENT_TYPES[data["event"]].model_validate(fields)
+    return ev
+
+
+def _event_to_data(ev: Event, info: core_schema.SerializationInfo) -> dict[str, Any]:
+    return {"event": type(ev).__name__, **ev.model_dump(mode=info.mode)}
 
 
 @record

@@ -9,6 +9,7 @@ a trade that completes a built colour group leads to levelling (B8).
 from __future__ import annotations
 
 from .core import Core, commas
+from .events import TradeAccepted, TradeOffered, TradeRefused, TradeVoid, side_words, trade_words
 from .invariants import settling_spaces
 from .state import Step, TradeOffer, TradeSide
 
@@ -118,41 +119,32 @@ class TradesMixin(Core):
         return None
 
     def do_propose_trade(self, offer: TradeOffer) -> None:
-        self.log("trade", f"{self.name(offer.proposer)} offers {self.name(offer.partner)} a trade: "
-                 f"{self.describe_trade(offer)}", player=offer.proposer)
+        self.log(TradeOffered(offer.proposer, offer))
         self.suspend("trade_reply", offer.partner,
                      f"{self.name(offer.partner)}: {self.name(offer.proposer)} offers a trade: "
                      f"{self.describe_trade(offer)}. Accept or refuse?", trade=offer)
 
     def describe_side(self, holder: int, side: TradeSide) -> str:
-        parts = []
-        if side.cash:
-            parts.append(f"${commas(side.cash)}")
-        parts += [self.sname(i) for i in side.deeds]
-        if side.jail_cards:
-            parts.append(f"{side.jail_cards} Get Out of Jail Free card{'s' * (side.jail_cards > 1)}")
-        if side.bus_tickets:
-            parts.append(f"{side.bus_tickets} Bus Ticket{'s' * (side.bus_tickets > 1)}")
-        return ", ".join(parts) or "nothing"
+        """What ``holder`` hands over in a trade, in words (:func:`~megamono.rules.events.side_words`)."""
+        return side_words(self, side)
 
     def describe_trade(self, offer: TradeOffer) -> str:
-        return (f"{self.name(offer.proposer)} gives {self.describe_side(offer.proposer, offer.give)}; "
-                f"{self.name(offer.partner)} gives {self.describe_side(offer.partner, offer.take)}")
+        """A trade in words (:func:`~megamono.rules.events.trade_words`)."""
+        return trade_words(self, offer)
 
     def do_reply_trade(self, accept: bool) -> None:
         offer = self.st.pending.trade
         self.st.pending = None
         self.push(self.step("resume"))
         if not accept:
-            self.log("trade", f"{self.name(offer.partner)} refuses the trade", player=offer.partner)
+            self.log(TradeRefused(offer.partner))
             return
         problem = (self.side_problem(offer.proposer, offer.give) or self.side_problem(offer.partner, offer.take)
                    or self._debt_trade_problem(offer))
         if problem:
-            self.log("trade", f"The trade no longer stands: {problem}", player=offer.partner)
+            self.log(TradeVoid(offer.partner, problem))
             return
-        self.log("trade", f"{self.name(offer.partner)} accepts: {self.describe_trade(offer)}",
-                 player=offer.partner)
+        self.log(TradeAccepted(offer.partner, offer))
         steps = self._hand_over(offer.proposer, offer.partner, offer.give)
         steps += self._hand_over(offer.partner, offer.proposer, offer.take)
         self.push(*steps)

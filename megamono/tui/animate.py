@@ -15,6 +15,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
+from megamono.rules.events import Moved, MovedBack, Rolled, TurnOrderRoll, UtilityRoll
 from megamono.rules.state import Event
 
 if TYPE_CHECKING:
@@ -34,13 +35,13 @@ MAX_STEPS = 26
 
 def walk(start: int, events: list[Event], end: int, size: int, p: int) -> list[int]:
     """The spaces player ``p``'s token passes through, from ``start`` to ``end``, following the
-    ``move`` events (forward, or back for "goes back"); any other change of place (jail) is a jump."""
+    :class:`Moved` events forward and :class:`MovedBack` back; any other change of place (jail) is a jump."""
     path: list[int] = []
     cur = start
     for ev in events:
-        if ev.kind != "move" or ev.player != p or ev.space is None:
+        if not isinstance(ev, (Moved, MovedBack)) or ev.player != p:
             continue
-        back = "back" in ev.text
+        back = isinstance(ev, MovedBack)
         while cur != ev.space:
             cur = (cur - 1) % size if back else (cur + 1) % size
             path.append(cur)
@@ -61,7 +62,7 @@ class Animation:
         self.done = done
         self.before = before
         g = screen.game
-        self.rolled = any(ev.kind == "dice" and "rolls" in ev.text for ev in events)
+        self.rolled = any(isinstance(ev, (Rolled, UtilityRoll, TurnOrderRoll)) for ev in events)
         self.paths = {p: walk(before[p], events, pl.position, g.ed.size, p)
                       for p, pl in enumerate(g.st.players) if p < len(before)}
         self.paths = {p: path for p, path in self.paths.items() if path}

@@ -6,8 +6,9 @@ Nothing here changes the rules core or asks it for more than its public API:
 - ``Game.final_worth(p)`` (E2 final worth) is each player's net worth; a bankrupt player is worth 0;
 - ``Game.replay(setup, history)``'s steps, i.e. ``Game.new(**setup)`` then ``act`` per action, rebuild
   the worth samples of the turns played before the app opened the game (a resumed save);
-- ``game.st.log`` (the events): ``cash`` events with a player on both sides and "rent" in their reason
-  are rent; ``move`` events carry the space moved to (a landing).
+- ``game.st.log`` (the events, :mod:`megamono.rules.events`): :class:`Cash` events that are ``rent``
+  with a player on both sides; :class:`Moved` and :class:`MovedBack` events carry the space moved to
+  (a landing).
 
 :func:`stats_for` keeps one :class:`GameStats` per game object; the game screen calls
 :meth:`GameStats.observe` after every action so the samples grow as the game is played (an undo is
@@ -21,6 +22,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from megamono.rules.engine import Game
+from megamono.rules.events import Cash, Moved, MovedBack
 
 
 @dataclass
@@ -103,11 +105,11 @@ class GameStats:
             self.landings.clear()
             self._log_seen = 0
         for ev in log[self._log_seen:]:
-            if ev.kind == "cash" and ev.payer is not None and ev.payee is not None and ev.amount \
-                    and "rent" in ev.text.rpartition(": ")[2].lower():
-                self.rent_paid[ev.payer] += ev.amount
-                self.rent_received[ev.payee] += ev.amount
-            elif ev.kind == "move" and ev.space is not None:
+            if isinstance(ev, Cash):
+                if ev.rent and ev.payer is not None and ev.payee is not None:
+                    self.rent_paid[ev.payer] += ev.amount
+                    self.rent_received[ev.payee] += ev.amount
+            elif isinstance(ev, (Moved, MovedBack)):
                 self.landings[ev.space] += 1
         self._log_seen = len(log)
 

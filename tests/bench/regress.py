@@ -6,6 +6,11 @@ Plays seeded bot games in both editions (4 strong bots; easy/strong/easy; house-
 the turn-order roll) and hashes, per game, every action taken, the pending decision after
 every action, every log event and the final state. Run ``--write`` before an engine change
 and ``--check`` after: any difference in the games the engine plays is reported by game.
+
+The final state is hashed in the form ``Game.to_json`` gave before the log's events were typed
+(issue 14, item 3): each event as ``{"kind", "text", "player", "amount", "payer", "payee", "space"}``
+(the fields every event still answers, None where they do not apply), so fingerprints written
+before that change still check the games after it: the same texts, the same seats, spaces and sums.
 """
 
 from __future__ import annotations
@@ -57,6 +62,23 @@ def _traced_act(self, action):
     return events
 
 
+def legacy_event(e) -> dict:
+    """An event as the log held it before events were typed: its kind, text and common fields."""
+    return {"kind": e.kind, "text": e.text, "player": e.player, "amount": e.amount, "payer": e.payer,
+            "payee": e.payee, "space": e.space}
+
+
+def legacy_json(g: Game) -> str:
+    """``g.to_json()`` as it was before events were typed (the log in :func:`legacy_event` form)."""
+    state = {}
+    for k, v in g.st.model_dump(mode="json", exclude={"log"}).items():
+        state[k] = v
+        if k == "suspended":
+            state["log"] = [legacy_event(e) for e in g.st.log]
+    return json.dumps({"format": "megamono-save", "version": 1, "setup": g.setup,
+                       "actions": [a.model_dump() for a in g.history], "state": state}, separators=(",", ":"))
+
+
 def run(case: tuple) -> tuple[str, str]:
     ed, levels, seed, limit, seat_order, opts = case
     Game.act = _traced_act
@@ -65,7 +87,7 @@ def run(case: tuple) -> tuple[str, str]:
     h = hashlib.sha256()
     h.update(json.dumps([a.model_dump(mode="json") for a in g.history]).encode())
     h.update(json.dumps(_trace, default=str).encode())
-    h.update(g.to_json().encode())
+    h.update(legacy_json(g).encode())
     h.update("\n".join(e.text for e in g.st.log).encode())
     return repr(case), h.hexdigest()
 

@@ -10,6 +10,7 @@ import csv
 from pathlib import Path
 
 import pytest
+from megamono.rules.events import NoRentMortgaged
 from megamono.rules.rent import rent_due
 from scenario import (  # noqa: F401 (invariants_hold_at_the_end is an autouse fixture)
     ANN,
@@ -203,7 +204,7 @@ def test_R3_ex5_mortgaged_reading_earns_nothing_pennsylvania_still_100():
     place(g, ANN, 1)
     ev = roll(g, ANN, 1, 3, 1)  # Reading
     assert cashes(g) == [2500, 2500, 2500]
-    assert any("mortgaged" in e.text for e in ev)
+    assert any(isinstance(e, NoRentMortgaged) and e.space == 6 for e in ev)
     assert pend(g) == ("turn", BOB)
     sound(g)
 

@@ -333,9 +333,9 @@ def test_jail_attempts_are_shown_at_most_3_of_3_and_one_depot_is_singular():
 async def test_the_log_shows_its_newest_line_after_an_action(saves):
     """Reported by a new player: the log did not follow the game. It shows its newest line after an action."""
     game = new_game(dice=[(1, 2, 1)])
-    for k in range(300):
-        from megamono.rules.state import Event
-        game.st.log.append(Event(kind="info", text=f"old line {k}"))
+    from megamono.rules.events import Seats
+    for _ in range(300):
+        game.log(Seats())  # (any old line)
     app = app_for(game, saves)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

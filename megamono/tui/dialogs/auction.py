@@ -10,6 +10,7 @@ from textual.content import Content
 from textual.widgets import Button, Footer, Input, Static
 
 from megamono.rules.actions import Bid, DropOut
+from megamono.rules.events import BidMade, DropsOut
 
 from ..look import DIM, money
 from ..widgets.amount import AmountInput
@@ -83,7 +84,7 @@ class BidDialog(DecisionDialog):
         for ev in reversed(g.st.log):
             if ev.kind == "auction":  # the auction's start: this bidder has not bid yet
                 return Text("")
-            if ev.kind != "bid" or ev.player is None:
+            if not isinstance(ev, (BidMade, DropsOut)):
                 continue
             if ev.player == self.player:
                 break
@@ -91,8 +92,7 @@ class BidDialog(DecisionDialog):
             if g.st.players[ev.player].kind == "computer":  # "Robo (R)" -> "Robo (R, computer)"
                 who.right_crop(1)
                 who.append(", computer)")
-            rest = ev.text[len(g.st.players[ev.player].name):].split(" for ")[0]
-            moves.append(Text.assemble(who, rest.replace(" of the auction", "")))
+            moves.append(Text.assemble(who, f" bids ${ev.bid:,}" if isinstance(ev, BidMade) else " drops out"))
         else:
             return Text("")
         if not moves:

@@ -43,6 +43,7 @@ from megamono.rules.actions import (
 )
 from megamono.rules.engine import Game
 from megamono.rules.errors import IllegalAction
+from megamono.rules.events import JailRoll, MrMonopolySends, MrMonopolyStays, Rolled, Triples, UtilityRoll
 from megamono.rules.state import Event
 
 from ..computer import bot_levels, make_bots
@@ -333,7 +334,8 @@ class GameScreen(ComputerTurns, UndoKeys, FittedFooter, LatestSizeOnly, Screen[N
     def announce(self, events: list[Event]) -> None:
         """A short notice for the steps worth seeing as they happen (cards, Bus, Mr. Monopoly, ...)."""
         for ev in events:
-            if ev.kind in ANNOUNCE or "Mr. Monopoly" in ev.text or "Triples" in ev.text:
+            if (ev.kind in ANNOUNCE or isinstance(ev, (MrMonopolySends, MrMonopolyStays, Triples))
+                    or isinstance(ev, (Rolled, JailRoll, UtilityRoll)) and ev.throw.speed == "mr"):
                 self.app.notify(ev.text, timeout=5)
 
     # -- talking to the engine ---------------------------------------------------------------------

@@ -18,6 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from megamono.rules.engine import Game
+from megamono.rules.events import termination_words
 
 from ..look import DIM, Look, money
 from ..resizing import LatestSizeOnly
@@ -67,9 +68,9 @@ def standings_text(game: Game, look: Look) -> Text:
         t.append("  ★ winner\n" if p in winners else "\n", style="bold #ffd75f")
     t.append("\nFinal worth: cash + printed price of deeds (mortgaged: mortgage value) + buildings.\n",
              style=DIM)
-    reason = [e.text for e in g.st.log if e.kind == "game_over"][:-1]
-    if reason:
-        t.append(reason[-1].split(". Final worth:")[0].rstrip(".") + ".\n", style=DIM)
+    outcome = g.outcome
+    if outcome is not None and outcome.termination != "last_player_standing":
+        t.append(termination_words(outcome.termination, g.st.turn.round) + ".\n", style=DIM)
     rounds = g.st.turn.round  # (a round: every player's turn once; simulate counts rounds)
     t.append(f"{g.st.turn.number} turns played, in {rounds} round{'s' if rounds != 1 else ''}.", style=DIM)
     return t

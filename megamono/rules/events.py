@@ -1,0 +1,946 @@
+"""The game log's events as data, and the one place their words are made (issue 14, item 3).
+
+Every line of ``GameState.log`` is an :class:`Event`: one small record class per thing that can
+happen (:class:`Rolled`, :class:`Moved`, :class:`Cash`, :class:`Built`, :class:`GameOver`, ...),
+each with typed fields in game terms: ``player`` (a seat), ``space`` (a board index), ``amount``,
+``payer``/``payee`` (None = the bank), ``throw`` (a :class:`~megamono.rules.state.Throw`),
+``card``, ``level``, ``piece``, and so on. Code that wants to know what happened reads the fields
+(``isinstance(ev, Moved) and ev.space == 0``); nothing outside this module reads or parses the
+words.
+
+Every event also answers ``kind`` (:data:`EventKind`: the log's category, which colours a line in
+the app and lets readers pick "every cash event") and the common fields ``player``, ``space``,
+``amount``, ``payer`` and ``payee``: None where the event has no such field.
+
+The words (``ev.text``, :func:`describe`) are made from the fields only when read, from the names
+of the game the event was logged in (player names, space names, card texts): the engine logs
+hundreds of thousands of events in a long game, and the app shows the last few hundred. The texts
+are exactly those the log has always shown (tests/bench/regress.py checks every one of 570 games).
+
+The log is not in a save (save format v2 rebuilds it by replaying the actions); the rules core's
+own dict form (``Game.to_dict``) writes an event as ``{"event": "Moved", "player": 0, "space": 5}``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol
+
+from .state import Event, EventKind, Record, Throw, TradeOffer, TradeSide, hot_record, record
+
+if TYPE_CHECKING:
+    from .editions import Edition
+    from .state import GameState
+
+Termination = Literal["last_player_standing", "turn_limit", "agreed_end"]
+"""How a game ended: one player left not bankrupt (RULES.md E1), the ``turn_limit`` option's last
+round played (O, then E2's final worth), or every player agreeing to end it (E2)."""
+
+Deck = Literal["chance", "community_chest"]
+
+
+@record
+class Outcome(Record):
+    """How a game ended (``Game.outcome``): ``winners`` (seats; more than one share a tied win, E2)
+    and the ``termination`` (:data:`Termination`)."""
+
+    winners: list[int]
+    termination: Termination
+
+
+class Names(Protocol):
+    """What an event's words need from its game (``Game`` is one): the state (player names), the
+    edition (space names, card texts)."""
+
+    st: GameState
+    ed: Edition
+
+
+class Source:
+    """The game an event was logged in, as events hold it: copying an event (a deep copy of a
+    state) keeps the same game rather than copying it."""
+
+    __slots__ = ("game",)
+
+    def __init__(self, game: Names) -> None:
+        self.game = game
+
+    def __copy__(self) -> Source:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Source:
+        return self
+
+
+def attach(events: list[Event], source: Source) -> None:
+    """Give events made outside a game (loaded from data) the game whose names they use."""
+    for ev in events:
+        ev._source = source
+
+
+def describe(ev: Event, g: Names) -> str:
+    """``ev``'s line as the log shows it, with the names of game ``g``."""
+    return ev.say(g)
+
+
+# -- words shared by the events and the engine's prompts ------------------------------------------
+def commas(n: int) -> str:
+    """Whole dollars with thousands separators: 1500 -> "1,500"."""
+    return f"{n:,}"
+
+
+def name(g: Names, player: int | None) -> str:
+    """A player's name; None is "the bank"."""
+    return "the bank" if player is None else g.st.players[player].name
+
+
+def sname(g: Names, space: int) -> str:
+    """A space's name."""
+    return g.ed.spaces[space].name
+
+
+_LEVEL_NAMES = {0: "no buildings", 1: "1 house", 5: "a hotel", 6: "a skyscraper"}
+
+
+def level_name(level: int) -> str:
+    """A street's buildings in words: 0 "no buildings", 1 "1 house", 2-4 "N houses", 5 "a hotel",
+    6 "a skyscraper" (RULES.md B)."""
+    return _LEVEL_NAMES.get(level) or f"{level} houses"
+
+
+def piece_for_level(level: int) -> str:
+    """The piece that stands on a street of ``level``: "hotel" (5), "skyscraper" (6), else "house"."""
+    return {5: "hotel", 6: "skyscraper"}.get(level, "house")
+
+
+def side_words(g: Names, side: TradeSide) -> str:
+    """What one side of a trade hands over, in words ("$100, Boardwalk, 1 Bus Ticket")."""
+    parts = []
+    if side.cash:
+        parts.append(f"${commas(side.cash)}")
+    parts += [sname(g, i) for i in side.deeds]
+    if side.jail_cards:
+        parts.append(f"{side.jail_cards} Get Out of Jail Free card{'s' * (side.jail_cards > 1)}")
+    if side.bus_tickets:
+        parts.append(f"{side.bus_tickets} Bus Ticket{'s' * (side.bus_tickets > 1)}")
+    return ", ".join(parts) or "nothing"
+
+
+def trade_words(g: Names, offer: TradeOffer) -> str:
+    """A trade in words: "Ann gives $100; Bob gives Boardwalk"."""
+    return (f"{name(g, offer.proposer)} gives {side_words(g, offer.give)}; "
+            f"{name(g, offer.partner)} gives {side_words(g, offer.take)}")
+
+
+def termination_words(termination: Termination, round: int) -> str:
+    """How a game ended, in words (no full stop): "Round 12 is over: the turn limit is reached",
+    "Everyone agreed to end the game" or "One player is left" (``round``: the last round played)."""
+    if termination == "turn_limit":
+        return f"Round {round} is over: the turn limit is reached"
+    if termination == "agreed_end":
+        return "Everyone agreed to end the game"
+    return "One player is left"
+
+
+def winners_words(g: Names, winners: list[int]) -> str:
+    """"Ann wins the game!" or "Ann and Bob share the win!"."""
+    verb = "share the win" if len(winners) > 1 else "wins the game"
+    return f"{' and '.join(name(g, w) for w in winners)} {verb}!"
+
+
+# == the events ======================================================================================
+# Each class: its kind, its fields, and its words. Fields come in the order the engine passes them.
+
+# -- the start and turns ----------------------------------------------------------------------------
+@hot_record
+class Seats(Event):
+    """The seating, once the game is set up (G6): every player, in seat order."""
+
+    kind: ClassVar[EventKind] = "info"
+
+    def say(self, g: Names) -> str:
+        return "Seats: " + ", ".join(p.name for p in g.st.players)
+
+
+@hot_record
+class TurnOrderRoll(Event):
+    """A roll of the two white dice for the seating (G6); their total decides."""
+
+    kind: ClassVar[EventKind] = "dice"
+    player: int
+    throw: Throw
+
+    def say(self, g: Names) -> str:
+        return f"{name(g, self.player)} rolls {self.throw.text()} = {self.throw.white_total} for turn order"
+
+
+@hot_record
+class TurnStarted(Event):
+    """Turn ``number`` (counted from 1 over the whole game) of ``player`` begins (T1)."""
+
+    kind: ClassVar[EventKind] = "turn"
+    player: int
+    number: int
+
+    def say(self, g: Names) -> str:
+        return f"Turn {self.number}: {name(g, self.player)}"
+
+
+# -- dice ---------------------------------------------------------------------------------------------
+@hot_record
+class Rolled(Event):
+    """``player`` throws the dice for a move (T2; in Mega with the Speed Die, G5)."""
+
+    kind: ClassVar[EventKind] = "dice"
+    player: int
+    throw: Throw
+
+    def say(self, g: Names) -> str:
+        return f"{name(g, self.player)} rolls {self.throw.text()}"
+
+
+@hot_record
+class Triples(Event):
+    """[Mega] ``player`` threw triples: they move to any space they choose (T3.2)."""
+
+    kind: ClassVar[EventKind] = "dice"
+    player: int
+
+    def say(self, g: Names) -> str:
+        return "Triples! Move to any space"
+
+
+@hot_record
+class JailRoll(Event):
+    """``player``, in jail, throws for doubles (J2)."""
+
+    kind: ClassVar[EventKind] = "dice"
+    player: int
+    throw: Throw
+
+    def say(self, g: Names) -> str:
+        return f"{name(g, self.player)} tries for doubles in jail: {self.throw.text()}"
+
+
+@hot_record
+class UtilityRoll(Event):
+    """A fresh throw by ``roller`` for a utility's rent (R5, K5); ``total`` is what counts."""
+
+    kind: ClassVar[EventKind] = "dice"
+    roller: int
+    throw: Throw
+    total: int
+
+    def say(self, g: Names) -> str:
+        return f"{name(g, self.roller)} rolls {self.throw.text()} for the utility rent (total {self.total})"
+
+
+# -- moves --------------------------------------------------------------------------------------------
+@hot_record
+class Moved(Event):
+    """``player``'s token moves forward to ``space`` (T4)."""
+
+    kind: ClassVar[EventKind] = "move"
+    player: int
+    space: int
+
+    def say(self, g: Names) -> str:
+        return f"{name(g, self.player)} moves to {sname(g, self.space)}"
+
+
+@hot_record
+class MovedBack(Event):
+    """``player``'s token goes back to ``space`` (a card, K3; no salary)."""
+
+    kind: ClassVar[EventKind] = "move"
+    player: int
+    space: int
+
+    def say(self, g: Names) -> str:
+        return f"{name(g, self.player)} goes back to {sname(g, self.space)}"
+
+
+@hot_record
+class MrMonopolySends(Event):
+    """[Mega] Mr. Monopoly sends ``player`` ahead to space ``to`` (T3.3; a :class:`Moved` follows)."""
+
+    kind: ClassVar[EventKind] = "move"
+    player: int
+    to: int
+
+    def say(self, g: Names) -> str:
+        return f"Mr. Monopoly sends {name(g, self.player)} ahead to {sname(g, self.to)}"
+
+
+@hot_record
+class MrMonopolyStays(Event):
+    """[Mega] Mr. Monopoly finds nowhere to send ``player`` (T3.3)."""
+
+    kind: ClassVar[EventKind] = "move"
+    player: int
+
+    def say(self, g: Names) -> str:
+        return f"Mr. Monopoly: nowhere to go, {name(g, self.player)} stays"
+
+
+@hot_record
+class HighestRent(Event):
+    """[Mega] The Auction space with every deed owned sends ``player`` to the highest rent, space
+    ``to`` (S7; a :class:`Moved` follows)."""
+
+    kind: ClassVar[EventKind] = "move"
+    player: int
+    to: int
+
+    def say(self, g: Names) -> str:
+        return (f"Auction space: every deed is owned; {name(g, self.player)} goes to the highest"
+                f" rent, {sname(g, self.to)}")
+
+
+# -- money ---------------------------------------------------------------------------------------------
+@hot_record
+class Cash(Event):
+    """``amount`` dollars go from ``payer`` to ``payee`` (None = the bank), ``why`` in words (the
+    reason the rules give, as a debt keeps it in a save). Every change of cash is one (I7)."""
+
+    kind: ClassVar[EventKind] = "cash"
+    payer: int | None
+    payee: int | None
+    amount: int
+    why: str
+
+    @property
+    def player(self) -> int | None:
+        """The player who pays, else the one who receives."""
+        return self.payee if self.payer is None else self.payer
+
+    @property
+    def rent(self) -> bool:
+        """Rent for a deed (R), paid when landing or claimed (T6)."""
+        return self.why.startswith(RENT_WHY)
+
+    def say(self, g: Names) -> str:
+        if self.payer is not None:
+            return f"{name(g, self.payer)} pays ${commas(self.amount)} to {name(g, self.payee)}: {self.why}"
+        if self.payee is not None:
+            return f"{name(g, self.payee)} receives ${commas(self.amount)} from the bank: {self.why}"
+        return f"the bank receives ${commas(self.amount)} from the bank: {self.why}"
+
+
+RENT_WHY = "rent for "
+"""How the reason of every rent payment begins ("rent for Boardwalk"): the engine's words for it,
+kept in a save by a debt (:func:`rent_why`)."""
+
+
+def rent_why(g: Names, space: int) -> str:
+    """The reason of a rent payment for ``space``, in words (see :attr:`Cash.rent`)."""
+    return RENT_WHY + sname(g, space)
+
+
+@hot_record
+class PotGrows(Event):
+    """Option ``free_parking_pot``: ``added`` dollars of a tax or fine go into the pot, now ``pot`` (O)."""
+
+    kind: ClassVar[EventKind] = "info"
+    added: int
+    pot: int
+
+    def say(self, g: Names) -> str:
+        return f"${commas(self.added)} goes into the Free Parking pot (now ${commas(self.pot)})"
+
+
+@hot_record
+class InDebt(Event):
+    """``player`` owes ``amount`` (``why``) but has only ``cash``: a debt decision follows (D1)."""
+
+    kind: ClassVar[EventKind] = "debt"
+    player: int
+    amount: int
+    why: str
+    cash: int
+
+    def say(self, g: Names) -> str:
+        return (f"{name(g, self.player)} owes ${commas(self.amount)} ({self.why}) but has only "
+                f"${commas(self.cash)}: raise money or declare bankruptcy")
+
+
+@hot_record
+class Bankrupt(Event):
+    """``player`` goes bankrupt (D3-D6)."""
+
+    kind: ClassVar[EventKind] = "bankrupt"
+    player: int
+
+    def say(self, g: Names) -> str:
+        return f"{name(g, self.player)} is bankrupt!"
+
+
+@hot_record
+class DeedsTaken(Event):
+    """A bankrupt player's creditor ``player`` takes their ``deeds`` (D4)."""
+
+    kind: ClassVar[EventKind] = "deeds"
+    player: int
+    deeds: list[int]
+
+    def say(self, g: Names) -> str:
+        return f"{name(g, self.player)} takes {', '.join(sname(g, i) for i in self.deeds)}"
+
+
+# -- rent -----------------------------------------------------------------------------------------------
+@hot_record
+class RentClaimable(Event):
+    """Option ``rent_must_be_claimed``: owner ``player`` may claim ``rent`` for ``space`` from
+    ``tenant`` before the next player rolls (T6)."""
+
+    kind: ClassVar[EventKind] = "rent"
+    player: int
+    space: int
+    rent: int
+    tenant: int
+
+    def say(self, g: Names) -> str:
+        return (f"{name(g, self.player)} may claim ${commas(self.rent)} rent for {sname(g, self.space)} from "
+                f"{name(g, self.tenant)} before the next player rolls")
+
+
+@hot_record
+class ClaimLapsed(Event):
+    """Option ``rent_must_be_claimed``: owner ``player`` did not claim ``rent`` in time (T6)."""
+
+    kind: ClassVar[EventKind] = "info"
+    player: int
+    rent: int
+
+    def say(self, g: Names) -> str:
+        return f"{name(g, self.player)} did not claim ${commas(self.rent)} rent in time"
+
+
+@hot_record
+class NoRentMortgaged(Event):
+    """``player`` lands on ``space``, mortgaged: no rent (M1)."""
+
+    kind: ClassVar[EventKind] = "info"
+    player: int
+    space: int
+
+    def say(self, g: Names) -> str:
+        return f"{sname(g, self.space)} is mortgaged: no rent"
+
+
+@hot_record
+class NoRentInJail(Event):
+    """Option ``no_rent_in_jail``: ``player`` lands on ``space`` of ``owner``, in jail: no rent (O)."""
+
+    kind: ClassVar[EventKind] = "info"
+    player: int
+    space: int
+    owner: int
+
+    def say(self, g: Names) -> str:
+        return f"{name(g, self.owner)} is in jail: no rent"
+
+
+# -- jail --------------------------------------------------------------------------------------------------
+@hot_record
+class ToJail(Event):
+    """``player`` goes to jail (``space``, the Jail), ``why`` in words (J1)."""
+
+    kind: ClassVar[EventKind] = "jail"
+    player: int
+    space: int
+    why: str
+
+    def say(self, g: Names) -> str:
+        return f"{name(g, self.player)} goes to jail ({self.why})"
+
+
+@hot_record
+class LeavesJail(Event):
+    """``player`` leaves jail, having paid the fine (J2)."""
+
+    kind: ClassVar[EventKind] = "jail"
+    player: int
+
+    def say(self, g: Names) -> str:
+        return f"{name(g, self.player)} leaves jail"
+
+
+@hot_record
+class JailCardUsed(Event):
+    """``player`` uses a Get Out of Jail Free card (J2, K6)."""
+
+    kind: ClassVar[EventKind] = "jail"
+    player: int
+
+    def say(self, g: Names) -> str:
+        return f"{name(g, self.player)} uses a Get Out of Jail Free card"
+
+
+@hot_record
+class JailDoubles(Event):
+    """``player`` threw doubles in jail and leaves (J2)."""
+
+    kind: ClassVar[EventKind] = "jail"
+    player: int
+
+    def say(self, g: Names) -> str:
+        return f"Doubles! {name(g, self.player)} leaves jail"
+
+
+# -- cards and Bus Tickets -------------------------------------------------------------------------------
+@hot_record
+class CardDrawn(Event):
+    """``player`` draws ``card`` (its id) from ``deck`` (K1)."""
+
+    kind: ClassVar[EventKind] = "card"
+    player: int
+    deck: Deck
+    card: str
+
+    def say(self, g: Names) -> str:
+        label = "Chance" if self.deck == "chance" else "Community Chest"
+        return f"{name(g, self.player)} draws {label}: {g.ed.card(self.card).text}"
+
+
+@hot_record
+class NoRepairs(Event):
+    """A repairs card finds ``player`` with no houses or hotels (K)."""
+
+    kind: ClassVar[EventKind] = "info"
+    player: int
+
+    def say(self, g: Names) -> str:
+        return f"{name(g, self.player)} has no houses or hotels to repair"
+
+
+@hot_record
+class BusTicketTaken(Event):
+    """[Mega] ``player`` takes a Bus Ticket (K7)."""
+
+    kind: ClassVar[EventKind] = "bus"
+    player: int
+
+    def say(self, g: Names) -> str:
+        return f"{name(g, self.player)} takes a Bus Ticket"
+
+
+@hot_record
+class BusTicketsExpire(Event):
+    """[Mega] ``player`` draws the expire ticket: the ``gone`` tickets others held leave the game (K7)."""
+
+    kind: ClassVar[EventKind] = "bus"
+    player: int
+    gone: int
+
+    def say(self, g: Names) -> str:
+        return (f"{name(g, self.player)} draws a Bus Ticket: ALL OTHER TICKETS EXPIRE"
+                f" ({self.gone} ticket{'s leave' if self.gone != 1 else ' leaves'} the game)")
+
+
+@hot_record
+class BusTicketPlayed(Event):
+    """[Mega] ``player`` plays a Bus Ticket to space ``to`` (K8; a :class:`Moved` follows)."""
+
+    kind: ClassVar[EventKind] = "bus"
+    player: int
+    to: int
+
+    def say(self, g: Names) -> str:
+        return f"{name(g, self.player)} plays a Bus Ticket to {sname(g, self.to)}"
+
+
+@hot_record
+class BusRidesOn(Event):
+    """[Mega] The Bus face with no tickets left: ``player`` rides to the next card space (T3.4)."""
+
+    kind: ClassVar[EventKind] = "bus"
+    player: int
+
+    def say(self, g: Names) -> str:
+        return "No Bus Tickets left: the bus goes to the next card space"
+
+
+@hot_record
+class NoBusTicket(Event):
+    """[Mega] ``player`` lands on a Bus Ticket space with none left (S)."""
+
+    kind: ClassVar[EventKind] = "info"
+    player: int
+
+    def say(self, g: Names) -> str:
+        return "No Bus Tickets are left"
+
+
+@hot_record
+class NothingToAuction(Event):
+    """[Mega] The Auction space: every deed owned and none would charge ``player`` rent (S7)."""
+
+    kind: ClassVar[EventKind] = "info"
+    player: int
+
+    def say(self, g: Names) -> str:
+        return "Every deed is owned and none would charge rent: nothing happens"
+
+
+# -- buying and auctions -----------------------------------------------------------------------------------
+@hot_record
+class DeclinesToBuy(Event):
+    """``player`` does not buy ``space`` (S1; an auction may follow)."""
+
+    kind: ClassVar[EventKind] = "info"
+    player: int
+    space: int
+
+    def say(self, g: Names) -> str:
+        return f"{name(g, self.player)} declines to buy {sname(g, self.space)}"
+
+
+@hot_record
+class AuctionStarts(Event):
+    """The bank auctions ``space`` (A1)."""
+
+    kind: ClassVar[EventKind] = "auction"
+    space: int
+
+    def say(self, g: Names) -> str:
+        return f"{sname(g, self.space)} goes to auction"
+
+
+@hot_record
+class PieceAuction(Event):
+    """The bank's last ``piece`` ("house", "hotel", "skyscraper") goes to auction among
+    ``bidders`` (B7)."""
+
+    kind: ClassVar[EventKind] = "auction"
+    piece: str
+    bidders: list[int]
+
+    def say(self, g: Names) -> str:
+        return f"The last {self.piece} goes to auction among " + ", ".join(name(g, q) for q in self.bidders)
+
+
+@hot_record
+class BidMade(Event):
+    """``player`` bids ``bid`` for ``space``, or for the bank's last ``piece`` (A2, B7)."""
+
+    kind: ClassVar[EventKind] = "bid"
+    player: int
+    bid: int
+    space: int | None
+    piece: str | None
+
+    def say(self, g: Names) -> str:
+        item = f"the last {self.piece}" if self.piece else sname(g, self.space)  # type: ignore[arg-type]
+        return f"{name(g, self.player)} bids ${commas(self.bid)} for {item}"
+
+
+@hot_record
+class DropsOut(Event):
+    """``player`` leaves the auction of ``space`` (None: of a piece) (A2)."""
+
+    kind: ClassVar[EventKind] = "bid"
+    player: int
+    space: int | None
+
+    def say(self, g: Names) -> str:
+        return f"{name(g, self.player)} drops out of the auction"
+
+
+@hot_record
+class NobodyBid(Event):
+    """An auction of ``space``, or of the last ``piece``, ends without a bid (A3)."""
+
+    kind: ClassVar[EventKind] = "auction"
+    space: int | None
+    piece: str | None
+
+    def say(self, g: Names) -> str:
+        what = f"the {self.piece}" if self.piece else sname(g, self.space)  # type: ignore[arg-type]
+        return f"Nobody bid: {what} stays with the bank"
+
+
+@hot_record
+class WinsAuction(Event):
+    """``player`` wins the auction of ``space`` at ``price`` (A3; the payment follows)."""
+
+    kind: ClassVar[EventKind] = "auction"
+    player: int
+    space: int
+    price: int
+
+    def say(self, g: Names) -> str:
+        return f"{name(g, self.player)} wins {sname(g, self.space)} for ${commas(self.price)}"
+
+
+@hot_record
+class WinsPiece(Event):
+    """``player`` wins the bank's last ``piece`` at ``price`` (B7; the payment and placing follow)."""
+
+    kind: ClassVar[EventKind] = "auction"
+    player: int
+    piece: str
+    price: int
+
+    def say(self, g: Names) -> str:
+        return f"{name(g, self.player)} wins the {self.piece} for ${commas(self.price)}"
+
+
+# -- buildings ----------------------------------------------------------------------------------------------
+@hot_record
+class Built(Event):
+    """``player`` builds on ``space``, now at ``level`` (B2)."""
+
+    kind: ClassVar[EventKind] = "build"
+    player: int
+    space: int
+    level: int
+
+    def say(self, g: Names) -> str:
+        return f"{name(g, self.player)} builds on {sname(g, self.space)}: now {level_name(self.level)}"
+
+
+@hot_record
+class BuildingSold(Event):
+    """``player`` sells a building on ``space``, now at ``level`` (B5)."""
+
+    kind: ClassVar[EventKind] = "build"
+    player: int
+    space: int
+    level: int
+
+    def say(self, g: Names) -> str:
+        return f"{sname(g, self.space)} now has {level_name(self.level)}"
+
+
+@hot_record
+class SoldDown(Event):
+    """``player``'s group is taken down to ``levels`` ((space, level) pairs) when the bank lacks
+    pieces (B5)."""
+
+    kind: ClassVar[EventKind] = "build"
+    player: int
+    levels: list[tuple[int, int]]
+
+    def say(self, g: Names) -> str:
+        return "Now " + ", ".join(f"{g.ed.spaces[i].short} {level_name(v)}" for i, v in self.levels)
+
+
+@hot_record
+class DepotBuilt(Event):
+    """[Mega] ``player`` builds a train depot on railroad ``space`` (B6)."""
+
+    kind: ClassVar[EventKind] = "build"
+    player: int
+    space: int
+
+    def say(self, g: Names) -> str:
+        return f"{name(g, self.player)} builds a depot on {sname(g, self.space)}"
+
+
+@hot_record
+class GroupAlreadyEven(Event):
+    """``player`` receives ``deed``, which completes a group already even (B8)."""
+
+    kind: ClassVar[EventKind] = "info"
+    player: int
+    deed: int
+
+    def say(self, g: Names) -> str:
+        return f"{sname(g, self.deed)} completes the group; it is already even (B8)"
+
+
+@hot_record
+class HandsBack(Event):
+    """``player`` hands ``deed`` back to the bank rather than level its group (B8)."""
+
+    kind: ClassVar[EventKind] = "deeds"
+    player: int
+    deed: int
+
+    def say(self, g: Names) -> str:
+        return f"{name(g, self.player)} hands {sname(g, self.deed)} back to the bank (B8)"
+
+
+@hot_record
+class Levelled(Event):
+    """``player`` levels the group of ``deed``, which now has ``level`` (B8)."""
+
+    kind: ClassVar[EventKind] = "build"
+    player: int
+    deed: int
+    level: int
+
+    def say(self, g: Names) -> str:
+        return f"{sname(g, self.deed)} now has {level_name(self.level)} (B8)"
+
+
+@hot_record
+class Rearranged(Event):
+    """``player`` rearranges the buildings of ``group`` to ``levels`` ((space, level) pairs) (B8)."""
+
+    kind: ClassVar[EventKind] = "build"
+    player: int
+    group: str
+    levels: list[tuple[int, int]]
+
+    def say(self, g: Names) -> str:
+        return (f"{name(g, self.player)} rearranges {self.group}: "
+                + ", ".join(f"{g.ed.spaces[i].short} {v}" for i, v in self.levels))
+
+
+# -- the bank's last pieces (B7) -------------------------------------------------------------------------------
+@hot_record
+class WantsLastPiece(Event):
+    """``player`` builds on ``space`` with the bank's last ``piece``: others are asked (B7)."""
+
+    kind: ClassVar[EventKind] = "shortage"
+    player: int
+    space: int
+    piece: str
+
+    def say(self, g: Names) -> str:
+        return f"{name(g, self.player)} wants the bank's last {self.piece}: other players may want it too (B7)"
+
+
+@hot_record
+class ShortageAnswer(Event):
+    """``player`` says whether they ``want`` the bank's last ``piece`` too (B7)."""
+
+    kind: ClassVar[EventKind] = "shortage"
+    player: int
+    piece: str
+    want: bool
+
+    def say(self, g: Names) -> str:
+        return f"{name(g, self.player)} {'wants' if self.want else 'does not want'} the {self.piece}"
+
+
+@hot_record
+class NowhereToPlace(Event):
+    """``player`` won the last ``piece`` but has nowhere to place it: it stays with the bank (B7)."""
+
+    kind: ClassVar[EventKind] = "shortage"
+    player: int
+    piece: str
+
+    def say(self, g: Names) -> str:
+        return f"{name(g, self.player)} has nowhere to place the {self.piece}: it stays with the bank"
+
+
+@hot_record
+class PiecePlaced(Event):
+    """``player`` places the piece they won on ``space``, now at ``level`` (B7)."""
+
+    kind: ClassVar[EventKind] = "build"
+    player: int
+    space: int
+    level: int
+
+    def say(self, g: Names) -> str:
+        return f"{name(g, self.player)} places the {piece_for_level(self.level)} on {sname(g, self.space)}"
+
+
+# -- trades (X) ------------------------------------------------------------------------------------------------------
+@hot_record
+class TradeOffered(Event):
+    """``player`` offers a trade (``offer``; its partner replies) (X1)."""
+
+    kind: ClassVar[EventKind] = "trade"
+    player: int
+    offer: TradeOffer
+
+    def say(self, g: Names) -> str:
+        return (f"{name(g, self.player)} offers {name(g, self.offer.partner)} a trade: "
+                f"{trade_words(g, self.offer)}")
+
+
+@hot_record
+class TradeAccepted(Event):
+    """Partner ``player`` accepts ``offer``; the hand-over follows (X1)."""
+
+    kind: ClassVar[EventKind] = "trade"
+    player: int
+    offer: TradeOffer
+
+    def say(self, g: Names) -> str:
+        return f"{name(g, self.player)} accepts: {trade_words(g, self.offer)}"
+
+
+@hot_record
+class TradeRefused(Event):
+    """Partner ``player`` refuses the trade offered (X1)."""
+
+    kind: ClassVar[EventKind] = "trade"
+    player: int
+
+    def say(self, g: Names) -> str:
+        return f"{name(g, self.player)} refuses the trade"
+
+
+@hot_record
+class TradeVoid(Event):
+    """Partner ``player`` accepted, but the trade no longer stands: ``problem`` says why (X1)."""
+
+    kind: ClassVar[EventKind] = "trade"
+    player: int
+    problem: str
+
+    def say(self, g: Names) -> str:
+        return f"The trade no longer stands: {self.problem}"
+
+
+# -- the end (E) ------------------------------------------------------------------------------------------------------
+@hot_record
+class EndProposed(Event):
+    """``player`` proposes to end the game now (E2)."""
+
+    kind: ClassVar[EventKind] = "info"
+    player: int
+
+    def say(self, g: Names) -> str:
+        return f"{name(g, self.player)} proposes to end the game now (E2)"
+
+
+@hot_record
+class EndVote(Event):
+    """``player`` ``agrees`` to end the game, or wants to play on (E2)."""
+
+    kind: ClassVar[EventKind] = "info"
+    player: int
+    agrees: bool
+
+    def say(self, g: Names) -> str:
+        if self.agrees:
+            return f"{name(g, self.player)} agrees to end the game"
+        return f"{name(g, self.player)} wants to play on: the game continues"
+
+
+@hot_record
+class FinalWorth(Event):
+    """The game ends by final worth (E2): after round ``round`` of the turn limit, or by
+    agreement; ``worths`` are (seat, final worth) of the players left. :class:`GameOver` follows."""
+
+    kind: ClassVar[EventKind] = "game_over"
+    termination: Termination
+    round: int
+    worths: list[tuple[int, int]]
+
+    def say(self, g: Names) -> str:
+        worths = ", ".join(f"{name(g, p)} ${commas(w)}" for p, w in self.worths)
+        return f"{termination_words(self.termination, self.round)}. Final worth: {worths}"
+
+
+@hot_record
+class GameOver(Event):
+    """The game is over: its :class:`Outcome` (the last event of a finished game, E1/E2)."""
+
+    kind: ClassVar[EventKind] = "game_over"
+    outcome: Outcome
+
+    @property
+    def player(self) -> int:
+        """The first winner."""
+        return self.outcome.winners[0]
+
+    def say(self, g: Names) -> str:
+        return winners_words(g, self.outcome.winners)
