@@ -95,6 +95,8 @@ class PropertyMixin(Core):
 
     @staticmethod
     def level_name(level: int) -> str:
+        """A street's buildings in words (B3): 0 "no buildings", 1 "1 house", 2-4 "N houses",
+        5 "a hotel", 6 "a skyscraper". The app shows these words too (it restates none)."""
         return _LEVEL_NAMES.get(level) or f"{level} houses"
 
     def why_not_sell_building(self, p: int, space: int) -> str | None:
