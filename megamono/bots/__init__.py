@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Protocol
 
-from megamono.rules.actions import Action, ClaimRent
+from megamono.rules.actions import Action
 from megamono.rules.engine import Game
 from megamono.rules.errors import IllegalAction
 from megamono.rules.invariants import check_invariants
@@ -90,11 +90,9 @@ def play_bot_game(edition: str | Path = "mega", levels: list[str] | tuple[str, .
         if game.over:
             return game
         if st.claims:
-            for c in list(st.claims):
-                if not _claim_time(game, c.payer):  # (a claim may have put a payer in debt)
-                    continue
-                a = ClaimRent(player=c.owner, space=c.space)
-                if c in st.claims and game.why_not(a) is None and a in bots[c.owner].claims(game, c.owner):
+            for a in game.timely_claims():
+                # (asked again: a claim may have put a payer in debt)
+                if a in game.timely_claims() and a in bots[a.player].claims(game, a.player):
                     _act(game, a, check)
                     if game.over:
                         return game
@@ -107,18 +105,6 @@ def play_bot_game(edition: str | Path = "mega", levels: list[str] | tuple[str, .
         except IllegalAction as exc:
             _act(game, bots[p].refused(game, p, action, str(exc)), check)
     raise BotGameError(f"the game did not end within {max_actions} actions", game)
-
-
-def _claim_time(game: Game, payer: int) -> bool:
-    """Whether rent owed by ``payer`` may be claimed now (option ``rent_must_be_claimed``).
-
-    Owners claim when a player other than the payer is about to roll (before the claim lapses),
-    never while the payer has a decision open: a claim sets the current decision aside, and if
-    the rent bankrupts the payer the engine brings that decision back for a bankrupt player
-    (tests/rules/test_debt.py). Auctions and other players' answers are not interrupted.
-    """
-    pend = game.st.pending
-    return pend is not None and pend.kind in ("turn", "jail") and pend.player != payer
 
 
 def _act(game: Game, action: Action, check: bool) -> None:

@@ -724,6 +724,29 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
             return f"{self.name(p)} has no rent to claim on {self.sname(space)}"
         return None
 
+    def timely_claims(self) -> list[ClaimRent]:
+        """The rent claims (option ``rent_must_be_claimed``, T6) an owner makes now at the latest,
+        as actions in the order the rent fell due: every claim legal now whose payer is not the
+        player about to roll (a "turn" or "jail" decision), since that roll lets it lapse.
+
+        Never while the payer has a decision open: a claim sets the current decision aside, and
+        if the rent bankrupts the payer the engine brings that decision back for a bankrupt
+        player (tests/rules/test_debt.py). Auctions and other players' answers are not
+        interrupted. The computer players (the bots, and the app's) claim these; a person may
+        claim any legal claim whenever the game waits (:meth:`legal_actions`).
+        """
+        st = self.st
+        pend = st.pending
+        if not st.claims or pend is None or pend.kind not in ("turn", "jail"):
+            return []
+        out = []
+        for c in st.claims:
+            if c.payer != pend.player:
+                a = ClaimRent(player=c.owner, space=c.space)
+                if self.why_not(a) is None:
+                    out.append(a)
+        return out
+
     def _act_claim_rent(self, a: ClaimRent) -> None:
         claim = next(c for c in self.st.claims if c.owner == a.player and c.space == a.space)
         self.st.claims.remove(claim)

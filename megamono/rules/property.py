@@ -104,7 +104,7 @@ class PropertyMixin(Core):
         self.st.bank.skyscrapers -= 1
         self.st.deeds[space].level = 6
 
-    level_name = staticmethod(level_name)
+    level_name = staticmethod(level_name)  # (the words of B3, made in events.py; the app shows them too)
 
     def why_not_sell_building(self, p: int, space: int) -> str | None:
         deed = self.st.deeds.get(space)

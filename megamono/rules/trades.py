@@ -89,6 +89,36 @@ class TradesMixin(Core):
             return f"{name} is in debt: a trade must bring them cash (D1)"
         return None
 
+    def why_not_propose_trade(self, p: int) -> str | None:
+        """Why player ``p`` may propose no trade now, whatever the offer (X1, T8), or None when
+        some offer of theirs could be legal: the game waits on a decision that is not a trade's
+        reply, no Mr. Monopoly move is under way, ``p`` is in the game and someone else is too.
+
+        The app asks this before opening its trade screen; :meth:`why_not_trade` checks an offer.
+        """
+        st = self.st
+        if st.winner is not None:
+            return "the game is over"
+        if st.pending is None:
+            return "the game is not waiting for a decision"
+        if not 0 <= p < len(st.players) or st.players[p].bankrupt:
+            return "no such player in the game"
+        why = self._trade_time_problem()
+        if why:
+            return why
+        if len(st.active_players()) < 2:
+            return "a trade needs two players in the game"
+        return None
+
+    def _trade_time_problem(self) -> str | None:
+        """Why no trade may be proposed at this moment (X1, T8), or None."""
+        st = self.st
+        if st.pending is not None and st.pending.kind in ("trade_reply", "game_over"):
+            return "a trade cannot be proposed now"
+        if st.turn.mr_monopoly_lock:
+            return "no trading until Mr. Monopoly's move is over (T8)"
+        return None
+
     def why_not_trade(self, offer: TradeOffer) -> str | None:
         st = self.st
         a, b = offer.proposer, offer.partner
@@ -96,10 +126,9 @@ class TradesMixin(Core):
             return "a trade needs two different players"
         if not 0 <= b < len(st.players) or st.players[b].bankrupt:
             return "no such player to trade with"
-        if st.pending.kind in ("trade_reply", "game_over"):
-            return "a trade cannot be proposed now"
-        if st.turn.mr_monopoly_lock:
-            return "no trading until Mr. Monopoly's move is over (T8)"
+        why = self._trade_time_problem()
+        if why:
+            return why
         if offer.give.is_empty() and offer.take.is_empty():
             return "the trade is empty"
         return (self.side_problem(a, offer.give) or self.side_problem(b, offer.take)

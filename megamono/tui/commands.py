@@ -18,79 +18,10 @@ from typing import TYPE_CHECKING
 from textual.app import SystemCommand
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
+from megamono.rules.texts import action_text
+
 if TYPE_CHECKING:
-    from megamono.rules.engine import Game
-
     from .screens.game import GameScreen
-
-LEVEL_WORDS = {
-    "build": "build the new lot up (levelling)", "rearrange": "rearrange the group's buildings (levelling)",
-    "unmortgage": "unmortgage the new lot", "unmortgage_build": "unmortgage the new lot and build it up",
-    "unmortgage_rearrange": "unmortgage the new lot and rearrange", "sell_all": "sell the group's buildings",
-    "return": "give the deed back to the bank",
-}
-
-
-def action_label(game: Game, a) -> str:
-    """A player's words for a legal action, e.g. "Buy Baltic Avenue ($60)"."""
-    ed = game.ed
-
-    def name(i: int | None) -> str:
-        return ed.spaces[i].name if i is not None else "?"
-
-    k = a.kind
-    space = getattr(a, "space", None)
-    words = {
-        "roll": "Roll the dice",
-        "pay_jail_fine": f"Pay the ${ed.rules.jail_fine:,} jail fine",
-        "use_jail_card": "Use a Get Out of Jail Free card",
-        "roll_for_doubles": "Roll for doubles (in jail)",
-        "decline_buy": f"Auction {name(game.pending.space) if game.pending else ''} (do not buy)",
-        "drop_out": "Drop out of the auction",
-        "pay_debt": "Pay the debt",
-        "declare_bankruptcy": "Declare bankruptcy",
-        "accept_trade": "Accept the trade",
-        "refuse_trade": "Refuse the trade",
-    }
-    if k in words:
-        return words[k]
-    if k == "buy":
-        i = game.pending.space if game.pending else None
-        price = ed.spaces[i].price if i is not None else None
-        return f"Buy {name(i)}" + (f" (${price:,})" if price else "")
-    if k == "bid":
-        return f"Bid ${a.amount:,} (the lowest bid; type any amount in the auction dialog)"
-    if k == "play_bus_ticket":
-        return f"Play a Bus Ticket to {name(a.destination)}"
-    if k == "choose_destination":
-        return f"Move to {name(space)} (triples)"
-    if k == "bus_choice":
-        return "Take a Bus Ticket" if a.choice == "ticket" else "Ride the bus to the next Chance or Community Chest"
-    if k == "birthday_choice":
-        return "Birthday Gift: take the cash" if a.choice == "cash" else "Birthday Gift: take a Bus Ticket"
-    if k == "income_tax_choice":
-        return "Income Tax: pay the flat sum" if a.choice == "flat" else "Income Tax: pay the percentage"
-    if k == "pick_auction_deed":
-        return f"Auction {name(space)} (Auction space)"
-    if k == "level":
-        return LEVEL_WORDS.get(a.choice, a.choice).capitalize()
-    if k == "mortgaged_deed_choice":
-        return "Unmortgage the deed received" if a.choice == "unmortgage" else "Keep the deed mortgaged (pay 10%)"
-    if k == "vote_end":
-        return "Agree to end the game" if a.agree else "Play on (do not end the game)"
-    if k == "shortage_answer":
-        return "I want the last building too (auction)" if a.want else "I do not want it"
-    if k == "place_piece":
-        return f"Place the piece on {name(space)}"
-    if k == "claim_rent":
-        return f"Claim the rent for {name(space)}"
-    manage = {"build": "Build on", "sell_building": "Sell a building on", "sell_group_buildings":
-              "Sell every building of the group of", "build_depot": "Build a depot on",
-              "sell_depot": "Sell the depot on", "mortgage": "Mortgage", "unmortgage": "Unmortgage"}
-    if k in manage:
-        return f"{manage[k]} {name(space)}"
-    return a.label().capitalize()
-
 
 def game_screen_of(app, top) -> GameScreen | None:
     """The game screen when ``top`` (the screen the palette was opened on) is it or one of its
@@ -120,7 +51,7 @@ def legal_commands(screen: GameScreen) -> Iterator[tuple[str, str, Callable[[], 
         why = "the pending decision" if a.player == pend.player and a.kind not in (
             "build", "sell_building", "sell_group_buildings", "build_depot", "sell_depot", "mortgage",
             "unmortgage", "claim_rent") else "any time the game waits"
-        yield f"{who}: {action_label(g, a)}", f"{who}, {why}", partial(screen.palette_act, a)
+        yield f"{who}: {action_text(g, a)}", f"{who}, {why}", partial(screen.palette_act, a)
     if screen.check_action("trade", ()) is True:
         yield "Propose a trade…", "Open the trade screen (x)", lambda: screen.palette_run(screen.action_trade)
     if screen.check_action("end_game", ()) is True:

@@ -170,10 +170,6 @@ def building_text(deed: DeedState, short: bool = False) -> str:
     return level + ("D" if deed.depot else "")
 
 
-def level_words(level: int) -> str:
-    return {0: "no buildings", 1: "1 house", 5: "a hotel", 6: "a skyscraper"}.get(level, f"{level} houses")
-
-
 def money(amount: int) -> str:
     return f"${amount:,}"
 

@@ -163,6 +163,12 @@ def test_B3_hotel_costs_one_step_and_returns_four_houses():
     sound(g)
 
 
+def test_B3_level_names_are_the_words_the_app_shows():
+    g = new_game()
+    assert [g.level_name(n) for n in range(7)] == [
+        "no buildings", "1 house", "2 houses", "3 houses", "4 houses", "a hotel", "a skyscraper"]
+
+
 def test_B3_hotel_needs_every_other_own_lot_at_four():
     g = new_game()
     give(g, ANN, 27, 29, 30, level=[4, 4, 3])

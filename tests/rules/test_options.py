@@ -1,6 +1,8 @@
 """Section O: the house-rule options, each against its default."""
 
 from megamono.rules import Game
+from megamono.rules.actions import ClaimRent, ProposeTrade
+from megamono.rules.state import TradeSide
 from scenario import ANN, BOB, CID, act, cashes, give, illegal, new_game, owners, pend, place, sound
 
 
@@ -57,6 +59,23 @@ def test_O_rent_must_be_claimed_before_the_next_player_rolls():
     act(g, "roll", CID)                       # the next player rolls: Bob's rent lapses
     assert g.st.claims == [] and cashes(g)[BOB] == 2500
     illegal(g, {"kind": "claim_rent", "player": CID, "space": 6}, "no rent to claim")
+
+
+def test_O_T6_timely_claims_are_the_ones_the_next_roll_would_lapse():
+    """Game.timely_claims: what the computer players claim (the bots and the app's), the claims
+    legal now whose payer is not the player about to roll, never during another's answer."""
+    g = new_game(dice=[(1, 2, 3)], options={"rent_must_be_claimed": True})
+    give(g, CID, 6)
+    assert g.timely_claims() == []
+    act(g, "roll", ANN)                       # Ann lands on Cid's Reading; Bob is about to roll
+    assert pend(g) == ("turn", BOB)
+    assert g.timely_claims() == [ClaimRent(player=CID, space=6)]
+    g.act(ProposeTrade(player=ANN, partner=BOB, give=TradeSide(cash=10), take=TradeSide()))
+    assert g.timely_claims() == []            # not while Bob answers an offer
+    act(g, "refuse_trade", BOB)
+    assert g.timely_claims() == [ClaimRent(player=CID, space=6)]
+    act(g, "claim_rent", CID, space=6)
+    assert g.timely_claims() == [] and cashes(g) == [2475, 2500, 2525]
 
 
 def test_O_speed_die_not_counted_for_utilities():

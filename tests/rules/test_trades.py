@@ -96,3 +96,26 @@ def test_X1_the_turn_asked_again_after_a_trade_offers_a_bus_ticket_only_if_held(
     g.act(AcceptTrade(player=BOB))
     assert g.pending.prompt == "Ann: roll the dice or play a Bus Ticket"
     sound(g)
+
+
+def test_X1_T8_who_may_propose_a_trade_now():
+    """The core answers whether a trade may be proposed at all (the app asks before its trade
+    screen): any player in the game while it waits, not while an offer waits for its reply, not
+    during Mr. Monopoly's move, not once the game is over."""
+    g = new_game()
+    assert [g.why_not_propose_trade(p) for p in (ANN, BOB, CID)] == [None, None, None]
+    g.act(offer(ANN, BOB, {"cash": 10}))
+    assert g.why_not_propose_trade(CID) == "a trade cannot be proposed now"
+    g.act(RefuseTrade(player=BOB))
+    g.st.turn.mr_monopoly_lock = True
+    assert "Mr. Monopoly" in g.why_not_propose_trade(BOB)
+    g.st.turn.mr_monopoly_lock = False
+    g.st.players[CID].bankrupt = True
+    assert g.why_not_propose_trade(CID) == "no such player in the game"
+    assert g.why_not_propose_trade(BOB) is None
+    g.st.players[BOB].bankrupt = True
+    assert g.why_not_propose_trade(ANN) == "a trade needs two players in the game"
+    g.st.players[BOB].bankrupt = g.st.players[CID].bankrupt = False
+    g.st.winner = ANN
+    assert g.why_not_propose_trade(ANN) == "the game is over"
+    g.st.winner = None

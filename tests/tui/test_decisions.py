@@ -216,7 +216,7 @@ async def test_a_decision_without_its_own_dialog_gets_the_numbered_list(saves, m
         await pilot.pause()
         assert screen_name(app) == "GenericDialog" and app.screen.player == 1
         labels = [o.label for o in app.screen._options.values()]
-        assert labels == ["Accept trade", "Refuse trade"]
+        assert labels == ["Accept the trade", "Refuse the trade"]  # (the core's action_text)
         await pilot.press("1")
         await pilot.pause()
         assert game.st.players[1].cash == 2600 and game.st.players[0].cash == 2400

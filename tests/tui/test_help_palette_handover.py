@@ -3,9 +3,9 @@ screen, the animations and the game's statistics. Every flow asserts on the engi
 
 from __future__ import annotations
 
-from megamono.rules.actions import Bid, Buy, DeclineBuy, DropOut, ProposeEnd, Roll
+from megamono.rules.actions import Buy, ProposeEnd, Roll
 from megamono.tui.app import MegamonoApp
-from megamono.tui.commands import action_label, legal_commands
+from megamono.tui.commands import legal_commands
 from megamono.tui.dialogs.notice import PassKeyboard
 from megamono.tui.screens.game import GameScreen
 from megamono.tui.stats import bar_rows, columns, stats_for
@@ -119,16 +119,6 @@ async def test_the_palette_offers_every_legal_action_of_the_humans_and_the_scree
 
 def Game_with_a_computer():
     return new_game(seed=3, names=["Ann", {"name": "Bob", "kind": "computer"}])
-
-
-def test_action_labels_name_the_deed_and_the_price():
-    game = new_game(dice=[(1, 2, 1)])
-    game.act(Roll(player=0))
-    assert action_label(game, Buy(player=0)) == "Buy Arctic Avenue ($80)"
-    assert action_label(game, DeclineBuy(player=0)).startswith("Auction Arctic Avenue")
-    game.act(DeclineBuy(player=0))
-    assert action_label(game, Bid(player=1, amount=10)).startswith("Bid $10")
-    assert action_label(game, DropOut(player=1)) == "Drop out of the auction"
 
 
 # -- the hand-over screen ----------------------------------------------------------------------------

@@ -23,7 +23,7 @@ from megamono.rules.actions import (
 )
 from megamono.rules.rent import max_raisable, tax_worth
 
-from ..look import DIM, level_words, money
+from ..look import DIM, money
 from ..widgets.deed_card import deed_card_text
 from .base import DecisionDialog, Option
 
@@ -156,7 +156,7 @@ class LevellingDialog(DecisionDialog):
         for i in g.ed.groups[group]:
             d = g.st.deeds[i]
             t.append(f"  {g.ed.spaces[i].short:<13}", style="bold" if i == space else "")
-            t.append(level_words(d.level) + (" (mortgaged)" if d.mortgaged else "") + "\n")
+            t.append(g.level_name(d.level) + (" (mortgaged)" if d.mortgaged else "") + "\n")
         a = pend.amounts
         t.append(f"\nBuilding {a.get('houses', 0)} house(s) here costs {money(a.get('build', 0))}", style=DIM)
         if g.st.deeds[space].mortgaged:

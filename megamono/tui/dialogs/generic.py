@@ -6,6 +6,7 @@ from __future__ import annotations
 from textual.binding import Binding
 
 from megamono.rules.actions import MANAGE_KINDS
+from megamono.rules.texts import action_text
 
 from .base import DecisionDialog, Option
 
@@ -27,20 +28,6 @@ def answers(game, kind: str, player: int) -> list:
     return out
 
 
-def describe(game, action) -> str:
-    """A button label for any action: its kind in words and its fields."""
-    words = action.label().capitalize()
-    extras = []
-    for name, value in action.model_dump(exclude={"kind", "player"}).items():
-        if name == "space" and isinstance(value, int):
-            extras.append(game.ed.spaces[value].name)
-        elif isinstance(value, bool):
-            extras.append(f"{name.replace('_', ' ')}: {'yes' if value else 'no'}")
-        elif value not in (None, {}, []):
-            extras.append(f"{name.replace('_', ' ')} {value}")
-    return words + (f" ({', '.join(extras)})" if extras else "")
-
-
 class GenericDialog(DecisionDialog):
     """Numbered legal answers to the pending decision; keys 1-9."""
 
@@ -51,4 +38,4 @@ class GenericDialog(DecisionDialog):
 
     def options(self) -> list[Option]:
         acts = answers(self.game, self.pend.kind, self.player)
-        return [Option(str(k), describe(self.game, a), a) for k, a in enumerate(acts[:9], 1)]
+        return [Option(str(k), action_text(self.game, a), a) for k, a in enumerate(acts[:9], 1)]

@@ -610,10 +610,8 @@ class GameScreen(ComputerTurns, UndoKeys, FittedFooter, LatestSizeOnly, Screen[N
 
     # trades (X)
     def can_trade(self) -> bool:
-        g = self.game
-        pend = g.pending
-        return (pend is not None and pend.kind not in ("trade_reply", "game_over") and not g.over
-                and not g.st.turn.mr_monopoly_lock and bool(self.humans()) and len(g.st.active_players()) >= 2)
+        """Whether a human player may propose a trade now (the rules core answers)."""
+        return any(self.game.why_not_propose_trade(p) is None for p in self.humans())
 
     def action_trade(self) -> None:
         if not self.can_trade():

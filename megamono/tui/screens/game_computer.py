@@ -14,18 +14,9 @@ class ComputerTurns(GameScreenParts):  # (object at run time: see .game_parts)
     and the ``_bot_scheduled`` / ``_bot_timer`` / ``_fast`` / ``_awaiting`` flags."""
 
     def computer_claim(self) -> ClaimRent | None:
-        """Rent a computer player claims now: when a player other than the payer is about to roll
-        (before the claim lapses), never while the payer has a decision open."""
-        g = self.game
-        pend = g.pending
-        if not g.st.claims or pend is None or pend.kind not in ("turn", "jail"):
-            return None
-        for c in g.st.claims:
-            if self.is_computer(c.owner) and c.payer != pend.player:
-                a = ClaimRent(player=c.owner, space=c.space)
-                if g.why_not(a) is None:
-                    return a
-        return None
+        """Rent a computer player claims now: the first of the core's timely claims
+        (:meth:`~megamono.rules.engine.Game.timely_claims`) that a computer owns."""
+        return next((a for a in self.game.timely_claims() if self.is_computer(a.player)), None)
 
     def schedule_bot(self) -> None:
         """Play the computer's next step after the pace (at once when skipping ahead)."""

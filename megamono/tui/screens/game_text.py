@@ -76,14 +76,3 @@ def status_text(game: Game, look: Look, levels: dict[int, str] | None = None) ->
             level = (levels or {}).get(pend.player)
             t.append(f"   computer{' (' + level + ')' if level else ''} playing — space skips ahead", style=DIM)
     return t
-
-
-def decision_text(game: Game, action) -> str:
-    """A decision in a few words for the undo messages: "decline buy", "mortgage Reading Railroad"."""
-    words = action.label()
-    for field in ("space", "destination"):
-        space = getattr(action, field, None)
-        if isinstance(space, int) and 0 <= space < len(game.ed.spaces):
-            words += f" {game.ed.spaces[space].name}"
-            break
-    return words

@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
+from megamono.rules.texts import action_text
+
 from ..dialogs.notice import ConfirmDialog
 from .game_parts import GameScreenParts
-from .game_text import decision_text
 
 
 class UndoKeys(GameScreenParts):  # (object at run time: see .game_parts)
@@ -23,10 +24,11 @@ class UndoKeys(GameScreenParts):  # (object at run time: see .game_parts)
         names = g.st.players
         # whose decision it was comes first: it is the reason a player understands
         if self.is_computer(last.player):
-            return f"the last decision was a computer player's ({names[last.player].name}: {decision_text(g, last)})"
+            return (f"the last decision was a computer player's ({names[last.player].name}: "
+                    f"{action_text(g, last, brief=True)})")
         me = self.at_keyboard()
         if me is not None and last.player != me:
-            return (f"the last decision is {names[last.player].name}'s ({decision_text(g, last)}), not "
+            return (f"the last decision is {names[last.player].name}'s ({action_text(g, last, brief=True)}), not "
                     f"{names[me].name}'s: each player can undo only their own decisions")
         if last.kind == "declare_bankruptcy":  # its confirmation said so: it is final
             return "a bankruptcy cannot be taken back"
@@ -44,7 +46,7 @@ class UndoKeys(GameScreenParts):  # (object at run time: see .game_parts)
         last = g.history[-1]
         if last.player != handing_over or last.kind == "declare_bankruptcy" or g.why_not_undo() is not None:
             return None
-        return decision_text(g, last)
+        return action_text(g, last, brief=True)
 
     def action_undo(self) -> None:
         why = self.why_not_undo()
@@ -59,7 +61,7 @@ class UndoKeys(GameScreenParts):  # (object at run time: see .game_parts)
         g = self.game
         last = g.history[-1]
         who = g.st.players[last.player].name
-        question = f"{who}: undo your last decision ({decision_text(g, last)})?"
+        question = f"{who}: undo your last decision ({action_text(g, last, brief=True)})?"
 
         def answer(yes: bool | None) -> None:
             if yes:
@@ -82,6 +84,6 @@ class UndoKeys(GameScreenParts):  # (object at run time: see .game_parts)
         log = self._log
         log.clear()
         log.add(g.st.log[-400:])
-        self.app.notify(f"Undone: {g.st.players[action.player].name}'s {decision_text(g, action)}")
+        self.app.notify(f"Undone: {g.st.players[action.player].name}'s {action_text(g, action, brief=True)}")
         self.refresh_view()
         self.after_change(turn)

@@ -27,7 +27,7 @@ from megamono.rules.actions import (
 from megamono.rules.rent import rent_due, sale_value, unmortgage_cost
 
 from ..dialogs.notice import ConfirmDialog
-from ..look import DIM, building_text, level_words, money
+from ..look import DIM, building_text, money
 from ..resizing import LatestSizeOnly
 from ..widgets.deed_card import DeedCard
 from ..widgets.player_panel import deed_groups
@@ -255,7 +255,7 @@ class ManageScreen(LatestSizeOnly, Screen[None]):
         pieces = ", ".join(f"{n} {what}{'s' if n > 1 else ''}" for what, n in count.items() if n)
         total = sum(count.values())
         cash = sum(sale_value(g.ed, g.st, i) for i in lots)
-        where = "; ".join(f"{g.ed.spaces[i].name}: {level_words(g.st.deeds[i].level)}" for i in lots)
+        where = "; ".join(f"{g.ed.spaces[i].name}: {g.level_name(g.st.deeds[i].level)}" for i in lots)
         return (f"{g.st.players[p].name}: sell the {sp.group} group's {total} building{'s' if total > 1 else ''} "
                 f"({pieces}) to the bank for {money(cash)}?\n{where}")
 

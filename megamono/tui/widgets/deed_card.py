@@ -11,7 +11,7 @@ from textual.widgets import Static
 from megamono.rules.engine import Game
 from megamono.rules.rent import group_holding, rent_due, unmortgage_cost
 
-from ..look import Look, building_text, level_words, money, space_code, space_help, update_if_changed
+from ..look import Look, building_text, money, space_code, space_help, update_if_changed
 from .hanging import hang
 
 LEVEL_LABELS = ["base", "1h", "2h", "3h", "4h", "H", "S"]
@@ -75,7 +75,7 @@ def rent_now(game: Game, space: int) -> Text:
     what = ""
     if sp.kind == "street":
         if deed.level:
-            what = f" ({level_words(deed.level)})"
+            what = f" ({game.level_name(deed.level)})"
         else:
             owned, size = group_holding(ed, st, space, deed.owner)
             what = f" ({owned} of {size} in the group)"
@@ -131,7 +131,7 @@ def deed_card_text(game: Game, look: Look, space: int, width: int | None = None,
         out.append_text(look.who(deed.owner))
         if deed.level or deed.depot:
             out.append(sep)
-            out.append(f"{building_text(deed)}: {level_words(deed.level) if deed.level else ''}"
+            out.append(f"{building_text(deed)}: {game.level_name(deed.level) if deed.level else ''}"
                        f"{', ' if deed.level and deed.depot else ''}{'a depot' if deed.depot else ''}",
                        style="bold")
         if deed.mortgaged:
