@@ -45,3 +45,14 @@ def test_an_edition_id_gives_the_same_edition_as_its_path():
     from megamono.rules.editions import edition_path
     assert load_edition("classic") is load_edition("classic")
     assert load_edition("classic") is load_edition(edition_path("classic"))
+
+
+def test_every_action_kind_and_managing_action_has_its_handler_in_the_dispatch_tables():
+    from megamono.rules import engine
+    from megamono.rules.actions import ACTION_KINDS, MANAGE_KINDS
+
+    assert set(engine._ACT) == set(ACTION_KINDS)
+    assert set(engine._WHY_NOT) == set(MANAGE_KINDS)
+    assert set(engine._CHECK) <= set(engine.DECISION_OF)  # (a managing action's checks are its why_not)
+    steps = {name.removeprefix("_step_") for name in dir(Game) if name.startswith("_step_")}
+    assert set(engine._STEP) == steps  # every agenda step the game defines can run
