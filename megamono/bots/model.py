@@ -8,7 +8,7 @@ owner map so trades and auctions can be judged before they happen.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from operator import itemgetter, mul
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from megamono.rules import state as _state
@@ -433,29 +433,6 @@ def rent_map(game: Game, p: int) -> list[int]:
     The list is shared: do not change it.
     """
     return view_of(game).rents(p)
-
-
-def expected_rent_ahead(game: Game, p: int, rents: list[int] | None = None,
-                        dist: dict[int, float] | None = None, start: int | None = None) -> float:
-    """Expected rent of ``p``'s next throw from ``start`` (default: where ``p`` stands)."""
-    b = board_of(game)
-    rents = rent_map(game, p) if rents is None else rents
-    pos = game.st.players[p].position if start is None else start
-    if dist is None:  # the odds in the order of b.throw, as below
-        expected: float = sum(map(mul, b.throw_odds, b.pick_throw[pos](rents)))
-        return expected
-    return sum(pr * rents[(pos + d) % b.size] for d, pr in dist.items())
-
-
-def max_rent_ahead(game: Game, p: int, rents: list[int], reach: int | None = None,
-                   start: int | None = None) -> int:
-    """The highest rent ``p`` could owe 2 to ``reach`` spaces ahead of ``start`` (default: where
-    ``p`` stands; ``reach``: a throw's farthest)."""
-    b = board_of(game)
-    pos = game.st.players[p].position if start is None else start
-    if reach is None:
-        return max(b.pick_ahead[pos](rents))
-    return max(rents[(pos + d) % b.size] for d in range(2, reach + 1))
 
 
 # ----------------------------------------------------------------------------- values

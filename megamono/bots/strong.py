@@ -94,7 +94,7 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
         b = board_of(game)
         if pos is None:
             pos = game.st.players[p].position
-        # max_rent_ahead and expected_rent_ahead, written out
+        # the highest rent 2 to 12 spaces ahead, and the expected rent of the next throw
         ahead = max(b.pick_ahead[pos](rents))
         overall = max(rents) if rents else 0
         expected: float = sum(map(mul, b.throw_odds, b.pick_throw[pos](rents)))

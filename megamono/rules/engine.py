@@ -286,9 +286,6 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
             self._undo = (before, action, start)
         return st.log[start:]
 
-    def is_legal(self, action: Action) -> bool:
-        return self.why_not(action) is None
-
     def why_not(self, action: Action) -> str | None:
         """The reason ``action`` is illegal now, or None if it is legal.
 

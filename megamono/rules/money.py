@@ -272,17 +272,15 @@ class MoneyMixin(Core):
         st = self.st
         pend = st.pending
         players = st.players
-        item = f"the last {pend.piece}" if pend.piece else self.board.spaces[pend.space].name  # auction_item()
         if pend.high_bidder is None:
-            lead, low = "no bid yet", 10  # (min_bid())
+            lead = "no bid yet"
         else:
-            lead, low = f"high bid ${commas(pend.high_bid)} by {players[pend.high_bidder].name}", pend.high_bid + 1
-        pend.prompt = (f"{players[pend.player].name}: auction of {item} ({lead});"
-                       f" bid at least ${commas(low)} or drop out")
+            lead = f"high bid ${commas(pend.high_bid)} by {players[pend.high_bidder].name}"
+        pend.prompt = (f"{players[pend.player].name}: auction of {self.auction_item()} ({lead});"
+                       f" bid at least ${commas(self.min_bid())} or drop out")
 
     def why_not_bid(self, p: int, amount: int) -> str | None:
-        pend = self.st.pending
-        low = 10 if pend.high_bidder is None else pend.high_bid + 1  # min_bid()
+        low = self.min_bid()
         if amount < low:
             return f"the bid must be at least ${commas(low)}"
         if amount > self.st.players[p].cash:

@@ -56,3 +56,17 @@ def test_every_action_kind_and_managing_action_has_its_handler_in_the_dispatch_t
     assert set(engine._CHECK) <= set(engine.DECISION_OF)  # (a managing action's checks are its why_not)
     steps = {name.removeprefix("_step_") for name in dir(Game) if name.startswith("_step_")}
     assert set(engine._STEP) == steps  # every agenda step the game defines can run
+
+
+def test_the_dice_in_one_call_are_the_same_as_one_die_at_a_time():
+    from megamono.rules import dice
+
+    for seed in range(300):
+        for count in (2, 3):
+            state = dice.seed_state(seed * 7919)
+            one_by_one = []
+            s = state
+            for _ in range(count):
+                s, v = dice.randbelow(s, 6)
+                one_by_one.append(v)
+            assert dice.d6(state, count) == (s, one_by_one)
