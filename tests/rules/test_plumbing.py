@@ -70,3 +70,17 @@ def test_the_dice_in_one_call_are_the_same_as_one_die_at_a_time():
                 s, v = dice.randbelow(s, 6)
                 one_by_one.append(v)
             assert dice.d6(state, count) == (s, one_by_one)
+
+
+def test_the_plain_board_objects_have_the_fields_of_the_edition_models():
+    from dataclasses import fields
+
+    from megamono.rules.editions import EditionRules, RulesInfo, Space, SpaceInfo, Supply, SupplyInfo
+
+    assert [f.name for f in fields(SpaceInfo)] == [*Space.model_fields, "is_property"]
+    assert [f.name for f in fields(RulesInfo)] == list(EditionRules.model_fields)
+    assert [f.name for f in fields(SupplyInfo)] == list(Supply.model_fields)
+    for edition in ("mega", "classic"):
+        ed = load_edition(edition)
+        assert ed.board.rules == RulesInfo(**ed.rules.__dict__)
+        assert [s.name for s in ed.board.spaces] == [s.name for s in ed.spaces]
