@@ -51,7 +51,7 @@ class MoneyMixin(Core):
             return
         owing = [Creditor(player=c, amount=a) for c, a in owed]
         to = ", ".join(self.name(c) for c, _ in owed)
-        self.log(InDebt(p, total, why, players[p].cash))
+        self.log(InDebt(player=p, amount=total, why=why, cash=players[p].cash))
         self.wait("debt", p, f"{self.name(p)}: you owe ${commas(total)} to {to} ({why}). "
                   "Sell buildings or mortgage deeds to raise it.", amount=total, creditors=owing,
                   amounts={"raisable": max_raisable(self.ed, self.st, p)})
@@ -291,7 +291,7 @@ class MoneyMixin(Core):
         st = self.st
         pend = st.pending
         pend.high_bid, pend.high_bidder = amount, p
-        self.log(BidMade(p, amount, pend.space, pend.piece))
+        self.log(BidMade(player=p, bid=amount, space=pend.space, piece=pend.piece))
         self._next_bidder(pend.bidders.index(p) + 1)
 
     def do_drop_out(self, p: int) -> None:
