@@ -1,5 +1,7 @@
 """The code is checked as part of the test run: ruff reports nothing on ``megamono`` and ``tests``
-(configured in pyproject.toml: line length 120, rules E, W, F, I, UP and B, no per-file ignores).
+(configured in pyproject.toml: line length 120, rules E, W, F, I, UP and B, no per-file ignores), and
+vulture finds no dead code in the rules core, the bots, saves, simulate and the command line beyond
+the reviewed names of ``tests/vulture_whitelist.py``.
 The versions are pinned exactly in the ``test`` extra, so a new release cannot turn the run red."""
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-# On the one xdist worker of the "serial" group (pyproject.toml): runs ruff in a process.
+# On the one xdist worker of the "serial" group (pyproject.toml): runs ruff and vulture in processes.
 pytestmark = pytest.mark.xdist_group("serial")
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -23,6 +25,14 @@ def test_ruff_reports_nothing():
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+def test_vulture_finds_no_dead_code_beyond_the_reviewed_whitelist():
+    paths = ["megamono/rules", "megamono/bots", "megamono/saves.py", "megamono/simulate.py", "megamono/cli.py",
+             "tests/vulture_whitelist.py"]
+    done = subprocess.run([sys.executable, "-m", "vulture", *paths, "--min-confidence", "60"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0 and not done.stdout, done.stdout + done.stderr
+
+
 def test_ruff_is_configured_as_agreed():
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())
     ruff = config["tool"]["ruff"]
@@ -30,4 +40,4 @@ def test_ruff_is_configured_as_agreed():
     assert sorted(ruff["lint"]["select"]) == ["B", "E", "F", "I", "UP", "W"]
     assert "per-file-ignores" not in ruff["lint"] and "ignore" not in ruff["lint"]
     pins = {line.split("==")[0]: line for line in config["project"]["optional-dependencies"]["test"]}
-    assert "==" in pins["ruff"] and "==" in pins["mypy"]
+    assert "==" in pins["ruff"] and "==" in pins["mypy"] and "==" in pins["vulture"]

@@ -16,7 +16,6 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Protocol
 
 from megamono.rules.actions import Action
 from megamono.rules.engine import Game
@@ -29,14 +28,6 @@ from .mover import MoverBot
 from .strong import StrongBot
 
 LEVELS: dict[str, type[Bot]] = {"easy": EasyBot, "strong": StrongBot}
-
-
-class BotLike(Protocol):
-    level: str
-
-    def choose(self, game: Game, player: int, check: bool = True) -> Action: ...
-
-    def refused(self, game: Game, player: int, action: Action, why: str) -> Action: ...
 
 
 def make_bot(level: str, seed: int) -> Bot:

@@ -131,10 +131,6 @@ class Bot:
         raise RuntimeError(f"no legal action for seat {player} at {pend.kind}")
 
     # ------------------------------------------------------------------ shared helpers
-    @staticmethod
-    def legal(game: Game, action: Action) -> bool:
-        return game.why_not(action) is None
-
     def first_legal(self, game: Game, actions: Iterable[Action]) -> Action | None:
         for a in actions:
             if game.why_not(a) is None:

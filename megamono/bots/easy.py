@@ -118,12 +118,13 @@ class EasyBot(Bot):
     def on_bid(self, game: Game, p: int, pend: Pending) -> Action:
         st = game.st
         cash = st.players[p].cash
+        b = board_of(game)
         if pend.piece:
             lots = game.lots_for_piece(p, pend.piece, ignore_cash=True)
-            worth = game.board.spaces[lots[0]].house_cost if lots else 0
+            worth = b.house_cost[b.group_of[lots[0]]] if lots else 0
         else:
             assert pend.space is not None, "an auction of no building piece is an auction of a deed"
-            worth = game.board.spaces[pend.space].price
+            worth = b.price[pend.space]
         key = (pend.space, pend.piece, st.turn.number)  # one auction
         cap = self._caps.get(key)
         if cap is None:

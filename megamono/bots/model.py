@@ -8,7 +8,7 @@ owner map so trades and auctions can be judged before they happen.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from operator import itemgetter, mul
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from megamono.rules import state as _state
@@ -171,7 +171,7 @@ class View:
     - ``group_owners``: colour group -> the owners of its lots, in board order;
     - ``visitor_rents``: the rent a player who does not own the space pays on each space
       (utilities at a typical dice total), by space index;
-    - per player, built on first use: :meth:`rents` (what :func:`rent_map` returns), the deeds
+    - per player, built on first use: :meth:`rents`, the deeds
       owned and mortgaged, the colour groups with building rights and those with buildings;
     - the trade signature (:meth:`trade_signature`), kept while no deed changes, and
       ``owner_memo`` (:class:`OwnerMemo`): the bots' own results that depend only on who owns
@@ -300,7 +300,12 @@ class View:
         return new
 
     def rents(self, p: int) -> list[int]:
-        """Rent ``p`` would owe on each space now (0 where none is owed): see :func:`rent_map`."""
+        """Rent ``p`` would owe on each space now (0 where none is owed).
+
+        The same sums as :func:`megamono.rules.rent.rent_due` (utilities at a typical dice total),
+        computed for the whole board at once (and kept until a deed changes: :func:`view_of`).
+        The list is shared: do not change it.
+        """
         r = self._rents.get(p)
         if r is None:
             r = list(self.visitor_rents)
@@ -422,40 +427,6 @@ def _fill_rents(b: Board, deeds: Mapping[int, DeedState], family: tuple[list[int
         elif d.depot:
             r *= 2
         out[i] = r
-
-
-# ----------------------------------------------------------------------------- rents and risk
-def rent_map(game: Game, p: int) -> list[int]:
-    """Rent ``p`` would owe on each space now (0 where none is owed).
-
-    The same sums as :func:`megamono.rules.rent.rent_due` (utilities at a typical dice total),
-    computed for the whole board at once (and kept until a deed changes: :func:`view_of`).
-    The list is shared: do not change it.
-    """
-    return view_of(game).rents(p)
-
-
-def expected_rent_ahead(game: Game, p: int, rents: list[int] | None = None,
-                        dist: dict[int, float] | None = None, start: int | None = None) -> float:
-    """Expected rent of ``p``'s next throw from ``start`` (default: where ``p`` stands)."""
-    b = board_of(game)
-    rents = rent_map(game, p) if rents is None else rents
-    pos = game.st.players[p].position if start is None else start
-    if dist is None:  # the odds in the order of b.throw, as below
-        expected: float = sum(map(mul, b.throw_odds, b.pick_throw[pos](rents)))
-        return expected
-    return sum(pr * rents[(pos + d) % b.size] for d, pr in dist.items())
-
-
-def max_rent_ahead(game: Game, p: int, rents: list[int], reach: int | None = None,
-                   start: int | None = None) -> int:
-    """The highest rent ``p`` could owe 2 to ``reach`` spaces ahead of ``start`` (default: where
-    ``p`` stands; ``reach``: a throw's farthest)."""
-    b = board_of(game)
-    pos = game.st.players[p].position if start is None else start
-    if reach is None:
-        return max(b.pick_ahead[pos](rents))
-    return max(rents[(pos + d) % b.size] for d in range(2, reach + 1))
 
 
 # ----------------------------------------------------------------------------- values

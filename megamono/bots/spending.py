@@ -93,7 +93,8 @@ class SpendingMixin(Bot):
             a, k = self._build(game, p, builds, cash, reserve)
             if a is not None:
                 if in_groups is None:
-                    self._run = BuildRun(game.st.deeds, p, pl.position, cash, reserve, builds, k)
+                    self._run = BuildRun(deeds=game.st.deeds, p=p, position=pl.position, cash=cash, reserve=reserve,
+                                     builds=builds, k=k)
                 return a
         return self._depot(game, p, depots, cash - depot_cost >= reserve + 100) or self._allowed(game, anywhere)
 
@@ -135,7 +136,8 @@ class SpendingMixin(Bot):
         cash = pl.cash
         a, k = self._build(game, p, builds, cash, run.reserve)
         if a is not None:
-            self._run = BuildRun(deeds, p, run.position, cash, run.reserve, builds, k)
+            self._run = BuildRun(deeds=deeds, p=p, position=run.position, cash=cash, reserve=run.reserve,
+                                 builds=builds, k=k)
         return a
 
     @staticmethod

@@ -94,7 +94,7 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
         b = board_of(game)
         if pos is None:
             pos = game.st.players[p].position
-        # max_rent_ahead and expected_rent_ahead, written out
+        # the highest rent 2 to 12 spaces ahead, and the expected rent of the next throw
         ahead = max(b.pick_ahead[pos](rents))
         overall = max(rents) if rents else 0
         expected: float = sum(map(mul, b.throw_odds, b.pick_throw[pos](rents)))
@@ -241,7 +241,7 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
             lots = game.lots_for_piece(p, pend.piece, ignore_cash=True)
             if not lots:
                 return DropOut(player=p)
-            cost = game.board.spaces[lots[0]].house_cost
+            cost = b.house_cost[b.group_of[lots[0]]]
             cap = min(int(cost * 1.6), cash - reserve // 2)
             step = max(1, cost // 10)
             price = cost
@@ -319,15 +319,19 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
     def on_shortage_ask(self, game: Game, p: int, pend: Pending) -> Action:
         assert pend.piece is not None, "a shortage question names the piece"
         lots = game.lots_for_piece(p, pend.piece, ignore_cash=True)
-        want = bool(lots) and game.st.players[p].cash - game.board.spaces[lots[0]].house_cost >= self.reserve(game, p)
+        if not lots:
+            return ShortageAnswer(player=p, want=False)
+        b = board_of(game)
+        want = game.st.players[p].cash - b.house_cost[b.group_of[lots[0]]] >= self.reserve(game, p)
         return ShortageAnswer(player=p, want=want)
 
     def on_place_piece(self, game: Game, p: int, pend: Pending) -> Action:
         st = game.st
+        b = board_of(game)
 
         def gain(i: int) -> int:
             lvl = st.deeds[i].level
-            rents: list[int] = game.board.spaces[i].rents
+            rents = b.rents[i]
             return rents[min(lvl + 1, len(rents) - 1)] - rents[lvl]
 
         return PlacePiece(player=p, space=max(pend.choices, key=gain))
@@ -357,7 +361,7 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
 
         def earning(g: str) -> float:
             lots = [i for i in b.groups[g] if st.deeds[i].owner == p]
-            rent: int = sum(game.board.spaces[i].rents[st.deeds[i].level] for i in lots)
+            rent = sum(b.rents[i][st.deeds[i].level] for i in lots)
             return rent / (b.house_cost[g] * max(1, sum(st.deeds[i].level for i in lots)))
 
         return sorted(groups, key=earning)

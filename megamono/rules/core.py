@@ -85,7 +85,7 @@ class Core:
                 players[payee].cash += amount
         elif payee is not None:
             players[payee].cash += amount
-        ev = Cash(payer, payee, amount, why)
+        ev = Cash(payer=payer, payee=payee, amount=amount, why=why)
         ev._source = self.source
         st.log.append(ev)
 

@@ -42,10 +42,7 @@ def randbelow(state: int, n: int) -> tuple[int, int]:
     if limit is None:
         limit = _LIMITS[n] = (1 << 64) - ((1 << 64) % n)
     while True:
-        state = (state + GOLDEN) & MASK  # next_u64, inlined (the dice are on every turn)
-        z = ((state ^ (state >> 30)) * _MIX1) & MASK
-        z = ((z ^ (z >> 27)) * _MIX2) & MASK
-        z ^= z >> 31
+        state, z = next_u64(state)
         if z < limit:
             return state, z % n
 

@@ -11,7 +11,7 @@ Errors: :func:`load_edition` raises :class:`EditionError` naming the bad field.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, make_dataclass
+from dataclasses import dataclass
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
@@ -261,9 +261,54 @@ class Edition(_Strict):
 # Plain, frozen, slotted copies of the models above with the same attribute names: reading an
 # attribute of a pydantic model goes through its ``__getattr__`` hook and costs about five times
 # a plain object's, and the engine reads the board on every move.
-SpaceInfo = make_dataclass("SpaceInfo", [*Space.model_fields, "is_property"], frozen=True, slots=True)
-RulesInfo = make_dataclass("RulesInfo", list(EditionRules.model_fields), frozen=True, slots=True)
-SupplyInfo = make_dataclass("SupplyInfo", list(Supply.model_fields), frozen=True, slots=True)
+# (tests/rules/test_plumbing.py checks that each has its model's fields.)
+@dataclass(frozen=True, slots=True)
+class SpaceInfo:
+    """A :class:`Space` as a plain object, with ``is_property``."""
+
+    index: int
+    name: str
+    short: str
+    kind: SpaceKind
+    group: str | None
+    price: int | None
+    mortgage: int | None
+    rents: list[int] | None
+    house_cost: int | None
+    tax: int | None
+    tax_percent: int | None
+    is_property: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RulesInfo:
+    """An :class:`EditionRules` as a plain object."""
+
+    speed_die: bool
+    building: Literal["whole_group", "majority"]
+    unbuilt_multipliers: dict[str, int]
+    levelling: bool
+    turn_order: Literal["ranked", "highest_starts"]
+    min_players: int
+    max_players: int
+    starting_cash: int
+    salary: int
+    jail_fine: int
+    birthday_gift: int
+    depot_cost: int
+    railroad_rents: list[int]
+    utility_multipliers: list[int]
+    nearest_utility_multiplier: int
+
+
+@dataclass(frozen=True, slots=True)
+class SupplyInfo:
+    """A :class:`Supply` as a plain object."""
+
+    houses: int
+    hotels: int
+    skyscrapers: int
+    depots: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,9 +318,9 @@ class Board:
     ``is_property``), ``rules`` and ``supply`` (the fields of :class:`EditionRules` and
     :class:`Supply`), and the edition's derived look-ups. Read-only, like the edition."""
 
-    spaces: tuple
-    rules: object
-    supply: object
+    spaces: tuple[SpaceInfo, ...]
+    rules: RulesInfo
+    supply: SupplyInfo
     bus_tickets: BusTickets | None
     size: int
     jail: int

@@ -8,7 +8,7 @@ The app and the scripting API use four things: :meth:`Game.new`, :attr:`Game.pen
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import fields
 from pathlib import Path
 from typing import Any
@@ -102,10 +102,6 @@ DECISION_OF = {
     "declare_bankruptcy": ("debt",), "accept_trade": ("trade_reply",), "refuse_trade": ("trade_reply",),
     "vote_end": ("end_vote",), "shortage_answer": ("shortage_ask",), "place_piece": ("place_piece",),
 }
-# The method names, spelled once (act and the agenda loop look them up by kind on every move).
-_ACT_METHOD = {k: "_act_" + k for k in ACTION_KINDS}
-_STEP_METHOD: dict[str, str] = {}
-_WHY_NOT_METHOD = {k: "why_not_" + k for k in MANAGE_KINDS}
 # The decisions during which managing is limited (see Game._manage_limits).
 _LIMITING_DECISIONS = frozenset({"trade_reply", "shortage_ask", "place_piece", "end_vote", "debt",
                                  *SETTLING_KINDS})
@@ -268,7 +264,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         st = self.st
         log = st.log
         start = len(log)
-        getattr(self, _ACT_METHOD[action.kind])(action)
+        _ACT[action.kind](self, action)
         self.history.append(action)
         if st.pending is None:  # (with a decision pending already, the agenda waits)
             self._advance()
@@ -279,7 +275,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         """:meth:`act` (the action is legal) remembering the state before, for :meth:`undo`."""
         start = len(self.st.log)
         before = self._snapshot()
-        getattr(self, _ACT_METHOD[action.kind])(action)
+        _ACT[action.kind](self, action)
         self.history.append(action)
         self._advance()
         self._undo = None
@@ -289,9 +285,6 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         if not chance:
             self._undo = (before, action, start)
         return st.log[start:]
-
-    def is_legal(self, action: Action) -> bool:
-        return self.why_not(action) is None
 
     def why_not(self, action: Action) -> str | None:
         """The reason ``action`` is illegal now, or None if it is legal.
@@ -312,8 +305,8 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         if answers is not None and p == pend.player and pend.kind in answers:
             # the quick way for the usual case: the awaited player answers the decision, with an
             # action that names no space (the checks below would all pass up to the last one)
-            check = _CHECK_METHOD.get(kind)
-            return None if check is None else getattr(self, check)(action)
+            check = _CHECK.get(kind)
+            return None if check is None else check(self, action)
         if kind in MANAGE_KINDS:  # (each names a space)
             if not 0 <= action.space < self.board.size:
                 return f"there is no space {action.space} on this board"
@@ -334,8 +327,8 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
             return f"the game is waiting for {self.describe_pending()}, not for {action.label()}"
         if p != pend.player:
             return f"it is {self.name(pend.player)}'s decision, not {self.name(p)}'s"
-        check = _CHECK_METHOD.get(kind)
-        return None if check is None else getattr(self, check)(action)
+        check = _CHECK.get(kind)
+        return None if check is None else check(self, action)
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
         """Every legal action now (optionally only ``player``'s).
@@ -416,10 +409,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         agenda = st.agenda
         while st.pending is None and agenda and st.winner is None:
             s = agenda.pop()
-            name = _STEP_METHOD.get(s.kind)
-            if name is None:
-                name = _STEP_METHOD[s.kind] = "_step_" + s.kind
-            getattr(self, name)(s)
+            _STEP[s.kind](self, s)
         if st.pending is None and st.winner is None:
             raise AssertionError("the engine ran out of things to do without a decision")
 
@@ -638,7 +628,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
             why = self._manage_limits(a)
             if why:
                 return why
-        return getattr(self, _WHY_NOT_METHOD[a.kind])(a.player, a.space)
+        return _WHY_NOT[a.kind](self, a.player, a.space)
 
     def _manage_limits(self, a: Action) -> str | None:
         """Why no managing action, or not this one, is allowed while the game waits for the
@@ -655,7 +645,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
             return f"{self.name(p)} is in debt: only selling and mortgaging are allowed until it is paid (D1)"
         if st.turn.mr_monopoly_lock and p != st.turn.player and a.kind in ("build", "build_depot"):
             # the build's own reason first (a player without the lots hears that, not the lock)
-            return (getattr(self, _WHY_NOT_METHOD[a.kind])(p, a.space)
+            return (_WHY_NOT[a.kind](self, p, a.space)
                     or "no other player may build until Mr. Monopoly's move is over (T8)")
         if (st.agenda or st.suspended or pend.kind in SETTLING_KINDS) and anything_settling(st):
             if a.space in settling_spaces(st):
@@ -769,4 +759,93 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
 # and the kinds that have a check.
 _PLAIN_ANSWERS = {k: frozenset(DECISION_OF[k]) for k, t in ACTION_KINDS.items()
                   if k in DECISION_OF and not any(f.name == "space" for f in fields(t))}
-_CHECK_METHOD = {k: "_check_" + k for k in _ACT_METHOD if hasattr(Game, "_check_" + k)}
+
+
+# What runs each kind of action, check, agenda step and managing action: ``act``, ``why_not`` and
+# the agenda loop look a kind up here and call the function with the game (``fn(self, action)``).
+# Every action kind has a handler; the decision answers without a check here are always legal once
+# the decision is pending (tests/rules/test_plumbing.py checks the tables against the kinds).
+_ACT: dict[str, Callable[[Game, Any], None]] = {
+    "roll": Game._act_roll,
+    "play_bus_ticket": Game._act_play_bus_ticket,
+    "pay_jail_fine": Game._act_pay_jail_fine,
+    "use_jail_card": Game._act_use_jail_card,
+    "roll_for_doubles": Game._act_roll_for_doubles,
+    "buy": Game._act_buy,
+    "decline_buy": Game._act_decline_buy,
+    "bid": Game._act_bid,
+    "drop_out": Game._act_drop_out,
+    "choose_destination": Game._act_choose_destination,
+    "bus_choice": Game._act_bus_choice,
+    "birthday_choice": Game._act_birthday_choice,
+    "income_tax_choice": Game._act_income_tax_choice,
+    "pick_auction_deed": Game._act_pick_auction_deed,
+    "level": Game._act_level,
+    "mortgaged_deed_choice": Game._act_mortgaged_deed_choice,
+    "pay_debt": Game._act_pay_debt,
+    "declare_bankruptcy": Game._act_declare_bankruptcy,
+    "build": Game._act_build,
+    "sell_building": Game._act_sell_building,
+    "sell_group_buildings": Game._act_sell_group_buildings,
+    "build_depot": Game._act_build_depot,
+    "sell_depot": Game._act_sell_depot,
+    "mortgage": Game._act_mortgage,
+    "unmortgage": Game._act_unmortgage,
+    "propose_trade": Game._act_propose_trade,
+    "accept_trade": Game._act_accept_trade,
+    "refuse_trade": Game._act_refuse_trade,
+    "propose_end": Game._act_propose_end,
+    "vote_end": Game._act_vote_end,
+    "claim_rent": Game._act_claim_rent,
+    "shortage_answer": Game._act_shortage_answer,
+    "place_piece": Game._act_place_piece,
+}
+
+_CHECK: dict[str, Callable[[Game, Any], str | None]] = {
+    "play_bus_ticket": Game._check_play_bus_ticket,
+    "pay_jail_fine": Game._check_pay_jail_fine,
+    "use_jail_card": Game._check_use_jail_card,
+    "buy": Game._check_buy,
+    "bid": Game._check_bid,
+    "choose_destination": Game._check_choose_destination,
+    "bus_choice": Game._check_bus_choice,
+    "birthday_choice": Game._check_birthday_choice,
+    "pick_auction_deed": Game._check_pick_auction_deed,
+    "level": Game._check_level,
+    "mortgaged_deed_choice": Game._check_mortgaged_deed_choice,
+    "pay_debt": Game._check_pay_debt,
+    "declare_bankruptcy": Game._check_declare_bankruptcy,
+    "place_piece": Game._check_place_piece,
+}
+
+_STEP: dict[str, Callable[[Game, Step], None]] = {
+    "auction": Game._step_auction,
+    "back": Game._step_back,
+    "bus_face": Game._step_bus_face,
+    "debt_note": Game._step_debt_note,
+    "end_of_throw": Game._step_end_of_throw,
+    "end_turn": Game._step_end_turn,
+    "go_to_jail": Game._step_go_to_jail,
+    "grant": Game._step_grant,
+    "jail_move": Game._step_jail_move,
+    "land": Game._step_land,
+    "levelling": Game._step_levelling,
+    "mortgaged_deed": Game._step_mortgaged_deed,
+    "move": Game._step_move,
+    "move_to": Game._step_move_to,
+    "mr_monopoly": Game._step_mr_monopoly,
+    "pay": Game._step_pay,
+    "place_piece": Game._step_place_piece,
+    "resume": Game._step_resume,
+    "unlock": Game._step_unlock,
+}
+
+_WHY_NOT: dict[str, Callable[[Game, int, int], str | None]] = {
+    "build": Game.why_not_build,
+    "sell_group_buildings": Game.why_not_sell_group_buildings,
+    "unmortgage": Game.why_not_unmortgage,
+    "sell_building": Game.why_not_sell_building,
+    "build_depot": Game.why_not_build_depot,
+    "sell_depot": Game.why_not_sell_depot,
+    "mortgage": Game.why_not_mortgage,
+}

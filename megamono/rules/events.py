@@ -12,7 +12,7 @@ Every event also answers ``kind`` (:data:`EventKind`: the log's category, which 
 the app and lets readers pick "every cash event") and the common fields ``player``, ``space``,
 ``amount``, ``payer`` and ``payee``: None where the event has no such field.
 
-The words (``ev.text``, :func:`describe`) are made from the fields only when read, from the names
+The words (``ev.text``, ``ev.say(game)``) are made from the fields only when read, from the names
 of the game the event was logged in (player names, space names, card texts): the engine logs
 hundreds of thousands of events in a long game, and the app shows the last few hundred. The texts
 are exactly those the log has always shown (tests/bench/regress.py checks every one of 570 games).
@@ -75,11 +75,6 @@ def attach(events: list[Event], source: Source) -> None:
     """Give events made outside a game (loaded from data) the game whose names they use."""
     for ev in events:
         ev._source = source
-
-
-def describe(ev: Event, g: Names) -> str:
-    """``ev``'s line as the log shows it, with the names of game ``g``."""
-    return ev.say(g)
 
 
 # -- words shared by the events and the engine's prompts ------------------------------------------

@@ -51,7 +51,7 @@ class MoneyMixin(Core):
             return
         owing = [Creditor(player=c, amount=a) for c, a in owed]
         to = ", ".join(self.name(c) for c, _ in owed)
-        self.log(InDebt(p, total, why, players[p].cash))
+        self.log(InDebt(player=p, amount=total, why=why, cash=players[p].cash))
         self.wait("debt", p, f"{self.name(p)}: you owe ${commas(total)} to {to} ({why}). "
                   "Sell buildings or mortgage deeds to raise it.", amount=total, creditors=owing,
                   amounts={"raisable": max_raisable(self.ed, self.st, p)})
@@ -272,17 +272,15 @@ class MoneyMixin(Core):
         st = self.st
         pend = st.pending
         players = st.players
-        item = f"the last {pend.piece}" if pend.piece else self.board.spaces[pend.space].name  # auction_item()
         if pend.high_bidder is None:
-            lead, low = "no bid yet", 10  # (min_bid())
+            lead = "no bid yet"
         else:
-            lead, low = f"high bid ${commas(pend.high_bid)} by {players[pend.high_bidder].name}", pend.high_bid + 1
-        pend.prompt = (f"{players[pend.player].name}: auction of {item} ({lead});"
-                       f" bid at least ${commas(low)} or drop out")
+            lead = f"high bid ${commas(pend.high_bid)} by {players[pend.high_bidder].name}"
+        pend.prompt = (f"{players[pend.player].name}: auction of {self.auction_item()} ({lead});"
+                       f" bid at least ${commas(self.min_bid())} or drop out")
 
     def why_not_bid(self, p: int, amount: int) -> str | None:
-        pend = self.st.pending
-        low = 10 if pend.high_bidder is None else pend.high_bid + 1  # min_bid()
+        low = self.min_bid()
         if amount < low:
             return f"the bid must be at least ${commas(low)}"
         if amount > self.st.players[p].cash:
@@ -293,7 +291,7 @@ class MoneyMixin(Core):
         st = self.st
         pend = st.pending
         pend.high_bid, pend.high_bidder = amount, p
-        self.log(BidMade(p, amount, pend.space, pend.piece))
+        self.log(BidMade(player=p, bid=amount, space=pend.space, piece=pend.piece))
         self._next_bidder(pend.bidders.index(p) + 1)
 
     def do_drop_out(self, p: int) -> None:

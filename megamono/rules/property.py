@@ -29,16 +29,9 @@ class PropertyMixin(Core):
         """The lots of ``space``'s colour group that ``owner`` holds, in board order."""
         return [i for i in self.group_lots(space) if self.st.deeds[i].owner == owner]
 
-    def may_build_group(self, space: int, owner: int) -> str | None:
-        """B1: who may build on this group at all."""
-        deeds = self.st.deeds
-        owned = self.owned_lots(space, owner)
-        return self._building_right(len(self.group_lots(space)), len(owned),
-                                    any(deeds[i].mortgaged for i in owned))
-
     def _building_right(self, lots: int, owned: int, mortgaged: bool) -> str | None:
-        """:meth:`may_build_group` for a group of ``lots`` lots of which the builder holds
-        ``owned``, ``mortgaged`` when one of those is mortgaged (B1)."""
+        """B1, who may build on a group at all: the reason a builder may not, for a group of ``lots``
+        lots of which the builder holds ``owned``, ``mortgaged`` when one of those is mortgaged, or None."""
         need = lots if self.board.rules.building == "whole_group" else lots - 1
         if owned < need:
             what = "the whole colour group" if need == lots else "all lots of the group but one"

@@ -25,6 +25,7 @@ class ShortageMixin(Core):
         return PIECE_OF_LEVEL.get(self.st.deeds[space].level, "house")
 
     def bank_count(self, piece: str) -> int:
+        """How many of ``piece`` ("house", "hotel" or "skyscraper") the bank holds."""
         return getattr(self.st.bank, piece + "s")
 
     def lots_for_piece(self, p: int, piece: str, ignore_cash: bool = False) -> list[int]:
@@ -43,8 +44,8 @@ class ShortageMixin(Core):
         st = self.st
         if not st.options.shortage_auctions:
             return []
-        piece = PIECE_OF_LEVEL.get(st.deeds[space].level, "house")  # (piece_for, bank_count)
-        if getattr(st.bank, piece + "s") != 1:
+        piece = self.piece_for(space)
+        if self.bank_count(piece) != 1:
             return []
         return [q for q in self.others_from_left(builder)  # type: ignore[attr-defined]
                 if self.lots_for_piece(q, piece)]

@@ -176,7 +176,7 @@ class SpacesMixin(Core):
             rent = rent_due(self.ed, self.st, space, p, 0, rr)
         if self.st.options.rent_must_be_claimed:
             self.st.claims.append(RentClaim(owner=deed.owner, payer=p, amount=rent, space=space))
-            self.log(RentClaimable(deed.owner, space, rent, p))
+            self.log(RentClaimable(player=deed.owner, space=space, rent=rent, tenant=p))
             return
         if 0 < rent <= self.st.players[p].cash:  # (pay's quick way: neither side is bankrupt)
             self.transfer(p, deed.owner, rent, rent_why(self, space))

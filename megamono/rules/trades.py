@@ -9,7 +9,7 @@ a trade that completes a built colour group leads to levelling (B8).
 from __future__ import annotations
 
 from .core import Core, commas
-from .events import TradeAccepted, TradeOffered, TradeRefused, TradeVoid, side_words, trade_words
+from .events import TradeAccepted, TradeOffered, TradeRefused, TradeVoid, trade_words
 from .invariants import settling_spaces
 from .state import Step, TradeOffer, TradeSide
 
@@ -152,10 +152,6 @@ class TradesMixin(Core):
         self.suspend("trade_reply", offer.partner,
                      f"{self.name(offer.partner)}: {self.name(offer.proposer)} offers a trade: "
                      f"{self.describe_trade(offer)}. Accept or refuse?", trade=offer)
-
-    def describe_side(self, holder: int, side: TradeSide) -> str:
-        """What ``holder`` hands over in a trade, in words (:func:`~megamono.rules.events.side_words`)."""
-        return side_words(self, side)
 
     def describe_trade(self, offer: TradeOffer) -> str:
         """A trade in words (:func:`~megamono.rules.events.trade_words`)."""

@@ -27,7 +27,6 @@ from megamono.rules.events import (
     Outcome,
     Rolled,
     WinsAuction,
-    describe,
 )
 from megamono.rules.rent import rent_due
 from megamono.rules.state import EVENT_TYPES, Event, EventKind, GameState, Throw, TradeOffer, TradeSide
@@ -175,7 +174,7 @@ def test_every_event_class_has_a_kind_typed_fields_and_words():
     for ev in _every_event(g):
         assert ev.kind in kinds, type(ev).__name__
         assert type(ev).__doc__, type(ev).__name__
-        words = describe(ev, g)
+        words = ev.say(g)
         assert words and words == words.strip() and "None" not in words, (type(ev).__name__, words)
         for common in ("player", "space", "amount", "payer", "payee"):
             assert getattr(ev, common) is None or isinstance(getattr(ev, common), int), (type(ev).__name__, common)
@@ -208,7 +207,7 @@ def test_every_event_of_bot_games_says_something(edition):
                           options={"rent_must_be_claimed": seed == 1, "free_parking_pot": True})
         for ev in g.st.log:
             seen.add(type(ev).__name__)
-            assert ev.text and ev.text == describe(ev, g)
+            assert ev.text and ev.text == ev.say(g)
         if g.over:
             assert g.outcome is not None and g.outcome.winners == g.st.winners
     assert {"Seats", "TurnStarted", "Rolled", "Moved", "Cash"} <= seen

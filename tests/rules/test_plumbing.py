@@ -45,3 +45,42 @@ def test_an_edition_id_gives_the_same_edition_as_its_path():
     from megamono.rules.editions import edition_path
     assert load_edition("classic") is load_edition("classic")
     assert load_edition("classic") is load_edition(edition_path("classic"))
+
+
+def test_every_action_kind_and_managing_action_has_its_handler_in_the_dispatch_tables():
+    from megamono.rules import engine
+    from megamono.rules.actions import ACTION_KINDS, MANAGE_KINDS
+
+    assert set(engine._ACT) == set(ACTION_KINDS)
+    assert set(engine._WHY_NOT) == set(MANAGE_KINDS)
+    assert set(engine._CHECK) <= set(engine.DECISION_OF)  # (a managing action's checks are its why_not)
+    steps = {name.removeprefix("_step_") for name in dir(Game) if name.startswith("_step_")}
+    assert set(engine._STEP) == steps  # every agenda step the game defines can run
+
+
+def test_the_dice_in_one_call_are_the_same_as_one_die_at_a_time():
+    from megamono.rules import dice
+
+    for seed in range(300):
+        for count in (2, 3):
+            state = dice.seed_state(seed * 7919)
+            one_by_one = []
+            s = state
+            for _ in range(count):
+                s, v = dice.randbelow(s, 6)
+                one_by_one.append(v)
+            assert dice.d6(state, count) == (s, one_by_one)
+
+
+def test_the_plain_board_objects_have_the_fields_of_the_edition_models():
+    from dataclasses import fields
+
+    from megamono.rules.editions import EditionRules, RulesInfo, Space, SpaceInfo, Supply, SupplyInfo
+
+    assert [f.name for f in fields(SpaceInfo)] == [*Space.model_fields, "is_property"]
+    assert [f.name for f in fields(RulesInfo)] == list(EditionRules.model_fields)
+    assert [f.name for f in fields(SupplyInfo)] == list(Supply.model_fields)
+    for edition in ("mega", "classic"):
+        ed = load_edition(edition)
+        assert ed.board.rules == RulesInfo(**ed.rules.__dict__)
+        assert [s.name for s in ed.board.spaces] == [s.name for s in ed.spaces]

@@ -251,11 +251,11 @@ async def test_a_crash_in_the_middle_of_an_action_recovers_the_last_whole_state(
     game.act(Roll(player=0))
     before = game.st.model_copy(deep=True)
 
-    def half_a_buy(self, action) -> None:
-        self.st.players[action.player].cash -= 80  # the money is gone, the deed not yet given
+    def half_a_buy(self, p: int) -> None:
+        self.st.players[p].cash -= 80  # the money is gone, the deed not yet given
         raise KeyError("half-way")
 
-    monkeypatch.setattr(Game, "_act_buy", half_a_buy)
+    monkeypatch.setattr(Game, "do_buy", half_a_buy)
     app = MegamonoApp(saves, test_mode=True, game=game, clock=lambda: CRASH_TIME)
     with pytest.raises(KeyError):
         async with app.run_test(size=SIZE) as pilot:
