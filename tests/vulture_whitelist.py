@@ -11,6 +11,8 @@ from megamono.rules.endgame import EndgameMixin
 from megamono.rules.history import HistoryMixin
 from megamono.rules.rent import group_holding
 from megamono.rules.state import Player, Throw
+from megamono.rules.texts import action_text
+from megamono.rules.trades import TradesMixin
 from megamono.saves import LARGE_SAVE_BYTES, delete_save, list_saves, recovery_name, rename_save, save_game
 from megamono.simulate import movement_shares
 
@@ -49,6 +51,8 @@ HistoryMixin.to_json  # README's scripting example; the tests' saves
 group_holding  # the deed card (megamono/tui/widgets/deed_card.py)
 Player.colour  # a player's colour on the board and panels (megamono/tui/look.py)
 Throw.triples  # the dice widget (megamono/tui/widgets/dice.py)
+action_text  # every action's words: the palette, the generic dialog, undo and hand-over (megamono/tui)
+TradesMixin.why_not_propose_trade  # whether the trade key works now (megamono/tui/screens/game.py)
 
 # Saves: the app's save, load, rename and delete (megamono/tui/app.py, megamono/tui/screens/saves.py).
 LARGE_SAVE_BYTES  # the app warns once when a save grows past it
