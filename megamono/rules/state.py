@@ -93,6 +93,9 @@ class Options(Record):
     no_rent_in_jail: bool = False
     starting_cash: int | None = None
     turn_limit: int | None = None
+    auction_bidding: Literal["seat_order"] = "seat_order"
+    """How an auction's bidders take their turns (RULES.md A3): ``"seat_order"``, one bidder at a time
+    around the table (the only way today; the open auction, where anyone may bid, comes later)."""
 
 
 @record

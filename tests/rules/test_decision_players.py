@@ -78,3 +78,16 @@ def test_only_the_seats_of_players_may_answer() -> None:
                                    ("mega", 4, {"turn_limit": 8})):
         _play_checking(edition, seed, options, seen)
     assert {"turn", "jail", "jail_pay", "buy", "bid", "debt", "income_tax", "bus", "birthday"} <= seen, seen
+
+
+def test_auction_bidding_is_seat_order_and_nothing_else_yet() -> None:
+    """RULES.md A3: bidders take their turns in seat order; the option names that way (the open
+    auction comes with a later issue)."""
+    from megamono.rules.state import Options
+
+    game = new_game(3)
+    assert game.st.options.auction_bidding == "seat_order"
+    assert game.setup["options"]["auction_bidding"] == "seat_order"
+    assert new_game(3, options={"auction_bidding": "seat_order"}).st.options == game.st.options
+    with pytest.raises(ValueError, match="auction_bidding"):
+        Options.model_validate({"auction_bidding": "open"})
