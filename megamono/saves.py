@@ -1,8 +1,8 @@
 """Save files: versioned JSON written atomically, validated on load, listed for the save browser.
 
-The format (``"format": "megamono-save"``, ``"version": 2``) is one JSON object::
+The format (``"format": "megamono-save"``, ``"version": 3``) is one JSON object::
 
-    {"format": "megamono-save", "version": 2, "game_id": "3f9c2a1b7d4e",
+    {"format": "megamono-save", "version": 3, "game_id": "3f9c2a1b7d4e",
      "saved_at": "2026-03-01T20:15:04", "edition": "mega", "seed": 123, "rng": 456,
      "options": {...},            the house-rule options played
      "setup": {...},              the arguments of Game.new: they make the initial state
@@ -58,7 +58,7 @@ from megamono.rules.invariants import check_state
 from megamono.rules.state import Event, Options
 
 SAVE_FORMAT = "megamono-save"
-SAVE_VERSION = 2
+SAVE_VERSION = 3
 MAX_SAVE_BYTES = 16 * 1024 * 1024
 """The largest save megamono reads (16 MiB): a guard against a file that would fill the memory. The
 game's own saves stay far below it: a 10,000-round game of the busiest play there is (four players
@@ -93,10 +93,21 @@ def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2}
+def _v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 -> 3: the options gain ``auction_bidding``, written as ``"seat_order"`` (the only way
+    auctions were ever played), wherever a save keeps its options: the top level, the setup, the state."""
+    for where in (data, data.get("setup"), data.get("state")):
+        options = where.get("options") if isinstance(where, dict) else None
+        if isinstance(options, dict):
+            options.setdefault("auction_bidding", "seat_order")
+    return data
+
+
+MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3}
 """``MIGRATIONS[v]`` turns a version-``v`` save (a parsed dict) into a version ``v + 1`` one.
 
 - 1 -> 2 (:func:`_v1_to_v2`): a ``game_id`` at the top level; no log in the state.
+- 2 -> 3 (:func:`_v2_to_v3`): the option ``auction_bidding`` (``"seat_order"``) in every ``options``.
 
 When the format changes: bump :data:`SAVE_VERSION`, add ``MIGRATIONS[old] = function``, and keep a
 file of the old version in ``tests/saves/vOLD/`` (tests/test_save_versions.py loads and replays each).

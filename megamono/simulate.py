@@ -261,9 +261,10 @@ def movement_game(job: tuple) -> dict[str, Any]:
                 st.log.clear()
                 game.history.clear()
             continue
-        action = bots[pend.player].choose(game, pend.player)
+        p = pend.players[0]  # the first seat who may act (the only one, for every kind today)
+        action = bots[p].choose(game, p)
         if action.kind in ("roll", "roll_for_doubles"):
-            roller = pend.player
+            roller = p
         game.act(action)
     return {
         "index": index,

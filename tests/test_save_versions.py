@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from megamono.rules import Game
-from megamono.saves import MIGRATIONS, SAVE_VERSION, derive_game_id, load_save, save_game
+from megamono.saves import MIGRATIONS, SAVE_VERSION, derive_game_id, load_save, migrate, save_game
 
 FIXTURES = Path(__file__).resolve().parent / "saves"
 FILES = sorted(FIXTURES.glob("v*/*.json"))
@@ -42,6 +42,28 @@ def test_a_version_1_save_migrates_to_the_same_game_as_its_version_2_copy():
         a, b = load_save(old), load_save(new)
         assert a.game.st == b.game.st and a.game.history == b.game.history
         assert a.game_id == b.game_id
+
+
+def test_a_version_2_save_migrates_to_the_same_game_as_its_version_3_copy():
+    # the examples of version 2 were written again as version 3 (the same games, ids and times)
+    for old in sorted((FIXTURES / "v2").glob("*.json")):
+        a, b = load_save(old), load_save(FIXTURES / "v3" / old.name)
+        assert a.game.st == b.game.st and a.game.history == b.game.history and a.game.setup == b.game.setup
+        assert a.game_id == b.game_id and a.saved_at == b.saved_at
+
+
+def test_the_version_2_to_3_step_writes_auction_bidding_wherever_options_are_kept():
+    data = json.loads((FIXTURES / "v2" / "late-game.json").read_bytes())
+    assert "auction_bidding" not in data["options"]
+    new = migrate(data)
+    assert new["version"] == SAVE_VERSION == 3
+    for options in (new["options"], new["setup"]["options"], new["state"]["options"]):
+        assert options["auction_bidding"] == "seat_order"
+    assert load_save(FIXTURES / "v2" / "late-game.json").game.st.options.auction_bidding == "seat_order"
+    # a save of version 1 passes through both steps
+    old = migrate(json.loads((FIXTURES / "v1" / "late-game.json").read_bytes()))
+    assert old["setup"]["options"]["auction_bidding"] == old["state"]["options"]["auction_bidding"] == "seat_order"
+    assert "log" not in old["state"] and old["game_id"]
 
 
 def test_resaving_a_migrated_save_writes_the_current_version_and_keeps_its_id(tmp_path):

@@ -10,7 +10,7 @@ from megamono.rules.editions import Card, Edition, Space, _Strict
 from megamono.rules.endgame import EndgameMixin
 from megamono.rules.history import HistoryMixin
 from megamono.rules.rent import group_holding
-from megamono.rules.state import Player, Throw
+from megamono.rules.state import Options, Player, Throw
 from megamono.rules.texts import action_text
 from megamono.rules.trades import TradesMixin
 from megamono.saves import LARGE_SAVE_BYTES, delete_save, list_saves, recovery_name, rename_save, save_game
@@ -49,6 +49,7 @@ EndgameMixin.standings  # the game-over screen and the end-vote dialog
 HistoryMixin.undo  # the app's undo (megamono/tui/screens/game_undo.py), README
 HistoryMixin.to_json  # README's scripting example; the tests' saves
 group_holding  # the deed card (megamono/tui/widgets/deed_card.py)
+Options.auction_bidding  # an option stored in every save (seat_order; the table issue adds open auctions)
 Player.colour  # a player's colour on the board and panels (megamono/tui/look.py)
 Throw.triples  # the dice widget (megamono/tui/widgets/dice.py)
 action_text  # every action's words: the palette, the generic dialog, undo and hand-over (megamono/tui)

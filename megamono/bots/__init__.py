@@ -62,9 +62,10 @@ def play_bot_game(edition: str | Path = "mega", levels: list[str] | tuple[str, .
     - ``seat_order``: True keeps ``levels`` in seat order; False lets the turn-order roll seat them
       (the bot follows its player either way).
 
-    Each decision is asked of the bot of ``game.pending.player``; a bot manages its property only
+    Each decision is asked of the bots of the seats who may act on it (``game.pending.players``), one
+    after the other while each still may (one seat for every kind today); a bot manages its property only
     in its own decisions (or to pay a debt). Rent to claim (option ``rent_must_be_claimed``) is
-    claimed by its owner's bot before it lapses, at the first safe moment (see ``_claim_time``).
+    claimed by its owner's bot before it lapses, at the first safe moment (``Game.timely_claims``).
     """
     names = [f"{lv.capitalize()} {k + 1}" for k, lv in enumerate(levels)]
     players = [{"name": n, "kind": "computer"} for n in names]
@@ -89,12 +90,15 @@ def play_bot_game(edition: str | Path = "mega", levels: list[str] | tuple[str, .
                         return game
         pend = game.pending
         assert pend is not None, "a game that is not over waits on a decision"
-        p = pend.player
-        action = bots[p].choose(game, p, check=False)  # game.act checks it
-        try:
-            _act(game, action, check)
-        except IllegalAction as exc:
-            _act(game, bots[p].refused(game, p, action, str(exc)), check)
+        for p in pend.players:
+            now = game.pending
+            if now is None or p not in now.players:  # (an earlier seat's answer settled it for this one)
+                continue
+            action = bots[p].choose(game, p, check=False)  # game.act checks it
+            try:
+                _act(game, action, check)
+            except IllegalAction as exc:
+                _act(game, bots[p].refused(game, p, action, str(exc)), check)
     raise BotGameError(f"the game did not end within {max_actions} actions", game)
 
 

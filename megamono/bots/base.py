@@ -60,7 +60,7 @@ class Bot:
 
     # ------------------------------------------------------------------ the one entry point
     def choose(self, game: Game, player: int, check: bool = True) -> Action:
-        """One legal action for ``player``, who must be the one the game waits on.
+        """One legal action for ``player``, who must be one of those the game waits on (``pending.players``).
 
         ``check=False`` leaves the final legality check to the caller, who sends the action to
         ``game.act`` (which checks every action anyway) and, should it be refused, asks
@@ -69,8 +69,9 @@ class Bot:
         pend = game.pending
         if pend is None or game.over or pend.kind == "game_over":
             raise ValueError("the game is not waiting for a decision")
-        if pend.player != player:
-            raise ValueError(f"the game waits on seat {pend.player}, not {player}")
+        if player not in pend.players:
+            seats = " or ".join(str(q) for q in pend.players)
+            raise ValueError(f"the game waits on seat {seats}, not {player}")
         handler: Callable[[Game, int, Pending], Action] = getattr(self, "on_" + pend.kind)
         answer: Action | None
         try:

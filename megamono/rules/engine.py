@@ -298,11 +298,12 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
             return "the game is over" if st.winner is not None else "the game is not waiting for a decision"
         p = action.player
         players = st.players
-        if not (p == pend.player or 0 <= p < len(players)) or players[p].bankrupt:
+        deciders = pend.players  # who may answer the decision now
+        if not (p in deciders or 0 <= p < len(players)) or players[p].bankrupt:
             return "no such player in the game"
         kind = action.kind
         answers = _PLAIN_ANSWERS.get(kind)
-        if answers is not None and p == pend.player and pend.kind in answers:
+        if answers is not None and p in deciders and pend.kind in answers:
             # the quick way for the usual case: the awaited player answers the decision, with an
             # action that names no space (the checks below would all pass up to the last one)
             check = _CHECK.get(kind)
@@ -320,13 +321,13 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
             return self.why_not_propose_end(p)
         if kind == "claim_rent":
             return self.why_not_claim_rent(p, action.space)
-        if kind == "play_bus_ticket" and pend.kind in ("jail", "jail_pay") and p == pend.player:
+        if kind == "play_bus_ticket" and pend.kind in ("jail", "jail_pay") and p in deciders:
             return ("a Bus Ticket cannot be played in jail: pay the fine or use a Get Out of Jail Free"
                     " card first (J3)")
         if pend.kind not in DECISION_OF[kind]:
             return f"the game is waiting for {self.describe_pending()}, not for {action.label()}"
-        if p != pend.player:
-            return f"it is {self.name(pend.player)}'s decision, not {self.name(p)}'s"
+        if p not in deciders:
+            return f"it is {self.names_of(deciders)}'s decision, not {self.name(p)}'s"
         check = _CHECK.get(kind)
         return None if check is None else check(self, action)
 
@@ -355,7 +356,14 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         return [a for a in cands if (player is None or a.player == player) and self.why_not(a) is None]
 
     def _decision_candidates(self, pend: Pending) -> list[Action]:
-        p, k = pend.player, pend.kind
+        """The answers to the decision ``pend`` (legal or not yet checked) of every seat who may act now."""
+        who = pend.players
+        if len(who) == 1:
+            return self._answers_of(pend, who[0])
+        return [a for p in who for a in self._answers_of(pend, p)]
+
+    def _answers_of(self, pend: Pending, p: int) -> list[Action]:
+        k = pend.kind
         if k == "turn":
             pl = self.st.players[p]
             out: list[Action] = [Roll(player=p)]
@@ -400,7 +408,12 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         pend = self.st.pending
         if pend is None:
             return "nothing"
-        return pend.prompt or f"{self.name(pend.player)} ({pend.kind})"
+        return pend.prompt or f"{self.names_of(pend.players)} ({pend.kind})"
+
+    def names_of(self, seats: Sequence[int]) -> str:
+        """The names of ``seats``: "Ann", "Ann or Bob", "Ann, Bob or Cy"."""
+        names = [self.name(q) for q in seats]
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
     # ===================================================================== the agenda loop
     def _advance(self) -> None:
@@ -731,7 +744,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
             return []
         out = []
         for c in st.claims:
-            if c.payer != pend.player:
+            if c.payer not in pend.players:
                 a = ClaimRent(player=c.owner, space=c.space)
                 if self.why_not(a) is None:
                     out.append(a)

@@ -165,8 +165,9 @@ def check_state(ed: Edition, st: GameState) -> list[str]:
     for name in ("houses", "hotels", "skyscrapers", "depots"):
         if getattr(st.bank, name) < 0:
             bad.append(f"bank.{name}: negative")
-    if st.pending is not None and not 0 <= st.pending.player < n:
-        bad.append(f"pending.player: no player {st.pending.player}")
+    for q in st.pending.players if st.pending is not None else ():
+        if not 0 <= q < n:
+            bad.append(f"pending.players: no player {q}")
     if not 0 <= st.turn.player < n:
         bad.append(f"turn.player: no player {st.turn.player}")
     if bad:

@@ -93,6 +93,9 @@ class Options(Record):
     no_rent_in_jail: bool = False
     starting_cash: int | None = None
     turn_limit: int | None = None
+    auction_bidding: Literal["seat_order"] = "seat_order"
+    """How an auction's bidders take their turns (RULES.md A3): ``"seat_order"``, one bidder at a time
+    around the table (the only way today; the open auction, where anyone may bid, comes later)."""
 
 
 @record
@@ -295,12 +298,12 @@ PendingKind = Literal[
 class Pending(Record):
     """The single decision the game is waiting for (RULES.md T7).
 
-    ``kind`` says what must be chosen and ``player`` by whom; the other fields carry
-    what that choice needs: ``space`` (the deed or space concerned), ``amount``
-    (a price, a debt total), ``amounts`` (named sums shown to the player, e.g. income
+    ``kind`` says what must be chosen and :attr:`players` by whom (today the one seat ``player``);
+    the other fields carry what that choice needs: ``space`` (the deed or space concerned),
+    ``amount`` (a price, a debt total), ``amounts`` (named sums shown to the player, e.g. income
     tax "flat"/"percent"), ``choices`` (legal spaces to pick from), the auction's
-    ``high_bid``/``high_bidder``/``bidders``, a debt's ``creditors``, and ``prompt``,
-    a sentence for the screen.
+    ``high_bid``/``high_bidder``/``bidders``, a debt's ``creditors``, and ``prompt``, a sentence
+    for the screen.
     """
 
     kind: PendingKind
@@ -342,6 +345,13 @@ class Pending(Record):
         self.roll_again = roll_again
         self.trade = trade
         self.piece = piece
+
+    @property
+    def players(self) -> tuple[int, ...]:
+        """The seats who may act on this decision now: one seat (``player``) for every kind today;
+        several for the open auction of RULES.md A3 when it comes. Who acts is asked here, never of
+        ``player`` (which says, for now, where that one seat is kept)."""
+        return (self.player,)
 
 
 @record

@@ -48,7 +48,7 @@ def legal_commands(screen: GameScreen) -> Iterator[tuple[str, str, Callable[[], 
         if screen.is_computer(a.player):
             continue
         who = g.st.players[a.player].name
-        why = "the pending decision" if a.player == pend.player and a.kind not in (
+        why = "the pending decision" if a.player in pend.players and a.kind not in (
             "build", "sell_building", "sell_group_buildings", "build_depot", "sell_depot", "mortgage",
             "unmortgage", "claim_rent") else "any time the game waits"
         yield f"{who}: {action_text(g, a)}", f"{who}, {why}", partial(screen.palette_act, a)

@@ -69,8 +69,8 @@ class BidDialog(DecisionDialog):
         t.append(f"   Minimum bid {money(g.min_bid())}", style="bold")
         t.append("\nStill bidding, from whoever bids now: ")
         order = list(pend.bidders)
-        if pend.player in order:  # the bidders' seat order, turned to start at the one deciding
-            k = order.index(pend.player)
+        if self.player in order:  # the bidders' seat order, turned to start at the one deciding
+            k = order.index(self.player)
             order = order[k:] + order[:k]
         t.append_text(Text(" ").join(look.who(b) for b in order))
         t.append(f"\n{g.st.players[self.player].name} has {money(g.st.players[self.player].cash)}.", style=DIM)

@@ -97,14 +97,15 @@ class DecisionDialog(LatestSizeOnly, ModalScreen[object]):
             return True
         return False
 
-    def __init__(self, game: Game, look: Look) -> None:
+    def __init__(self, game: Game, look: Look, player: int | None = None) -> None:
+        """``player``: the seat deciding here, one of ``pending.players`` (the first when not given)."""
         super().__init__()
         self.game = game
         self.look = look
         pend = game.pending
         assert pend is not None, "a decision dialog is opened only for the decision pending"
         self.pend: Pending = pend
-        self.player = pend.player
+        self.player = pend.players[0] if player is None else player
         self._opened: float | None = time.monotonic()
 
     # -- for subclasses -------------------------------------------------------------------------

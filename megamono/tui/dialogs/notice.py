@@ -97,7 +97,7 @@ class PassKeyboard(LatestSizeOnly, ModalScreen[object]):
         game = self.look.game
         pend = game.pending
         name = game.st.players[self.player].name
-        if pend is None or pend.player != self.player:
+        if pend is None or self.player not in pend.players:
             return ""
         return WHAT.get(pend.kind, "{name} decides").format(name=name)
 

@@ -45,9 +45,7 @@ class BoardPickDialog(DecisionDialog):
 
     def __init__(self, game: Game, look: Look, board: Board, choices: list[int], what: str,
                  make: Callable[[int], object], cancel: bool = False, player: int | None = None) -> None:
-        super().__init__(game, look)
-        if player is not None:
-            self.player = player
+        super().__init__(game, look, player)
         self.board = board
         self.choices = sorted(choices)
         self.what = what

@@ -120,7 +120,7 @@ class EndVoteDialog(QuestionDialog):
             t.append_text(look.who(p))
             t.append(f"  {money(worth)}\n")
         asked = pend.bidders
-        left = asked[asked.index(pend.player) + 1:]
+        left = asked[asked.index(self.player) + 1:]
         if left:
             t.append("\nStill to vote after you: " + ", ".join(g.st.players[q].name for q in left), style=DIM)
         return t

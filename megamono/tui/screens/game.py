@@ -308,12 +308,28 @@ class GameScreen(ComputerTurns, UndoKeys, FittedFooter, LatestSizeOnly, Screen[N
     def humans(self) -> list[int]:
         return [p for p in self.game.st.active_players() if not self.is_computer(p)]
 
+    def decider(self) -> int | None:
+        """The seat the screen serves for the pending decision, of the seats who may act on it now
+        (``pending.players``, one for every kind today): the human at the keyboard when they may, else
+        the first human who may, else the first seat (a computer player's). None when nothing waits."""
+        pend = self.game.pending
+        if pend is None:
+            return None
+        who = pend.players
+        if len(who) > 1:
+            if self._last_decider in who and not self.is_computer(self._last_decider):
+                return self._last_decider
+            for p in who:
+                if not self.is_computer(p):
+                    return p
+        return who[0]
+
     def at_keyboard(self) -> int | None:
         """The human at the keyboard: the deciding player when human, else the last human who decided."""
-        pend = self.game.pending
         humans = self.humans()
-        if pend is not None and pend.player in humans:
-            return pend.player
+        p = self.decider()
+        if p is not None and p in humans:
+            return p
         if self._last_decider in humans:
             return self._last_decider
         return humans[0] if humans else None
@@ -423,8 +439,9 @@ class GameScreen(ComputerTurns, UndoKeys, FittedFooter, LatestSizeOnly, Screen[N
             return "the game is over"
         if action == "undo":
             return self.why_not_undo() or "not now"
-        who = g.st.players[pend.player].name
-        if self.is_computer(pend.player):
+        p = pend.players[0] if (d := self.decider()) is None else d
+        who = g.st.players[p].name
+        if self.is_computer(p):
             return f"{who} (computer) is playing; space skips ahead"
         if pend.kind != "turn":
             return f"first this: {pend.prompt or g.describe_pending()} (d shows the question)"
@@ -432,7 +449,7 @@ class GameScreen(ComputerTurns, UndoKeys, FittedFooter, LatestSizeOnly, Screen[N
 
     def pending_key(self) -> tuple:
         p = self.game.pending
-        return (p.kind, p.player, len(self.game.st.log)) if p else ()
+        return (p.kind, self.decider(), len(self.game.st.log)) if p else ()
 
     def sync(self) -> None:
         """Show what the game waits for: game over, a computer's move, a hand-over notice, or the
@@ -455,12 +472,14 @@ class GameScreen(ComputerTurns, UndoKeys, FittedFooter, LatestSizeOnly, Screen[N
             self.act_computer(claim)
             self.call_after_refresh(self.sync)
             return
-        if self.is_computer(pend.player):
+        p = self.decider()
+        assert p is not None, "a decision pending has a seat who may act"
+        if self.is_computer(p):
             self.schedule_bot()
             return
         self._fast = False
-        if pend.player != self._last_decider:
-            before, self._last_decider = self._last_decider, pend.player
+        if p != self._last_decider:
+            before, self._last_decider = self._last_decider, p
             if self.app.pass_notices:
                 self._handed_over = self.pending_key()
                 undo = self.undo_at_handover(before)
@@ -469,7 +488,7 @@ class GameScreen(ComputerTurns, UndoKeys, FittedFooter, LatestSizeOnly, Screen[N
                     if result == "undo":
                         self.confirm_undo(handing_over=before)
 
-                self.open(PassKeyboard(self.look, pend.player, pend.prompt, owner=self, undo=undo), answer)
+                self.open(PassKeyboard(self.look, p, pend.prompt, owner=self, undo=undo), answer)
                 return
         if pend.kind == "turn" or self._hidden == self.pending_key():
             return
@@ -480,26 +499,26 @@ class GameScreen(ComputerTurns, UndoKeys, FittedFooter, LatestSizeOnly, Screen[N
 
     def dialog_for(self, kind: str) -> DecisionDialog:
         g, pend = self.game, self.game.pending
-        assert pend is not None, "a dialog is only made for the decision pending"
-        p = pend.player
+        p = self.decider()
+        assert pend is not None and p is not None, "a dialog is only made for the decision pending"
         if kind == "triples":
             return BoardPickDialog(g, self.look, self.board, pend.choices, "triples: move anywhere",
-                                   lambda s: ChooseDestination(player=p, space=s))
+                                   lambda s: ChooseDestination(player=p, space=s), player=p)
         if kind == "auction_pick":
             return BoardPickDialog(g, self.look, self.board, pend.choices, "pick a deed to auction",
-                                   lambda s: PickAuctionDeed(player=p, space=s))
+                                   lambda s: PickAuctionDeed(player=p, space=s), player=p)
         if kind == "place_piece":
             return BoardPickDialog(g, self.look, self.board, pend.choices,
                                    f"place your {pend.piece or 'piece'}",
-                                   lambda s: PlacePiece(player=p, space=s))
+                                   lambda s: PlacePiece(player=p, space=s), player=p)
         if kind in DIALOGS:
-            return DIALOGS[kind](g, self.look)
+            return DIALOGS[kind](g, self.look, p)
         acts = answers(g, kind, p)
         if len(acts) > 1 and len({a.kind for a in acts}) == 1 and all(hasattr(a, "space") for a in acts):
             make = type(acts[0])
             return BoardPickDialog(g, self.look, self.board, [a.space for a in acts], kind.replace("_", " "),
-                                   lambda s: make(player=p, space=s))
-        return GenericDialog(g, self.look)
+                                   lambda s: make(player=p, space=s), player=p)
+        return GenericDialog(g, self.look, p)
 
     def open(self, screen: Screen[Any], callback: Callable[[Any], object] | None) -> None:
         """Push a modal; when it closes run ``callback(result)`` then :meth:`sync` again. Opened from
@@ -522,9 +541,9 @@ class GameScreen(ComputerTurns, UndoKeys, FittedFooter, LatestSizeOnly, Screen[N
         elif result == "cancel":
             pass
         elif result == "manage":
-            pend = self.game.pending
-            assert pend is not None, "a decision dialog closes on the decision still pending"
-            self.open_manage(pend.player)
+            p = self.decider()
+            assert p is not None, "a decision dialog closes on the decision still pending"
+            self.open_manage(p)
         else:
             self.act(result)
 
@@ -551,11 +570,13 @@ class GameScreen(ComputerTurns, UndoKeys, FittedFooter, LatestSizeOnly, Screen[N
             return False
         if pend is None or g.over:
             return action in ("help", "rules", "leave") or None
-        human = not self.is_computer(pend.player)
+        decider = self.decider()
+        human = not self.is_computer(decider)
         if action == "roll":
             return True if pend.kind == "turn" and human else None
         if action == "bus_ticket":
-            return True if pend.kind == "turn" and human and g.st.players[pend.player].bus_tickets else None
+            return True if pend.kind == "turn" and human and decider is not None \
+                and g.st.players[decider].bus_tickets else None
         if action == "decide":
             return True if pend.kind != "turn" and human else None
         if action == "trade":
@@ -581,23 +602,22 @@ class GameScreen(ComputerTurns, UndoKeys, FittedFooter, LatestSizeOnly, Screen[N
         self.board.select(st.players[st.turn.player].position)
 
     def action_roll(self) -> None:
-        pend = self.game.pending
-        if pend is not None and pend.kind == "turn" and not self.is_computer(pend.player):
-            self.act(Roll(player=pend.player))
+        pend, p = self.game.pending, self.decider()
+        if pend is not None and p is not None and pend.kind == "turn" and not self.is_computer(p):
+            self.act(Roll(player=p))
             self.sync_after_paint()
 
     def action_bus_ticket(self) -> None:
         g = self.game
-        pend = g.pending
-        if pend is None or pend.kind != "turn" or self.is_computer(pend.player):
+        pend, p = g.pending, self.decider()
+        if pend is None or p is None or pend.kind != "turn" or self.is_computer(p):
             return
-        p = pend.player
         reach = [a.destination for a in g.legal_actions(p) if isinstance(a, PlayBusTicket)]
         if not reach:
             self.app.notify("No Bus Ticket to play", severity="warning")
             return
         self.open(BoardPickDialog(g, self.look, self.board, reach, "ride the bus",
-                                  lambda s: PlayBusTicket(player=p, destination=s), cancel=True),
+                                  lambda s: PlayBusTicket(player=p, destination=s), cancel=True, player=p),
                   self.on_decision)
 
     def action_decide(self) -> None:
@@ -605,8 +625,8 @@ class GameScreen(ComputerTurns, UndoKeys, FittedFooter, LatestSizeOnly, Screen[N
         self.sync()
 
     def action_manage(self) -> None:
-        pend = self.game.pending
-        self.open_manage(pend.player if pend and not self.is_computer(pend.player) else (self.at_keyboard() or 0))
+        p = self.decider()
+        self.open_manage(p if p is not None and not self.is_computer(p) else (self.at_keyboard() or 0))
 
     # trades (X)
     def can_trade(self) -> bool:

@@ -36,15 +36,16 @@ class ComputerTurns(GameScreenParts):  # (object at run time: see .game_parts)
         pend = g.pending
         if self._awaiting or not self.is_current or g.over or pend is None:
             return
-        if not self.is_computer(pend.player):
+        p = self.decider()  # (a computer's seat only when no human may act on the decision now)
+        if p is None or not self.is_computer(p):
             self.sync()
             return
-        bot = self.bots.get(pend.player)
+        bot = self.bots.get(p)
         if bot is None:  # a computer seat added since the screen opened (cannot happen today)
             self.bots = make_bots(g)
-            bot = self.bots[pend.player]
+            bot = self.bots[p]
         try:
-            action = bot.choose(g, pend.player)
+            action = bot.choose(g, p)
         except Exception as exc:
             if self.app.test_mode:
                 raise

@@ -67,12 +67,14 @@ def status_text(game: Game, look: Look, levels: dict[int, str] | None = None) ->
         t.append("   House rules: " + ", ".join(rules), style=DIM)
     pend = game.pending
     if pend is not None:
-        colour = look.colour(pend.player)
+        who = pend.players
+        colour = look.colour(who[0])
         t.append("\nDecision: ", style="bold")
-        t.append_text(look.block(pend.player))
-        t.append(" ")
+        for q in who:
+            t.append_text(look.block(q))
+            t.append(" ")
         t.append(pend.prompt or game.describe_pending(), style=f"bold {colour}")
-        if st.players[pend.player].kind == "computer" and not game.over:
-            level = (levels or {}).get(pend.player)
+        if all(st.players[q].kind == "computer" for q in who) and not game.over:
+            level = (levels or {}).get(who[0]) if len(who) == 1 else None
             t.append(f"   computer{' (' + level + ')' if level else ''} playing — space skips ahead", style=DIM)
     return t

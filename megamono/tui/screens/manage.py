@@ -115,7 +115,7 @@ class ManageScreen(LatestSizeOnly, Screen[None]):
         if self.computer():
             head.append("   computer player: read only", style="bold #ff8080")
         pend = g.pending
-        if pend is not None and pend.kind == "debt" and pend.player == p:
+        if pend is not None and pend.kind == "debt" and p in pend.players:
             short = (pend.amount or 0) - pl.cash
             head.append(f"\nOwes {money(pend.amount or 0)}: ", style="bold #ff8080")
             head.append(f"raise {money(short)} more (sell buildings, mortgage)" if short > 0 else
@@ -265,10 +265,10 @@ class ManageScreen(LatestSizeOnly, Screen[None]):
             self.app.notify(self.game.why_not(a) or "", severity="warning")
             self.reload()
             return
-        before = (self.game.pending.kind, self.game.pending.player)
+        before = (self.game.pending.kind, self.game.pending.players)
         self.gs.act(a)
         pend = self.game.pending
-        if (pend.kind, pend.player) != before:
+        if (pend.kind, pend.players) != before:
             # the build raised a new question (a shortage, B7) or settled the one on screen: go back
             # to the board, where it is asked (after the hand-over notice if it is someone else's)
             self.dismiss(None)

@@ -1,0 +1,93 @@
+"""Who may act on a decision: ``Pending.players`` (issue 14, item 2).
+
+Every kind of decision names the seats who may act on it now; today that is one seat for every kind
+(several come with the open auction of RULES.md A3). The engine's ``why_not`` and ``legal_actions``,
+the bots and the app ask ``players``, never a single seat of their own.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import get_args
+
+import pytest
+from megamono.bots import make_bot
+from megamono.rules.actions import MANAGE_KINDS
+from megamono.rules.state import Pending, PendingKind
+
+from kit import new_game
+
+KINDS = get_args(PendingKind)
+
+
+def test_there_are_18_kinds_of_decision() -> None:
+    assert len(KINDS) == 18
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_kind_names_one_seat_today(kind: str) -> None:
+    for seat in range(8):
+        pend = Pending(kind, seat)  # type: ignore[arg-type]
+        assert pend.players == (seat,)
+        assert isinstance(pend.players, tuple)
+    # the seats are the decision's own: changing the seat (the next bidder, the next voter) changes them
+    pend = Pending(kind, 1)  # type: ignore[arg-type]
+    pend.player = 3
+    assert pend.players == (3,)
+
+
+def test_players_is_not_saved() -> None:
+    """``players`` is asked of a decision, never stored: a save holds what it held before."""
+    dumped = Pending("bid", 2, bidders=[0, 2]).model_dump(mode="json")
+    assert "players" not in dumped
+    assert Pending.model_validate(dumped).players == (2,)
+
+
+def _play_checking(edition: str, seed: int, options: dict | None, seen: set[str], actions: int = 1500) -> None:
+    """Play a bot game, and at every decision check that only the seats of ``players`` may answer it."""
+    game = new_game(4, seed=seed, options=options, edition=edition)
+    bots = [make_bot("strong" if k % 2 else "easy", seed * 10 + k) for k in range(4)]
+    rng = random.Random(seed)
+    for _ in range(actions):
+        pend = game.pending
+        if game.over or pend is None:
+            break
+        seen.add(pend.kind)
+        who = pend.players
+        assert len(who) == 1 and who[0] in game.st.active_players()
+        answers = [a for a in game.legal_actions() if a.kind not in MANAGE_KINDS
+                   and a.kind not in ("propose_trade", "propose_end", "claim_rent")]
+        assert {a.player for a in answers} <= set(who)  # (none in a debt that must be raised first)
+        candidates = game._decision_candidates(pend)  # every answer, legal or not
+        assert candidates and {a.player for a in candidates} == set(who)
+        other = next(q for q in game.st.active_players() if q not in who)
+        a = rng.choice(candidates)
+        stranger = type(a)(**{**{f: getattr(a, f) for f in a.__dataclass_fields__}, "player": other})
+        assert game.why_not(stranger) == f"it is {game.name(who[0])}'s decision, not {game.name(other)}'s"
+        with pytest.raises(ValueError, match=f"waits on seat {who[0]}, not {other}"):
+            bots[other].choose(game, other)
+        game.act(bots[who[0]].choose(game, who[0]))
+
+
+def test_only_the_seats_of_players_may_answer() -> None:
+    """In bot games of both boards, every decision met may be answered by its ``players`` only: the
+    legal answers are theirs, another seat's answer is refused, and a bot asked for another seat
+    refuses to choose."""
+    seen: set[str] = set()
+    for edition, seed, options in (("mega", 1, None), ("classic", 2, None), ("mega", 3, {"auctions": True}),
+                                   ("mega", 4, {"turn_limit": 8})):
+        _play_checking(edition, seed, options, seen)
+    assert {"turn", "jail", "jail_pay", "buy", "bid", "debt", "income_tax", "bus", "birthday"} <= seen, seen
+
+
+def test_auction_bidding_is_seat_order_and_nothing_else_yet() -> None:
+    """RULES.md A3: bidders take their turns in seat order; the option names that way (the open
+    auction comes with a later issue)."""
+    from megamono.rules.state import Options
+
+    game = new_game(3)
+    assert game.st.options.auction_bidding == "seat_order"
+    assert game.setup["options"]["auction_bidding"] == "seat_order"
+    assert new_game(3, options={"auction_bidding": "seat_order"}).st.options == game.st.options
+    with pytest.raises(ValueError, match="auction_bidding"):
+        Options.model_validate({"auction_bidding": "open"})
