@@ -5,7 +5,8 @@
 Wall-clock speed on a shared machine varies by a third from day to day; an instruction count does
 not depend on the load. It runs valgrind's cachegrind (no cache simulation) over this same script
 playing 4-player strong-bot games of seeds 0..N-1 (1,000-round limit, as ``engine.py``) and over it
-playing none, and prints the difference per game, in millions. Needs ``valgrind`` on the PATH.
+playing none, and prints the difference per game and per turn (the turns counted in a plain run of
+the same games, which replay exactly), in millions. Needs ``valgrind`` on the PATH.
 """
 
 from __future__ import annotations
@@ -19,13 +20,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def play(edition: str, games: int) -> None:
-    """The games counted: seeds 0..games-1 of ``edition``."""
+def play(edition: str, games: int) -> int:
+    """The games counted: seeds 0..games-1 of ``edition``; the number of turns they took."""
     sys.path.insert(0, str(ROOT))
     from megamono.bots import play_bot_game
 
+    turns = 0
     for seed in range(games):
-        play_bot_game(edition, ["strong"] * 4, seed, turn_limit=1000)
+        turns += play_bot_game(edition, ["strong"] * 4, seed, turn_limit=1000).st.turn.number
+    return turns
 
 
 def count(edition: str, games: int) -> int:
@@ -48,8 +51,11 @@ def main() -> None:
     ap.add_argument("--edition", choices=("mega", "classic", "both"), default="both")
     args = ap.parse_args()
     for edition in (("mega", "classic") if args.edition == "both" else (args.edition,)):
-        per_game = (count(edition, args.games) - count(edition, 0)) / args.games
-        print(f"{edition}: {per_game / 1e6:.1f} million instructions per game (seeds 0-{args.games - 1})")
+        spent = count(edition, args.games) - count(edition, 0)
+        turns = play(edition, args.games)
+        print(f"{edition}: {spent / args.games / 1e6:.1f} million instructions per game, "
+              f"{spent / turns / 1e6:.2f} million per turn ({turns / args.games:.0f} turns a game; "
+              f"seeds 0-{args.games - 1})")
 
 
 if __name__ == "__main__":
