@@ -41,3 +41,8 @@ def test_ruff_is_configured_as_agreed():
     assert "per-file-ignores" not in ruff["lint"] and "ignore" not in ruff["lint"]
     pins = {line.split("==")[0]: line for line in config["project"]["optional-dependencies"]["test"]}
     assert "==" in pins["ruff"] and "==" in pins["mypy"] and "==" in pins["vulture"]
+
+
+def test_the_package_says_it_is_typed():
+    """PEP 561: ``megamono/py.typed`` ships in the package (hatch includes every file under megamono/)."""
+    assert (ROOT / "megamono" / "py.typed").is_file()
