@@ -8,7 +8,11 @@ are consumed before the generator is asked.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TypeVar
+
 MASK = (1 << 64) - 1
+_T = TypeVar("_T")
 
 SpeedFace = int | str
 """A Speed Die face: 1, 2, 3, "mr" (Mr. Monopoly) or "bus"."""
@@ -80,7 +84,7 @@ def d6(state: int, count: int) -> tuple[int, list[int]]:
     return state, out
 
 
-def shuffle(state: int, items: list) -> int:
+def shuffle(state: int, items: list[_T]) -> int:
     """Fisher-Yates shuffle of ``items`` in place; returns the new state."""
     for i in range(len(items) - 1, 0, -1):
         state, j = randbelow(state, i + 1)
@@ -101,7 +105,7 @@ def normalise_speed(face: SpeedFace) -> SpeedFace:
     raise ValueError(f"not a Speed Die face: {face!r} (use 1, 2, 3, 'mr' or 'bus')")
 
 
-def normalise_throw(throw: list | tuple) -> list:
+def normalise_throw(throw: Sequence[SpeedFace]) -> list[SpeedFace]:
     """A scripted throw as a list: [w1, w2] or [w1, w2, speed]. ValueError if malformed."""
     if len(throw) not in (2, 3):
         raise ValueError(f"a throw is 2 white dice and an optional Speed Die, got {throw!r}")
@@ -109,7 +113,7 @@ def normalise_throw(throw: list | tuple) -> list:
     for w in (w1, w2):
         if not isinstance(w, int) or isinstance(w, bool) or not 1 <= w <= 6:
             raise ValueError(f"a white die shows 1-6, got {w!r} in {throw!r}")
-    out: list = [w1, w2]
+    out: list[SpeedFace] = [w1, w2]
     if len(throw) == 3:
         out.append(normalise_speed(throw[2]))
     return out

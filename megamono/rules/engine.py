@@ -8,7 +8,7 @@ The app and the scripting API use four things: :meth:`Game.new`, :attr:`Game.pen
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import fields
 from pathlib import Path
 from typing import Any
@@ -55,6 +55,7 @@ from .actions import (
     check_action,
 )
 from .core import commas, new_seed
+from .dice import SpeedFace
 from .editions import Edition, load_edition
 from .endgame import EndgameMixin
 from .errors import IllegalAction
@@ -130,9 +131,9 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
 
     # ===================================================================== creation (G3-G7)
     @classmethod
-    def new(cls, edition: str | Path | Edition = "mega", players: Sequence[str | dict] = ("Ann", "Bob"),
-            seed: int | None = None, dice: Iterable[Sequence] | None = None,
-            seat_order: bool = False, options: Options | dict | None = None) -> Game:
+    def new(cls, edition: str | Path | Edition = "mega", players: Sequence[str | Mapping[str, object]] = ("Ann", "Bob"),
+            seed: int | None = None, dice: Iterable[Sequence[SpeedFace]] | None = None,
+            seat_order: bool = False, options: Options | Mapping[str, object] | None = None) -> Game:
         """Create a game ready for its first turn.
 
         - ``edition``: "mega", "classic", a path to an edition file, or an :class:`Edition`.
@@ -157,7 +158,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         for p in plist:
             p.cash = cash
         st = GameState(
-            edition=setup["edition"], options=opts, players=plist,
+            edition=ref, options=opts, players=plist,
             deeds={i: DeedState() for i in ed.properties},
             bank=Bank(houses=ed.supply.houses, hotels=ed.supply.hotels,
                       skyscrapers=ed.supply.skyscrapers, depots=ed.supply.depots),
@@ -184,7 +185,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
                 + [f"BX{i:02d}" for i in range(1, ed.bus_tickets.expire + 1)])
 
     @staticmethod
-    def _check_players(ed: Edition, players: Sequence[str | dict]) -> list[Player]:
+    def _check_players(ed: Edition, players: Sequence[str | Mapping[str, object]]) -> list[Player]:
         r = ed.rules
         if not r.min_players <= len(players) <= r.max_players:
             raise ValueError(f"{ed.name} is for {r.min_players} to {r.max_players} players, got {len(players)}")
@@ -247,7 +248,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
     def over(self) -> bool:
         return self.st.winner is not None
 
-    def act(self, action: Action | dict | str) -> list[Event]:
+    def act(self, action: Action | Mapping[str, object] | str) -> list[Event]:
         """Apply ``action`` (an Action, or its dict/JSON form) and run the game on to the next decision.
 
         An object is checked exactly as its dict form would be, and the well-formed copy is what is
