@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action, parse_action
@@ -82,7 +82,7 @@ class HistoryMixin(Core):
         return cls(ed, state, data.get("setup"), history)
 
     @classmethod
-    def replay(cls, setup: dict[str, Any], actions: Iterable[Action | dict]) -> Game:
+    def replay(cls, setup: dict[str, Any], actions: Iterable[Action | Mapping[str, object]]) -> Game:
         """Create a game from ``setup`` and apply ``actions`` in order (I8)."""
         g = cls.new(**setup)
         for a in actions:

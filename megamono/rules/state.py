@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar, dataclass_transform
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Self, TypeVar, dataclass_transform
 
 from pydantic import ConfigDict, GetCoreSchemaHandler, TypeAdapter
 from pydantic_core import core_schema
@@ -40,7 +40,7 @@ class Record:
     __slots__ = ()
 
     @classmethod
-    def adapter(cls) -> TypeAdapter:
+    def adapter(cls) -> TypeAdapter[Record]:
         """The pydantic ``TypeAdapter`` of this class (built on first use)."""
         a = _ADAPTERS.get(cls)
         if a is None:
@@ -48,20 +48,24 @@ class Record:
         return a
 
     @classmethod
-    def model_validate(cls, data: Any):
-        return cls.adapter().validate_python(data)
+    def model_validate(cls, data: Any) -> Self:
+        obj = cls.adapter().validate_python(data)
+        if not isinstance(obj, cls):  # (never: the adapter is cls's own; this tells the type)
+            raise TypeError(f"{cls.__name__}'s adapter made a {type(obj).__name__}")
+        return obj
 
-    def model_dump(self, *, mode: str = "python", **kwargs: Any) -> dict[str, Any]:
-        return self.adapter().dump_python(self, mode=mode, **kwargs)
+    def model_dump(self, *, mode: Literal["json", "python"] = "python", **kwargs: Any) -> dict[str, Any]:
+        out: dict[str, Any] = self.adapter().dump_python(self, mode=mode, **kwargs)
+        return out
 
     def model_dump_json(self, **kwargs: Any) -> str:
         return self.adapter().dump_json(self, **kwargs).decode("utf-8")
 
-    def model_copy(self, *, deep: bool = False):
+    def model_copy(self, *, deep: bool = False) -> Self:
         return copy.deepcopy(self) if deep else copy.copy(self)
 
 
-_ADAPTERS: dict[type, TypeAdapter] = {}
+_ADAPTERS: dict[type[Record], TypeAdapter[Record]] = {}
 _C = TypeVar("_C")
 
 
@@ -228,7 +232,7 @@ class Throw(Record):
         return s
 
 
-_SYMBOL_TEXT = {"mr": " + Mr. Monopoly", "bus": " + Bus"}
+_SYMBOL_TEXT: dict[SpeedFace, str] = {"mr": " + Mr. Monopoly", "bus": " + Bus"}
 
 
 @record
@@ -433,7 +437,7 @@ def _event_from_data(data: Any) -> Event:
 
 
 def _event_to_data(ev: Event, info: core_schema.SerializationInfo) -> dict[str, Any]:
-    return {"event": type(ev).__name__, **ev.model_dump(mode=info.mode)}
+    return {"event": type(ev).__name__, **ev.model_dump(mode="json" if info.mode_is_json() else "python")}
 
 
 @record
