@@ -18,7 +18,7 @@ an object's fields again: ``revalidate_instances``), and refuses a malformed one
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from functools import partial
 from typing import Annotated, Literal, TypeVar, dataclass_transform, get_args, get_origin, get_type_hints
@@ -50,7 +50,7 @@ class _Action(Record):
 
     def label(self) -> str:
         """Short text for menus and the log."""
-        return self.kind.replace("_", " ")  # type: ignore[attr-defined]
+        return str(self.kind).replace("_", " ")  # type: ignore[attr-defined]
 
 
 # Turn (T1-T3, J2, K8)
@@ -294,7 +294,17 @@ Action = Annotated[
 ]
 ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
 ACTION_TYPES: tuple[type, ...] = get_args(get_args(Action)[0])
-ACTION_KINDS: dict[str, type] = {next(f.default for f in fields(t) if f.name == "kind"): t for t in ACTION_TYPES}
+
+
+def _kind_of_class(t: type) -> str:
+    """The ``kind`` of the action class ``t`` (its field's default)."""
+    default = next(f.default for f in fields(t) if f.name == "kind")
+    if not isinstance(default, str):
+        raise TypeError(f"{t.__name__}'s kind has no default")
+    return default
+
+
+ACTION_KINDS: dict[str, type] = {_kind_of_class(t): t for t in ACTION_TYPES}
 """Each action class by its ``kind``."""
 ActionBase = _Action
 """The base class of every action (``isinstance(x, ActionBase)``)."""
@@ -303,7 +313,7 @@ MANAGE_KINDS = frozenset({"build", "sell_building", "sell_group_buildings", "bui
 RAISE_MONEY_KINDS = frozenset({"sell_building", "sell_group_buildings", "sell_depot", "mortgage"})
 
 
-def parse_action(data: dict | str) -> Action:
+def parse_action(data: Mapping[str, object] | str) -> Action:
     """An action from a dict or JSON text, validated (pydantic ``ValidationError`` if bad)."""
     if isinstance(data, str):
         return ACTION_ADAPTER.validate_json(data)
@@ -342,7 +352,7 @@ def _is_int(v: object) -> bool:
 
 
 def _is_seat(v: object) -> bool:
-    return v.__class__ is int and v >= 0  # type: ignore[operator]
+    return v.__class__ is int and v >= 0
 
 
 def _is_bool(v: object) -> bool:

@@ -14,7 +14,7 @@ from .events import Cash, Event, Source, UtilityRoll
 from .state import GameState, Pending, Step, Throw
 
 
-class _Commas(dict):
+class _Commas(dict[int, str]):
     """Amounts of money as text with thousands separators, remembered: nearly every log line
     writes a sum of money, and the separator costs more than the rest of the line."""
 
@@ -51,7 +51,7 @@ class Core:
         self.st.agenda.extend(reversed(steps))
 
     @staticmethod
-    def step(kind: str, player: int | None = None, **data) -> Step:
+    def step(kind: str, player: int | None = None, **data: object) -> Step:
         return Step(kind, player, data)
 
     def wait(self, kind: str, player: int, prompt: str, **fields) -> None:

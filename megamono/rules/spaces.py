@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from collections.abc import Callable
 
 from .core import Core, commas
 from .events import (
@@ -97,7 +98,7 @@ class SpacesMixin(Core):
     def _step_go_to_jail(self, s: Step) -> None:
         self.go_to_jail(s.player, s.data.get("why", "Go To Jail"))
 
-    def next_space(self, start: int, test) -> int | None:
+    def next_space(self, start: int, test: Callable[[int], bool]) -> int | None:
         """First space ahead of ``start`` (never ``start`` itself) for which ``test(i)`` holds."""
         n = self.board.size
         for d in range(1, n):
