@@ -381,14 +381,14 @@ def load_edition(name_or_path: str | Path) -> Edition:
     # for any bad name)
     is_id = not (p.suffix == ".json" or len(p.parts) > 1 or os.path.isfile(p))
     path = edition_path(str(name_or_path)) if is_id else p
-    is_id = is_id and name_or_path.__class__ is str
+    id_name = name_or_path if is_id and name_or_path.__class__ is str else None
     try:
         key = str(path.resolve())
     except (OSError, RuntimeError, ValueError):  # a symlink loop, a NUL or a name too long:
         key = os.path.abspath(path)  # reading it below says which
     if key in _CACHE:
-        if is_id:
-            _BY_ID[name_or_path] = _CACHE[key]
+        if id_name is not None:
+            _BY_ID[id_name] = _CACHE[key]
         return _CACHE[key]
     try:
         # only a regular file of at most MAX_BOARD_BYTES is read: never a FIFO, a device, a folder
@@ -405,6 +405,6 @@ def load_edition(name_or_path: str | Path) -> Edition:
     except RecursionError:  # (data nested deeply enough to parse, too deeply to validate)
         raise EditionError(f"{shown_name(path.name)}: nested too deeply to be a board file") from None
     _CACHE[key] = edition
-    if is_id:
-        _BY_ID[name_or_path] = edition
+    if id_name is not None:
+        _BY_ID[id_name] = edition
     return edition

@@ -39,7 +39,7 @@ def settling_groups(ed: Edition, st: GameState) -> set[str]:
     unbuilt group stays open: its owner may have to mortgage there to pay a debt that comes up
     meanwhile (D1).
     """
-    owed = [(pd.space, pd.player) for pd in [st.pending, *st.suspended]
+    owed: list[tuple[int | None, int | None]] = [(pd.space, pd.player) for pd in [st.pending, *st.suspended]
             if pd is not None and pd.kind in SETTLING_KINDS]
     owed += [(s.data.get("space"), s.player) for s in st.agenda if s.kind in SETTLING_KINDS]
     out = set()
@@ -93,8 +93,9 @@ def check_invariants(ed: Edition, st: GameState, cash_before: dict[int, int] | N
             continue
         by_owner: dict[int, list[int]] = {}
         for i in lots:
-            if st.deeds[i].owner is not None:
-                by_owner.setdefault(st.deeds[i].owner, []).append(i)
+            holder = st.deeds[i].owner
+            if holder is not None:
+                by_owner.setdefault(holder, []).append(i)
         for owner, owned in by_owner.items():
             levels = [st.deeds[i].level for i in owned]
             if max(levels) - min(levels) > 1:
