@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+
 from .core import Core, commas
 from .events import (
     AuctionStarts,
@@ -28,7 +30,7 @@ class MoneyMixin(Core):
         d = s.data
         self.pay(s.player, d["creditors"], d["why"], d.get("fine", False))
 
-    def pay(self, p: int, creditors: list, why: str, fine: bool = False) -> None:
+    def pay(self, p: int, creditors: Iterable[tuple[int | None, int]], why: str, fine: bool = False) -> None:
         """Pay each creditor ``[player|None, amount]``; if cash is short, wait in debt (D1).
 
         ``fine``: a tax or fine, which goes into the Free Parking pot when that option is on."""
@@ -57,7 +59,7 @@ class MoneyMixin(Core):
                   amounts={"raisable": max_raisable(self.ed, self.st, p)})
         self.st.agenda.append(self.step("debt_note", p, why=why, fine=fine))
 
-    def into_pot(self, data: dict, amount: int) -> None:
+    def into_pot(self, data: Mapping[str, object], amount: int) -> None:
         """Option ``free_parking_pot``: a tax or fine paid to the bank goes into the pot (O)."""
         if data.get("fine") and self.st.options.free_parking_pot:
             self.st.pot += amount

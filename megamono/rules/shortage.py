@@ -26,7 +26,8 @@ class ShortageMixin(Core):
 
     def bank_count(self, piece: str) -> int:
         """How many of ``piece`` ("house", "hotel" or "skyscraper") the bank holds."""
-        return getattr(self.st.bank, piece + "s")
+        count: int = getattr(self.st.bank, piece + "s")
+        return count
 
     def lots_for_piece(self, p: int, piece: str, ignore_cash: bool = False) -> list[int]:
         """Lots where ``p`` could place ``piece`` now (B1-B4), cash aside when ``ignore_cash``."""
