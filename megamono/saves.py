@@ -1,8 +1,8 @@
 """Save files: versioned JSON written atomically, validated on load, listed for the save browser.
 
-The format (``"format": "megamono-save"``, ``"version": 3``) is one JSON object::
+The format (``"format": "megamono-save"``, ``"version": 4``) is one JSON object::
 
-    {"format": "megamono-save", "version": 3, "game_id": "3f9c2a1b7d4e",
+    {"format": "megamono-save", "version": 4, "game_id": "3f9c2a1b7d4e",
      "saved_at": "2026-03-01T20:15:04", "edition": "mega", "seed": 123, "rng": 456,
      "options": {...},            the house-rule options played
      "setup": {...},              the arguments of Game.new: they make the initial state
@@ -58,7 +58,7 @@ from megamono.rules.invariants import check_state
 from megamono.rules.state import Event, Options
 
 SAVE_FORMAT = "megamono-save"
-SAVE_VERSION = 3
+SAVE_VERSION = 4
 MAX_SAVE_BYTES = 16 * 1024 * 1024
 """The largest save megamono reads (16 MiB): a guard against a file that would fill the memory. The
 game's own saves stay far below it: a 10,000-round game of the busiest play there is (four players
@@ -103,11 +103,74 @@ def _v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3}
+_DECISION_FIELDS: dict[str, dict[str, str]] = {
+    "turn": {"roll_again": "roll_again"}, "jail": {}, "jail_pay": {"amount": "amount"},
+    "buy": {"space": "space", "amount": "amount"},
+    "bid": {"space": "space", "piece": "piece", "high_bid": "high_bid", "high_bidder": "high_bidder",
+            "bidders": "bidders"},
+    "triples": {"choices": "choices"}, "auction_pick": {"choices": "choices"}, "bus": {"space": "space"},
+    "birthday": {"space": "space", "amount": "amount"}, "income_tax": {"space": "space", "amounts": "amounts"},
+    "levelling": {"space": "space", "forced": "forced", "amounts": "amounts"},
+    "mortgaged_deed": {"space": "space", "amounts": "amounts"},
+    "debt": {"amount": "amount", "creditors": "creditors", "amounts": "amounts"},
+    "trade_reply": {"trade": "trade"},
+    "end_vote": {"bidders": "voters", "high_bidder": "proposer"},
+    "shortage_ask": {"space": "space", "piece": "piece", "bidders": "askees", "high_bidder": "builder",
+                     "choices": "wanting"},
+    "place_piece": {"piece": "piece", "choices": "choices"}, "game_over": {},
+}
+"""For each decision kind, its version-3 fields (of the one record every decision was) and their
+names in version 4 (its own class)."""
+
+
+def _decision_v4(old: Any) -> Any:
+    """A version-3 pending decision as its version-4 class's dict (only its own fields). Version 3 wrote
+    every field of its one record, ``choices`` and ``creditors`` among them, which no version-4 class has
+    both of: a decision without them is in the new form already (the rules core's ``Game.to_dict`` form,
+    which says version 1, holds the state as it is now)."""
+    if (not isinstance(old, dict) or old.get("kind") not in _DECISION_FIELDS
+            or not {"choices", "creditors"} <= old.keys()):
+        return old  # (validation then names anything wrong)
+    new = {k: old[k] for k in ("kind", "player", "prompt") if k in old}
+    for k, name in _DECISION_FIELDS[old["kind"]].items():
+        if k in old:
+            new[name] = old[k]
+    return new
+
+
+def _step_v4(old: Any) -> Any:
+    """A version-3 agenda step ``{"kind", "player", "data"}`` as its version-4 class's dict (a step
+    without ``data`` is in the new form already)."""
+    if not isinstance(old, dict) or not isinstance(old.get("data"), dict):
+        return old
+    new = {"kind": old.get("kind")}
+    if old.get("player") is not None:
+        new["player"] = old["player"]
+    new.update({k: v for k, v in old.get("data", {}).items() if k != "salary"})
+    return new
+
+
+def _v3_to_v4(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 3 -> 4: each decision (pending or set aside) keeps only its own kind's fields, the end
+    vote's and the shortage question's under their own names (``voters``/``proposer``;
+    ``askees``/``builder``/``wanting``), and each agenda step holds its data as its own fields."""
+    state = data.get("state")
+    if isinstance(state, dict):
+        if state.get("pending") is not None:
+            state["pending"] = _decision_v4(state["pending"])
+        if isinstance(state.get("suspended"), list):
+            state["suspended"] = [_decision_v4(d) for d in state["suspended"]]
+        if isinstance(state.get("agenda"), list):
+            state["agenda"] = [_step_v4(s) for s in state["agenda"]]
+    return data
+
+
+MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}
 """``MIGRATIONS[v]`` turns a version-``v`` save (a parsed dict) into a version ``v + 1`` one.
 
 - 1 -> 2 (:func:`_v1_to_v2`): a ``game_id`` at the top level; no log in the state.
 - 2 -> 3 (:func:`_v2_to_v3`): the option ``auction_bidding`` (``"seat_order"``) in every ``options``.
+- 3 -> 4 (:func:`_v3_to_v4`): decisions and agenda steps as their own classes' fields.
 
 When the format changes: bump :data:`SAVE_VERSION`, add ``MIGRATIONS[old] = function``, and keep a
 file of the old version in ``tests/saves/vOLD/`` (tests/test_save_versions.py loads and replays each).

@@ -6,10 +6,13 @@ migration step and a folder here (see :data:`megamono.saves.MIGRATIONS`).
 """
 
 import json
+from dataclasses import fields
 from pathlib import Path
+from typing import get_args
 
 import pytest
 from megamono.rules import Game
+from megamono.rules.decisions import DECISION_CLASSES, PendingKind
 from megamono.saves import MIGRATIONS, SAVE_VERSION, derive_game_id, load_save, migrate, save_game
 
 FIXTURES = Path(__file__).resolve().parent / "saves"
@@ -56,7 +59,7 @@ def test_the_version_2_to_3_step_writes_auction_bidding_wherever_options_are_kep
     data = json.loads((FIXTURES / "v2" / "late-game.json").read_bytes())
     assert "auction_bidding" not in data["options"]
     new = migrate(data)
-    assert new["version"] == SAVE_VERSION == 3
+    assert new["version"] == SAVE_VERSION
     for options in (new["options"], new["setup"]["options"], new["state"]["options"]):
         assert options["auction_bidding"] == "seat_order"
     assert load_save(FIXTURES / "v2" / "late-game.json").game.st.options.auction_bidding == "seat_order"
@@ -64,6 +67,42 @@ def test_the_version_2_to_3_step_writes_auction_bidding_wherever_options_are_kep
     old = migrate(json.loads((FIXTURES / "v1" / "late-game.json").read_bytes()))
     assert old["setup"]["options"]["auction_bidding"] == old["state"]["options"]["auction_bidding"] == "seat_order"
     assert "log" not in old["state"] and old["game_id"]
+
+
+def test_a_version_3_save_migrates_to_the_same_game_as_its_version_4_copy():
+    # the examples of version 3 were written again as version 4 (the same games, ids and times)
+    for old in sorted((FIXTURES / "v3").glob("*-game.json")) + [FIXTURES / "v3" / "trade-and-shortage.json"]:
+        a, b = load_save(old), load_save(FIXTURES / "v4" / old.name)
+        assert a.game.st == b.game.st and a.game.history == b.game.history and a.game.setup == b.game.setup
+        assert a.game_id == b.game_id and a.saved_at == b.saved_at
+
+
+DECISION_FIXTURES = sorted((FIXTURES / "v3").glob("decision-*.json"))
+
+
+def test_the_version_3_fixtures_hold_every_kind_of_decision_but_the_game_over():
+    kinds = {json.loads(f.read_bytes())["state"]["pending"]["kind"] for f in DECISION_FIXTURES}
+    assert kinds == set(get_args(PendingKind)) - {"game_over"}
+
+
+@pytest.mark.parametrize("path", DECISION_FIXTURES, ids=lambda f: f.stem)
+def test_the_version_3_to_4_step_gives_each_decision_its_own_fields(path):
+    """Saved by megamono 3 while each kind of decision was pending (some with another set aside, most
+    with steps on the agenda): migrated, each is the state the replay of its actions makes now."""
+    data = json.loads(path.read_bytes())
+    new = migrate(json.loads(path.read_bytes()))
+    old_pend, pend = data["state"]["pending"], new["state"]["pending"]
+    assert pend["kind"] == old_pend["kind"] and pend["player"] == old_pend["player"]
+    assert set(pend) <= {"kind", "player", "prompt"} | {f.name for f in fields(DECISION_CLASSES[pend["kind"]])}
+    for step in new["state"]["agenda"]:
+        assert "data" not in step
+    saved = load_save(path)  # replayed and compared with the migrated state
+    assert saved.game.st.pending is not None and saved.game.st.pending.kind == old_pend["kind"]
+    if old_pend["kind"] == "end_vote":
+        assert pend["proposer"] == old_pend["high_bidder"] and pend["voters"] == old_pend["bidders"]
+    if old_pend["kind"] == "shortage_ask":
+        assert (pend["builder"], pend["askees"], pend["wanting"]) == (
+            old_pend["high_bidder"], old_pend["bidders"], old_pend["choices"])
 
 
 def test_resaving_a_migrated_save_writes_the_current_version_and_keeps_its_id(tmp_path):

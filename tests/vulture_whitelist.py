@@ -6,6 +6,7 @@ reports beyond these is dead code: delete it (or, after review, add it here with
 # ruff: noqa: B018  (each line names a thing, which is all vulture needs)
 from megamono.bots.model import View, gain_of, owners_of
 from megamono.bots.strong import StrongBot
+from megamono.rules.decisions import DECISION_CLASSES
 from megamono.rules.editions import Card, Edition, Space, _Strict
 from megamono.rules.endgame import EndgameMixin
 from megamono.rules.history import HistoryMixin
@@ -72,3 +73,7 @@ gain_of  # the reference for moves_gain
 # megamono simulate's movement-only summary as landing shares: checked against the exact Markov
 # chain (tests/bots/test_markov.py).
 movement_shares
+
+# Each decision class by its kind: the table the tests check every kind against (its own fields,
+# tests/rules/test_decision_players.py; the version-3 migration, tests/test_save_versions.py).
+DECISION_CLASSES

@@ -12,7 +12,7 @@ sends the answer straight to ``game.act`` (which checks it anyway) may skip that
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from megamono.rules.actions import (
@@ -28,7 +28,27 @@ from megamono.rules.actions import (
     SellDepot,
     SellGroupBuildings,
 )
-from megamono.rules.state import Pending
+from megamono.rules.decisions import (
+    AuctionPickDecision,
+    BidDecision,
+    BirthdayDecision,
+    BusDecision,
+    BuyDecision,
+    DebtDecision,
+    EndVoteDecision,
+    GameOverDecision,
+    IncomeTaxDecision,
+    JailDecision,
+    JailPayDecision,
+    LevellingDecision,
+    MortgagedDeedDecision,
+    Pending,
+    PlacePieceDecision,
+    ShortageAskDecision,
+    TradeReplyDecision,
+    TriplesDecision,
+    TurnDecision,
+)
 
 from .model import board_of, view_of
 
@@ -72,10 +92,9 @@ class Bot:
         if player not in pend.players:
             seats = " or ".join(str(q) for q in pend.players)
             raise ValueError(f"the game waits on seat {seats}, not {player}")
-        handler: Callable[[Game, int, Pending], Action] = getattr(self, "on_" + pend.kind)
         answer: Action | None
         try:
-            answer = handler(game, player, pend)
+            answer = self.answer(game, player, pend)
             why = "no action chosen" if answer is None else game.why_not(answer) if check else None
         except Exception as exc:  # a bug in a bot must not stop a simulation; it is counted
             answer, why = None, f"{type(exc).__name__}: {exc}"
@@ -197,7 +216,99 @@ class Bot:
                     return a
         return None
 
-    def on_debt(self, game: Game, p: int, pend: Pending) -> Action:
+    # ------------------------------------------------------------------ the answers, by decision
+    def answer(self, game: Game, player: int, pend: Pending) -> Action:
+        """The answer of ``player`` to ``pend``, from the handler of its kind (``on_<kind>``; each
+        bot gives those it plays, :meth:`on_debt` is shared). May return an illegal action (the
+        caller checks)."""
+        match pend:
+            case TurnDecision():
+                return self.on_turn(game, player, pend)
+            case JailDecision():
+                return self.on_jail(game, player, pend)
+            case JailPayDecision():
+                return self.on_jail_pay(game, player, pend)
+            case BuyDecision():
+                return self.on_buy(game, player, pend)
+            case BidDecision():
+                return self.on_bid(game, player, pend)
+            case TriplesDecision():
+                return self.on_triples(game, player, pend)
+            case BusDecision():
+                return self.on_bus(game, player, pend)
+            case BirthdayDecision():
+                return self.on_birthday(game, player, pend)
+            case IncomeTaxDecision():
+                return self.on_income_tax(game, player, pend)
+            case AuctionPickDecision():
+                return self.on_auction_pick(game, player, pend)
+            case LevellingDecision():
+                return self.on_levelling(game, player, pend)
+            case MortgagedDeedDecision():
+                return self.on_mortgaged_deed(game, player, pend)
+            case DebtDecision():
+                return self.on_debt(game, player, pend)
+            case TradeReplyDecision():
+                return self.on_trade_reply(game, player, pend)
+            case EndVoteDecision():
+                return self.on_end_vote(game, player, pend)
+            case ShortageAskDecision():
+                return self.on_shortage_ask(game, player, pend)
+            case PlacePieceDecision():
+                return self.on_place_piece(game, player, pend)
+            case GameOverDecision():
+                return self.on_game_over(game, player, pend)
+        raise ValueError(f"no handler for the decision {pend!r:.60}")
+
+    def on_turn(self, game: Game, p: int, pend: TurnDecision) -> Action:
+        raise NotImplementedError(f"{type(self).__name__} does not answer 'turn'")
+
+    def on_jail(self, game: Game, p: int, pend: JailDecision) -> Action:
+        raise NotImplementedError(f"{type(self).__name__} does not answer 'jail'")
+
+    def on_jail_pay(self, game: Game, p: int, pend: JailPayDecision) -> Action:
+        raise NotImplementedError(f"{type(self).__name__} does not answer 'jail_pay'")
+
+    def on_buy(self, game: Game, p: int, pend: BuyDecision) -> Action:
+        raise NotImplementedError(f"{type(self).__name__} does not answer 'buy'")
+
+    def on_bid(self, game: Game, p: int, pend: BidDecision) -> Action:
+        raise NotImplementedError(f"{type(self).__name__} does not answer 'bid'")
+
+    def on_triples(self, game: Game, p: int, pend: TriplesDecision) -> Action:
+        raise NotImplementedError(f"{type(self).__name__} does not answer 'triples'")
+
+    def on_bus(self, game: Game, p: int, pend: BusDecision) -> Action:
+        raise NotImplementedError(f"{type(self).__name__} does not answer 'bus'")
+
+    def on_birthday(self, game: Game, p: int, pend: BirthdayDecision) -> Action:
+        raise NotImplementedError(f"{type(self).__name__} does not answer 'birthday'")
+
+    def on_income_tax(self, game: Game, p: int, pend: IncomeTaxDecision) -> Action:
+        raise NotImplementedError(f"{type(self).__name__} does not answer 'income_tax'")
+
+    def on_auction_pick(self, game: Game, p: int, pend: AuctionPickDecision) -> Action:
+        raise NotImplementedError(f"{type(self).__name__} does not answer 'auction_pick'")
+
+    def on_levelling(self, game: Game, p: int, pend: LevellingDecision) -> Action:
+        raise NotImplementedError(f"{type(self).__name__} does not answer 'levelling'")
+
+    def on_mortgaged_deed(self, game: Game, p: int, pend: MortgagedDeedDecision) -> Action:
+        raise NotImplementedError(f"{type(self).__name__} does not answer 'mortgaged_deed'")
+
+    def on_trade_reply(self, game: Game, p: int, pend: TradeReplyDecision) -> Action:
+        raise NotImplementedError(f"{type(self).__name__} does not answer 'trade_reply'")
+
+    def on_end_vote(self, game: Game, p: int, pend: EndVoteDecision) -> Action:
+        raise NotImplementedError(f"{type(self).__name__} does not answer 'end_vote'")
+
+    def on_shortage_ask(self, game: Game, p: int, pend: ShortageAskDecision) -> Action:
+        raise NotImplementedError(f"{type(self).__name__} does not answer 'shortage_ask'")
+
+    def on_place_piece(self, game: Game, p: int, pend: PlacePieceDecision) -> Action:
+        raise NotImplementedError(f"{type(self).__name__} does not answer 'place_piece'")
+
+    def on_debt(self, game: Game, p: int, pend: DebtDecision) -> Action:
         """D1: pay when the cash is there; bankruptcy only when nothing could cover it; else raise."""
         pay = PayDebt(player=p)
         if game.why_not(pay) is None:
@@ -211,5 +322,5 @@ class Bot:
             return bust
         return self.raise_money(game, p) or bust
 
-    def on_game_over(self, game: Game, p: int, pend: Pending) -> Action:  # pragma: no cover
+    def on_game_over(self, game: Game, p: int, pend: GameOverDecision) -> Action:  # pragma: no cover
         raise ValueError("the game is over")

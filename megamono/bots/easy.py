@@ -35,8 +35,25 @@ from megamono.rules.actions import (
     UseJailCard,
     VoteEnd,
 )
+from megamono.rules.decisions import (
+    AuctionPickDecision,
+    BidDecision,
+    BirthdayDecision,
+    BusDecision,
+    BuyDecision,
+    EndVoteDecision,
+    IncomeTaxDecision,
+    JailDecision,
+    JailPayDecision,
+    LevellingDecision,
+    MortgagedDeedDecision,
+    PlacePieceDecision,
+    ShortageAskDecision,
+    TradeReplyDecision,
+    TriplesDecision,
+    TurnDecision,
+)
 from megamono.rules.rent import unmortgage_cost
-from megamono.rules.state import Pending
 
 from .base import Bot
 from .model import board_of, final_worths
@@ -57,7 +74,7 @@ class EasyBot(Bot):
         self._caps: dict[tuple[int | None, str | None, int], int] = {}  # (deed, piece, turn): one auction's cap
 
     # ------------------------------------------------------------------ turn
-    def on_turn(self, game: Game, p: int, pend: Pending) -> Action:
+    def on_turn(self, game: Game, p: int, pend: TurnDecision) -> Action:
         st = game.st
         pl = st.players[p]
         if self.may_manage:
@@ -97,7 +114,7 @@ class EasyBot(Bot):
         return None
 
     # ------------------------------------------------------------------ jail
-    def on_jail(self, game: Game, p: int, pend: Pending) -> Action:
+    def on_jail(self, game: Game, p: int, pend: JailDecision) -> Action:
         pl = game.st.players[p]
         if pl.gojf:
             return UseJailCard(player=p)
@@ -105,17 +122,17 @@ class EasyBot(Bot):
             return PayJailFine(player=p)
         return RollForDoubles(player=p)
 
-    def on_jail_pay(self, game: Game, p: int, pend: Pending) -> Action:
+    def on_jail_pay(self, game: Game, p: int, pend: JailPayDecision) -> Action:
         return UseJailCard(player=p) if game.st.players[p].gojf else PayJailFine(player=p)
 
     # ------------------------------------------------------------------ buying and auctions
-    def on_buy(self, game: Game, p: int, pend: Pending) -> Action:
+    def on_buy(self, game: Game, p: int, pend: BuyDecision) -> Action:
         assert pend.amount is not None, "a buy decision carries the price"
         if game.st.players[p].cash - pend.amount >= RESERVE:
             return Buy(player=p)
         return DeclineBuy(player=p)
 
-    def on_bid(self, game: Game, p: int, pend: Pending) -> Action:
+    def on_bid(self, game: Game, p: int, pend: BidDecision) -> Action:
         st = game.st
         cash = st.players[p].cash
         b = board_of(game)
@@ -137,11 +154,11 @@ class EasyBot(Bot):
             return DropOut(player=p)
         return Bid(player=p, amount=min(limit, low + self.rng.choice((0, 4, 9, 19))))
 
-    def on_auction_pick(self, game: Game, p: int, pend: Pending) -> Action:
+    def on_auction_pick(self, game: Game, p: int, pend: AuctionPickDecision) -> Action:
         return PickAuctionDeed(player=p, space=self.rng.choice(pend.choices))
 
     # ------------------------------------------------------------------ Mega decisions
-    def on_triples(self, game: Game, p: int, pend: Pending) -> Action:
+    def on_triples(self, game: Game, p: int, pend: TriplesDecision) -> Action:
         st = game.st
         cash = st.players[p].cash
         b = board_of(game)
@@ -152,31 +169,31 @@ class EasyBot(Bot):
                 if (i in st.deeds and st.deeds[i].owner in (None, p)) or b.kind[i] in ("go", "free_parking", "jail")]
         return ChooseDestination(player=p, space=self.rng.choice(safe or pend.choices))
 
-    def on_bus(self, game: Game, p: int, pend: Pending) -> Action:
+    def on_bus(self, game: Game, p: int, pend: BusDecision) -> Action:
         return BusChoice(player=p, choice=self.rng.choice(("ticket", "advance")))
 
-    def on_birthday(self, game: Game, p: int, pend: Pending) -> Action:
+    def on_birthday(self, game: Game, p: int, pend: BirthdayDecision) -> Action:
         return BirthdayChoice(player=p, choice="cash")
 
-    def on_income_tax(self, game: Game, p: int, pend: Pending) -> Action:
+    def on_income_tax(self, game: Game, p: int, pend: IncomeTaxDecision) -> Action:
         return IncomeTaxChoice(player=p, choice="flat")
 
-    def on_levelling(self, game: Game, p: int, pend: Pending) -> Action:
+    def on_levelling(self, game: Game, p: int, pend: LevellingDecision) -> Action:
         return self.level_choice(game, p, ("rearrange", "unmortgage_rearrange", "sell_all", "build",
                                            "unmortgage", "unmortgage_build", "return"))
 
-    def on_mortgaged_deed(self, game: Game, p: int, pend: Pending) -> Action:
+    def on_mortgaged_deed(self, game: Game, p: int, pend: MortgagedDeedDecision) -> Action:
         rich = game.st.players[p].cash >= pend.amounts.get("unmortgage", 0) + 2 * BUILD_RESERVE
         return MortgagedDeedChoice(player=p, choice="unmortgage" if rich else "keep")
 
-    def on_shortage_ask(self, game: Game, p: int, pend: Pending) -> Action:
+    def on_shortage_ask(self, game: Game, p: int, pend: ShortageAskDecision) -> Action:
         return ShortageAnswer(player=p, want=False)
 
-    def on_place_piece(self, game: Game, p: int, pend: Pending) -> Action:
+    def on_place_piece(self, game: Game, p: int, pend: PlacePieceDecision) -> Action:
         return PlacePiece(player=p, space=pend.choices[0])
 
     # ------------------------------------------------------------------ trades and ending
-    def on_trade_reply(self, game: Game, p: int, pend: Pending) -> Action:
+    def on_trade_reply(self, game: Game, p: int, pend: TradeReplyDecision) -> Action:
         offer = pend.trade
         assert offer is not None, "a trade reply carries the offer"
         b = board_of(game)
@@ -186,6 +203,6 @@ class EasyBot(Bot):
             return AcceptTrade(player=p)
         return RefuseTrade(player=p)
 
-    def on_end_vote(self, game: Game, p: int, pend: Pending) -> Action:
+    def on_end_vote(self, game: Game, p: int, pend: EndVoteDecision) -> Action:
         worth = final_worths(game)
         return VoteEnd(player=p, agree=worth[p] >= max(worth.values()))

@@ -46,7 +46,24 @@ from megamono.rules.actions import (
     UseJailCard,
     VoteEnd,
 )
-from megamono.rules.state import Pending
+from megamono.rules.decisions import (
+    AuctionPickDecision,
+    BidDecision,
+    BirthdayDecision,
+    BusDecision,
+    BuyDecision,
+    EndVoteDecision,
+    IncomeTaxDecision,
+    JailDecision,
+    JailPayDecision,
+    LevellingDecision,
+    MortgagedDeedDecision,
+    PlacePieceDecision,
+    ShortageAskDecision,
+    TradeReplyDecision,
+    TriplesDecision,
+    TurnDecision,
+)
 
 from .base import Bot
 
@@ -69,61 +86,61 @@ class MoverBot(Bot):
     level = "mover"
 
     # ------------------------------------------------------------------ turn and jail
-    def on_turn(self, game: Game, p: int, pend: Pending) -> Action:
+    def on_turn(self, game: Game, p: int, pend: TurnDecision) -> Action:
         return Roll(player=p)
 
-    def on_jail(self, game: Game, p: int, pend: Pending) -> Action:
+    def on_jail(self, game: Game, p: int, pend: JailDecision) -> Action:
         pay = PayJailFine(player=p)
         if game.why_not(pay) is None:
             return pay
         # cannot happen with a large starting cash; keep the game going legally
         return UseJailCard(player=p) if game.st.players[p].gojf else RollForDoubles(player=p)
 
-    def on_jail_pay(self, game: Game, p: int, pend: Pending) -> Action:
+    def on_jail_pay(self, game: Game, p: int, pend: JailPayDecision) -> Action:
         return PayJailFine(player=p)
 
     # ------------------------------------------------------------------ buying and auctions
-    def on_buy(self, game: Game, p: int, pend: Pending) -> Action:
+    def on_buy(self, game: Game, p: int, pend: BuyDecision) -> Action:
         return DeclineBuy(player=p)
 
-    def on_bid(self, game: Game, p: int, pend: Pending) -> Action:
+    def on_bid(self, game: Game, p: int, pend: BidDecision) -> Action:
         return DropOut(player=p)
 
-    def on_auction_pick(self, game: Game, p: int, pend: Pending) -> Action:
+    def on_auction_pick(self, game: Game, p: int, pend: AuctionPickDecision) -> Action:
         return PickAuctionDeed(player=p, space=pend.choices[0])
 
     # ------------------------------------------------------------------ Mega decisions
-    def on_triples(self, game: Game, p: int, pend: Pending) -> Action:
+    def on_triples(self, game: Game, p: int, pend: TriplesDecision) -> Action:
         kinds = [s.kind for s in game.ed.spaces]
         return ChooseDestination(player=p, space=triples_destination(kinds, game.st.players[p].position))
 
-    def on_bus(self, game: Game, p: int, pend: Pending) -> Action:
+    def on_bus(self, game: Game, p: int, pend: BusDecision) -> Action:
         return BusChoice(player=p, choice="advance")
 
-    def on_birthday(self, game: Game, p: int, pend: Pending) -> Action:
+    def on_birthday(self, game: Game, p: int, pend: BirthdayDecision) -> Action:
         return BirthdayChoice(player=p, choice="cash")
 
-    def on_income_tax(self, game: Game, p: int, pend: Pending) -> Action:
+    def on_income_tax(self, game: Game, p: int, pend: IncomeTaxDecision) -> Action:
         return IncomeTaxChoice(player=p, choice="flat")
 
     # ------------------------------------------------------------------ never reached by movers alone
-    def on_levelling(self, game: Game, p: int, pend: Pending) -> Action:  # pragma: no cover
+    def on_levelling(self, game: Game, p: int, pend: LevellingDecision) -> Action:  # pragma: no cover
         return self.level_choice(game, p, ("rearrange", "sell_all", "return", "build", "unmortgage",
                                            "unmortgage_build", "unmortgage_rearrange"))
 
-    def on_mortgaged_deed(self, game: Game, p: int, pend: Pending) -> Action:  # pragma: no cover
+    def on_mortgaged_deed(self, game: Game, p: int, pend: MortgagedDeedDecision) -> Action:  # pragma: no cover
         return MortgagedDeedChoice(player=p, choice="keep")
 
-    def on_shortage_ask(self, game: Game, p: int, pend: Pending) -> Action:  # pragma: no cover
+    def on_shortage_ask(self, game: Game, p: int, pend: ShortageAskDecision) -> Action:  # pragma: no cover
         return ShortageAnswer(player=p, want=False)
 
-    def on_place_piece(self, game: Game, p: int, pend: Pending) -> Action:  # pragma: no cover
+    def on_place_piece(self, game: Game, p: int, pend: PlacePieceDecision) -> Action:  # pragma: no cover
         return PlacePiece(player=p, space=pend.choices[0])
 
-    def on_trade_reply(self, game: Game, p: int, pend: Pending) -> Action:  # pragma: no cover
+    def on_trade_reply(self, game: Game, p: int, pend: TradeReplyDecision) -> Action:  # pragma: no cover
         return RefuseTrade(player=p)
 
-    def on_end_vote(self, game: Game, p: int, pend: Pending) -> Action:  # pragma: no cover
+    def on_end_vote(self, game: Game, p: int, pend: EndVoteDecision) -> Action:  # pragma: no cover
         return VoteEnd(player=p, agree=False)
 
 

@@ -42,8 +42,24 @@ from megamono.rules.actions import (
     UseJailCard,
     VoteEnd,
 )
+from megamono.rules.decisions import (
+    AuctionPickDecision,
+    BidDecision,
+    BirthdayDecision,
+    BusDecision,
+    BuyDecision,
+    EndVoteDecision,
+    IncomeTaxDecision,
+    JailDecision,
+    JailPayDecision,
+    LevellingDecision,
+    MortgagedDeedDecision,
+    PlacePieceDecision,
+    ShortageAskDecision,
+    TriplesDecision,
+    TurnDecision,
+)
 from megamono.rules.rent import ceil_percent, tax_worth
-from megamono.rules.state import Pending
 
 from .base import Bot
 from .model import TWO_DICE, board_of, deed_value, final_worths, view_of
@@ -150,7 +166,7 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
         return self.space_score(game, p, dest, rents, cash) + bonus
 
     # ------------------------------------------------------------------ turn
-    def on_turn(self, game: Game, p: int, pend: Pending) -> Action:
+    def on_turn(self, game: Game, p: int, pend: TurnDecision) -> Action:
         st = game.st
         pl = st.players[p]
         if self.may_manage:
@@ -193,7 +209,7 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
         return None
 
     # ------------------------------------------------------------------ jail
-    def on_jail(self, game: Game, p: int, pend: Pending) -> Action:
+    def on_jail(self, game: Game, p: int, pend: JailDecision) -> Action:
         pl = game.st.players[p]
         stay = False
         if self.unowned_share(game) <= 0.3:  # not early in the game: stay when leaving looks dangerous
@@ -212,11 +228,11 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
                 return PayJailFine(player=p)
         return RollForDoubles(player=p)
 
-    def on_jail_pay(self, game: Game, p: int, pend: Pending) -> Action:
+    def on_jail_pay(self, game: Game, p: int, pend: JailPayDecision) -> Action:
         return UseJailCard(player=p) if game.st.players[p].gojf else PayJailFine(player=p)
 
     # ------------------------------------------------------------------ buying and auctions
-    def on_buy(self, game: Game, p: int, pend: Pending) -> Action:
+    def on_buy(self, game: Game, p: int, pend: BuyDecision) -> Action:
         """Buy when the reserve stays covered, or a deed worth well over its price leaves some of
         it; never mortgages to buy (measured: no stronger, and mortgaging only to decline after
         all looked foolish to players)."""
@@ -231,7 +247,7 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
             return Buy(player=p)
         return DeclineBuy(player=p)
 
-    def on_bid(self, game: Game, p: int, pend: Pending) -> Action:
+    def on_bid(self, game: Game, p: int, pend: BidDecision) -> Action:
         st = game.st
         b = board_of(game)
         cash = st.players[p].cash
@@ -264,7 +280,7 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
         opening = int(price * BID_OPENING) if pend.high_bidder is None else low + step
         return Bid(player=p, amount=max(low, min(cap, opening)))
 
-    def on_auction_pick(self, game: Game, p: int, pend: Pending) -> Action:
+    def on_auction_pick(self, game: Game, p: int, pend: AuctionPickDecision) -> Action:
         b = board_of(game)
         cash = game.st.players[p].cash
         best = None
@@ -279,26 +295,26 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
         return PickAuctionDeed(player=p, space=best[1])
 
     # ------------------------------------------------------------------ Mega decisions
-    def on_triples(self, game: Game, p: int, pend: Pending) -> Action:
+    def on_triples(self, game: Game, p: int, pend: TriplesDecision) -> Action:
         rents = self.rents(game, p)
         cash = game.st.players[p].cash
         best = max(pend.choices, key=lambda i: (self.move_score(game, p, i, rents, cash), -i))
         return ChooseDestination(player=p, space=best)
 
-    def on_bus(self, game: Game, p: int, pend: Pending) -> Action:
+    def on_bus(self, game: Game, p: int, pend: BusDecision) -> Action:
         held = len(game.st.players[p].bus_tickets)
         return BusChoice(player=p, choice="ticket" if held < 3 else "advance")
 
-    def on_birthday(self, game: Game, p: int, pend: Pending) -> Action:
+    def on_birthday(self, game: Game, p: int, pend: BirthdayDecision) -> Action:
         pl = game.st.players[p]
         rich = pl.cash >= self.reserve(game, p) + 400
         return BirthdayChoice(player=p, choice="ticket" if rich and not pl.bus_tickets else "cash")
 
-    def on_income_tax(self, game: Game, p: int, pend: Pending) -> Action:
+    def on_income_tax(self, game: Game, p: int, pend: IncomeTaxDecision) -> Action:
         a = pend.amounts
         return IncomeTaxChoice(player=p, choice="percent" if a.get("percent", 1 << 30) < a.get("flat", 0) else "flat")
 
-    def on_levelling(self, game: Game, p: int, pend: Pending) -> Action:
+    def on_levelling(self, game: Game, p: int, pend: LevellingDecision) -> Action:
         cash = game.st.players[p].cash
         spare = cash - self.reserve(game, p) // 2
         build, unm = pend.amounts.get("build", 0), pend.amounts.get("unmortgage", 0)
@@ -311,12 +327,12 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
         order += ["unmortgage_rearrange", "unmortgage", "sell_all", "return", "build", "unmortgage_build"]
         return self.level_choice(game, p, order)
 
-    def on_mortgaged_deed(self, game: Game, p: int, pend: Pending) -> Action:
+    def on_mortgaged_deed(self, game: Game, p: int, pend: MortgagedDeedDecision) -> Action:
         cost = pend.amounts.get("unmortgage", 0)
         ok = game.st.players[p].cash - cost >= self.reserve(game, p)
         return MortgagedDeedChoice(player=p, choice="unmortgage" if ok else "keep")
 
-    def on_shortage_ask(self, game: Game, p: int, pend: Pending) -> Action:
+    def on_shortage_ask(self, game: Game, p: int, pend: ShortageAskDecision) -> Action:
         assert pend.piece is not None, "a shortage question names the piece"
         lots = game.lots_for_piece(p, pend.piece, ignore_cash=True)
         if not lots:
@@ -325,7 +341,7 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
         want = game.st.players[p].cash - b.house_cost[b.group_of[lots[0]]] >= self.reserve(game, p)
         return ShortageAnswer(player=p, want=want)
 
-    def on_place_piece(self, game: Game, p: int, pend: Pending) -> Action:
+    def on_place_piece(self, game: Game, p: int, pend: PlacePieceDecision) -> Action:
         st = game.st
         b = board_of(game)
 
@@ -367,6 +383,6 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
         return sorted(groups, key=earning)
 
     # ------------------------------------------------------------------ ending
-    def on_end_vote(self, game: Game, p: int, pend: Pending) -> Action:
+    def on_end_vote(self, game: Game, p: int, pend: EndVoteDecision) -> Action:
         worth = final_worths(game)
         return VoteEnd(player=p, agree=worth[p] >= max(worth.values()))

@@ -12,8 +12,8 @@ import math
 from typing import TYPE_CHECKING
 
 from megamono.rules.actions import AcceptTrade, Action, ProposeTrade, RefuseTrade
+from megamono.rules.decisions import TradeOffer, TradeReplyDecision, TradeSide
 from megamono.rules.rent import transfer_fee, unmortgage_cost
-from megamono.rules.state import Pending, TradeOffer, TradeSide
 
 from .base import Bot
 from .model import DeedSig, TradeTarget, View, moves_gain, view_of
@@ -99,7 +99,7 @@ class TradingMixin(Bot):
     def rival_weight(game: Game) -> float:
         return 1.0 if len(game.st.active_players()) <= 2 else 0.7
 
-    def on_trade_reply(self, game: Game, p: int, pend: Pending) -> Action:
+    def on_trade_reply(self, game: Game, p: int, pend: TradeReplyDecision) -> Action:
         offer = pend.trade
         assert offer is not None, "a trade reply carries the offer"
         da, db = self.trade_deltas(game, offer)

@@ -41,11 +41,12 @@ from .actions import (
     check_action,
     parse_action,
 )
+from .decisions import Pending
 from .editions import Edition, EditionError, load_edition
 from .engine import Game
 from .errors import IllegalAction
 from .invariants import check_invariants
-from .state import GameState, Options, Pending
+from .state import GameState, Options
 
 __all__ = [
     "Action", "Bid", "BirthdayChoice", "Build", "BuildDepot", "BusChoice", "Buy", "ChooseDestination",

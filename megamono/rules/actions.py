@@ -21,12 +21,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from functools import partial
-from typing import Annotated, Literal, TypeVar, dataclass_transform, get_args, get_origin, get_type_hints
+from typing import Annotated, Literal, TypeVar, cast, dataclass_transform, get_args, get_origin, get_type_hints
 
 from pydantic import ConfigDict, Field, TypeAdapter, ValidationError
 
+from .decisions import TradeOffer, TradeSide
 from .errors import IllegalAction
-from .state import Record, TradeOffer, TradeSide
+from .records import Record
 
 _A = TypeVar("_A")
 
@@ -50,7 +51,7 @@ class _Action(Record):
 
     def label(self) -> str:
         """Short text for menus and the log."""
-        return str(self.kind).replace("_", " ")  # type: ignore[attr-defined]
+        return _KIND_OF[type(self)].replace("_", " ")
 
 
 # Turn (T1-T3, J2, K8)
@@ -148,6 +149,8 @@ class PickAuctionDeed(_Action):
 
 LevelChoice = Literal["build", "rearrange", "unmortgage", "unmortgage_build",
                       "unmortgage_rearrange", "sell_all", "return"]
+LEVEL_CHOICES: tuple[LevelChoice, ...] = get_args(LevelChoice)
+"""Every way of levelling (B8), in the order the screen offers them."""
 
 
 @action
@@ -308,6 +311,9 @@ ACTION_KINDS: dict[str, type] = {_kind_of_class(t): t for t in ACTION_TYPES}
 """Each action class by its ``kind``."""
 ActionBase = _Action
 """The base class of every action (``isinstance(x, ActionBase)``)."""
+ManageAction = Build | SellBuilding | SellGroupBuildings | BuildDepot | SellDepot | Mortgage | Unmortgage
+"""The managing actions (T1): each names the deed or street (``space``) it changes."""
+MANAGE_TYPES: tuple[type[ManageAction], ...] = get_args(ManageAction)
 MANAGE_KINDS = frozenset({"build", "sell_building", "sell_group_buildings", "build_depot",
                           "sell_depot", "mortgage", "unmortgage"})
 RAISE_MONEY_KINDS = frozenset({"sell_building", "sell_group_buildings", "sell_depot", "mortgage"})
@@ -394,8 +400,8 @@ def check_action(data: object) -> Action:
                 for name, ok in checks:
                     if not ok(getattr(data, name)):
                         break
-                else:
-                    return data  # (the usual case: an action from legal_actions, a bot or the app)
+                else:  # (the usual case: an action from legal_actions, a bot or the app)
+                    return cast(Action, data)  # every action class is in the Action union (ACTION_TYPES)
             kind = getattr(data, "kind", None)
             cls = ACTION_KINDS.get(kind) if isinstance(kind, str) else None
             if cls is None or not isinstance(data, cls):

@@ -7,11 +7,17 @@ mixins over it (``spaces``, ``money``, ``property``). Nothing here decides a rul
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, TypeVar
 
 from . import dice as _dice
+from .agenda import AgendaStep
+from .decisions import Decision, Pending
 from .editions import Board, Edition
-from .events import Cash, Event, Source, UtilityRoll
-from .state import GameState, Pending, Step, Throw
+from .events import Cash, Source, UtilityRoll
+from .state import Event, GameState, Throw
+
+D = TypeVar("D", bound=Decision)
 
 
 class _Commas(dict[int, str]):
@@ -46,17 +52,60 @@ class Core:
         return self.board.spaces[space].name
 
     # -- agenda and pending ----------------------------------------------------------------
-    def push(self, *steps: Step) -> None:
+    def push(self, *steps: AgendaStep) -> None:
         """Schedule ``steps`` to run next, in the order given (before older agenda items)."""
         self.st.agenda.extend(reversed(steps))
 
-    @staticmethod
-    def step(kind: str, player: int | None = None, **data: object) -> Step:
-        return Step(kind, player, data)
-
-    def wait(self, kind: str, player: int, prompt: str, **fields) -> None:
+    def wait(self, decision: Pending) -> None:
         """Set the pending decision (T7)."""
-        self.st.pending = Pending(kind, player, prompt, **fields)
+        self.st.pending = decision
+
+    def set_aside(self) -> None:
+        """Set the pending decision aside (a trade, a claim, a vote or a shortage question comes
+        first); a :class:`ResumeStep` brings it back. AssertionError when nothing is pending."""
+        pend = self.st.pending
+        if pend is None:
+            raise AssertionError("no decision to set aside")
+        self.st.suspended.append(pend)
+        self.st.pending = None
+
+    def suspend(self, decision: Pending) -> None:
+        """Set the pending decision aside and wait for ``decision``; a :class:`ResumeStep` brings
+        the other back."""
+        self.set_aside()
+        self.st.pending = decision
+
+    def pending_as(self, cls: type[D]) -> D:
+        """The pending decision, which the caller knows to be a ``cls`` (the action answering it was
+        checked against its kind). Raises AssertionError when it is not (a bug in the engine)."""
+        pend = self.st.pending
+        if not isinstance(pend, cls):
+            raise AssertionError(f"expected a pending {cls.__name__}, found {pend!r:.80}")
+        return pend
+
+    if TYPE_CHECKING:
+        # What the rule areas (the mixins of Game) ask of each other, declared once here so that
+        # each area is checked against it; the definitions are in the modules named.
+        from .actions import Action
+        from .events import Termination
+
+        def why_not(self, action: Action) -> str | None: ...  # engine
+        def _offer_turn(self, p: int, again: bool) -> None: ...  # engine
+        def lapse_claims(self, roller: int) -> None: ...  # engine
+        def finish(self, winners: list[int], termination: Termination) -> None: ...  # endgame
+        def pay(self, p: int, creditors: Iterable[tuple[int | None, int]], why: str,
+                fine: bool = False) -> None: ...  # money
+        def into_pot(self, fine: bool, amount: int) -> None: ...  # money
+        def check_resumed(self) -> None: ...  # money
+        def return_pieces(self, space: int, to_level: int) -> None: ...  # money
+        def _bid_prompt(self) -> None: ...  # money
+        def why_not_build(self, p: int, space: int, ignore_cash: bool = False) -> str | None: ...  # property
+        def do_build(self, p: int, space: int) -> None: ...  # property
+        def after_receiving(self, p: int, spaces: list[int], forced: bool) -> list[AgendaStep]: ...  # property
+        def settle_received(self, p: int, space: int) -> None: ...  # property
+        def do_shortage_answer(self, p: int, want: bool) -> None: ...  # shortage
+        def others_from_left(self, p: int) -> list[int]: ...  # spaces
+        def debtors(self) -> set[int]: ...  # trades
 
     # -- log and money ---------------------------------------------------------------------
     source: Source
@@ -104,7 +153,10 @@ class Core:
             raw = st.script.pop(0)
             if speed and len(raw) < 3:
                 raise ValueError(f"scripted throw {raw} lacks the Speed Die")
-            return Throw((raw[0], raw[1]), raw[2] if speed else None)
+            w1, w2 = raw[0], raw[1]
+            if not (isinstance(w1, int) and isinstance(w2, int)):
+                raise ValueError(f"scripted throw {raw}: a white die shows 1-6")
+            return Throw((w1, w2), raw[2] if speed else None)
         # the white dice, then the Speed Die: the same as three randbelow(6) calls in turn
         st.rng, f = _dice.d6(st.rng, 3 if speed else 2)
         if speed:

@@ -212,8 +212,8 @@ class Edition(_Strict):
         """Colour group name -> street indices in board order."""
         out: dict[str, list[int]] = {}
         for s in self.spaces:
-            if s.kind == "street":
-                out.setdefault(s.group, []).append(s.index)  # type: ignore[arg-type]
+            if s.kind == "street" and s.group is not None:  # (a street always has its group)
+                out.setdefault(s.group, []).append(s.index)
         return out
 
     @cached_property
@@ -251,7 +251,7 @@ class Edition(_Strict):
         """The same edition as plain objects, for code that reads it many times a move (see
         :class:`Board`)."""
         return Board(
-            spaces=tuple(SpaceInfo(**s.__dict__, is_property=s.is_property) for s in self.spaces),
+            spaces=tuple(SpaceInfo.of(s) for s in self.spaces),
             rules=RulesInfo(**self.rules.__dict__), supply=SupplyInfo(**self.supply.__dict__),
             bus_tickets=self.bus_tickets, size=self.size, jail=self.jail, max_level=self.max_level,
             groups=self.groups, properties=self.properties, railroads=self.railroads,
@@ -264,20 +264,31 @@ class Edition(_Strict):
 # (tests/rules/test_plumbing.py checks that each has its model's fields.)
 @dataclass(frozen=True, slots=True)
 class SpaceInfo:
-    """A :class:`Space` as a plain object, with ``is_property``."""
+    """A :class:`Space` as a plain object, with ``is_property``. What a kind of space does not have
+    is empty here rather than None (``group`` "", ``rents`` (), the sums 0): the model checks that
+    each kind has its own (a street its group, rents and house cost; a property its price and
+    mortgage; a tax space its tax), so the engine reads them as they are."""
 
     index: int
     name: str
     short: str
     kind: SpaceKind
-    group: str | None
-    price: int | None
-    mortgage: int | None
-    rents: list[int] | None
-    house_cost: int | None
-    tax: int | None
-    tax_percent: int | None
+    group: str
+    price: int
+    mortgage: int
+    rents: tuple[int, ...]
+    house_cost: int
+    tax: int
+    tax_percent: int
     is_property: bool
+
+    @classmethod
+    def of(cls, s: Space) -> SpaceInfo:
+        """The plain form of the space model ``s``."""
+        return cls(index=s.index, name=s.name, short=s.short, kind=s.kind, group=s.group or "",
+                   price=s.price or 0, mortgage=s.mortgage or 0, rents=tuple(s.rents or ()),
+                   house_cost=s.house_cost or 0, tax=s.tax or 0, tax_percent=s.tax_percent or 0,
+                   is_property=s.is_property)
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+from .agenda import ResumeStep
 from .core import Core
+from .decisions import EndVoteDecision, GameOverDecision, TradeReplyDecision
 from .events import EndProposed, EndVote, FinalWorth, GameOver, Outcome, Termination, winners_words
 
 
@@ -48,8 +50,7 @@ class EndgameMixin(Core):
         self.st.agenda.clear()
         self.st.suspended.clear()
         self.log(GameOver(Outcome(winners=list(winners), termination=termination)))
-        self.st.pending = None
-        self.wait("game_over", winners[0], f"Game over: {winners_words(self, winners)}")
+        self.st.pending = GameOverDecision(player=winners[0], prompt=f"Game over: {winners_words(self, winners)}")
 
     @property
     def outcome(self) -> Outcome | None:
@@ -63,35 +64,34 @@ class EndgameMixin(Core):
 
     # -- E2 votes ------------------------------------------------------------------------------
     def why_not_propose_end(self, p: int) -> str | None:
-        kind = self.st.pending.kind
-        if kind in ("end_vote", "trade_reply", "game_over"):
+        if isinstance(self.st.pending, (EndVoteDecision, TradeReplyDecision, GameOverDecision)):
             return "ending the game cannot be proposed now"
-        if p in self.debtors():  # type: ignore[attr-defined]  # I5: only debt-resolving actions
+        if p in self.debtors():
             return f"{self.name(p)} is in debt: pay or raise the money first (D1)"
         return None
 
     def do_propose_end(self, p: int) -> None:
-        others = [o for o in self.others_from_left(p)]  # type: ignore[attr-defined]
+        others = [o for o in self.others_from_left(p)]
         self.log(EndProposed(p))
-        self.suspend("end_vote", others[0], "", bidders=others, high_bidder=p)  # type: ignore[attr-defined]
-        self._end_vote_prompt()
+        vote = EndVoteDecision(player=others[0], proposer=p, voters=others)
+        self._end_vote_prompt(vote)
+        self.suspend(vote)
 
-    def _end_vote_prompt(self) -> None:
-        pend = self.st.pending
-        pend.prompt = (f"{self.name(pend.player)}: {self.name(pend.high_bidder)} proposes to end the game now;"
+    def _end_vote_prompt(self, vote: EndVoteDecision) -> None:
+        vote.prompt = (f"{self.name(vote.player)}: {self.name(vote.proposer)} proposes to end the game now;"
                        " the highest final worth wins. Agree?")
 
     def do_vote_end(self, p: int, agree: bool) -> None:
-        pend = self.st.pending
+        pend = self.pending_as(EndVoteDecision)
         if not agree:
             self.log(EndVote(p, False))
             self.st.pending = None
-            self.push(self.step("resume"))
+            self.push(ResumeStep())
             return
         self.log(EndVote(p, True))
-        rest = pend.bidders[pend.bidders.index(p) + 1:]
+        rest = pend.voters[pend.voters.index(p) + 1:]
         if rest:
             pend.player = rest[0]
-            self._end_vote_prompt()
+            self._end_vote_prompt(pend)
         else:
             self.end_by_worth("agreed_end")

@@ -16,7 +16,8 @@ from typing import Any
 from . import dice as _dice
 from .actions import (
     ACTION_KINDS,
-    MANAGE_KINDS,
+    LEVEL_CHOICES,
+    MANAGE_TYPES,
     RAISE_MONEY_KINDS,
     AcceptTrade,
     Action,
@@ -33,6 +34,7 @@ from .actions import (
     DropOut,
     IncomeTaxChoice,
     Level,
+    ManageAction,
     Mortgage,
     MortgagedDeedChoice,
     PayDebt,
@@ -53,8 +55,39 @@ from .actions import (
     UseJailCard,
     VoteEnd,
     check_action,
+    parse_action,
+)
+from .agenda import (
+    AuctionStep,
+    BusFaceStep,
+    EndOfThrowStep,
+    EndTurnStep,
+    MoveToStep,
+    MrMonopolyStep,
+    PayStep,
+    ResumeStep,
 )
 from .core import commas, new_seed
+from .decisions import (
+    AuctionPickDecision,
+    BidDecision,
+    BirthdayDecision,
+    BusDecision,
+    BuyDecision,
+    DebtDecision,
+    EndVoteDecision,
+    IncomeTaxDecision,
+    JailDecision,
+    JailPayDecision,
+    LevellingDecision,
+    MortgagedDeedDecision,
+    Pending,
+    PlacePieceDecision,
+    ShortageAskDecision,
+    TradeReplyDecision,
+    TriplesDecision,
+    TurnDecision,
+)
 from .dice import SpeedFace
 from .editions import Edition, load_edition
 from .endgame import EndgameMixin
@@ -76,6 +109,7 @@ from .invariants import SETTLING_KINDS, anything_settling, settling_groups, sett
 from .jail import JailMixin
 from .money import MoneyMixin
 from .property import PropertyMixin
+from .records import Data
 from .shortage import ShortageMixin
 from .spaces import SpacesMixin
 from .state import (
@@ -86,9 +120,7 @@ from .state import (
     Event,
     GameState,
     Options,
-    Pending,
     Player,
-    Step,
 )
 from .trades import TradesMixin
 
@@ -118,7 +150,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
     quicker to read than the pydantic models (for code that reads the board many times a move).
     """
 
-    def __init__(self, edition: Edition, state: GameState, setup: dict[str, Any] | None = None,
+    def __init__(self, edition: Edition, state: GameState, setup: Data | None = None,
                  history: list[Action] | None = None) -> None:
         self.ed = edition
         self.board = edition.board
@@ -173,9 +205,25 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
             game._roll_for_order()
         game.log(Seats())
         game.st.turn.player = len(st.players) - 1
-        game.push(game.step("end_turn"))
+        game.push(EndTurnStep())
         game._advance()
         return game
+
+    @classmethod
+    def from_dict(cls, data: Data) -> Game:
+        """Rebuild a game from :meth:`to_dict` output (pydantic ``ValidationError`` if malformed)."""
+        state = GameState.model_validate(data["state"])
+        ed = load_edition(state.edition)
+        history = [parse_action(a) for a in data.get("actions", [])]
+        return cls(ed, state, data.get("setup"), history)
+
+    @classmethod
+    def replay(cls, setup: Data, actions: Iterable[Action | Mapping[str, object]]) -> Game:
+        """Create a game from ``setup`` and apply ``actions`` in order (I8)."""
+        g = cls.new(**setup)
+        for a in actions:
+            g.act(a)
+        return g
 
     @staticmethod
     def _bus_ids(ed: Edition) -> list[str]:
@@ -234,8 +282,8 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
             order = seats[group[0]:] + seats[:group[0]]
         self.st.players = [self.st.players[i] for i in order]
         seat_of = {old: new for new, old in enumerate(order)}
-        for ev in self.st.log:
-            if ev.player is not None:
+        for ev in self.st.log:  # (only the rolls for seats so far)
+            if isinstance(ev, TurnOrderRoll):
                 ev.player = seat_of[ev.player]
 
     # ===================================================================== the public API
@@ -309,18 +357,18 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
             # action that names no space (the checks below would all pass up to the last one)
             check = _CHECK.get(kind)
             return None if check is None else check(self, action)
-        if kind in MANAGE_KINDS:  # (each names a space)
+        if isinstance(action, MANAGE_TYPES):  # (each names a space)
             if not 0 <= action.space < self.board.size:
                 return f"there is no space {action.space} on this board"
             return self._why_not_manage(action)
         space = getattr(action, "space", None)
         if space is not None and not 0 <= space < self.board.size:
             return f"there is no space {space} on this board"
-        if kind == "propose_trade":
+        if isinstance(action, ProposeTrade):
             return self.why_not_trade(action.offer())
         if kind == "propose_end":
             return self.why_not_propose_end(p)
-        if kind == "claim_rent":
+        if isinstance(action, ClaimRent):
             return self.why_not_claim_rent(p, action.space)
         if kind == "play_bus_ticket" and pend.kind in ("jail", "jail_pay") and p in deciders:
             return ("a Bus Ticket cannot be played in jail: pay the fine or use a Get Out of Jail Free"
@@ -364,44 +412,43 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         return [a for p in who for a in self._answers_of(pend, p)]
 
     def _answers_of(self, pend: Pending, p: int) -> list[Action]:
-        k = pend.kind
-        if k == "turn":
+        """The answers of seat ``p`` to the decision ``pend`` (not yet checked)."""
+        if isinstance(pend, TurnDecision):
             pl = self.st.players[p]
             out: list[Action] = [Roll(player=p)]
             if pl.bus_tickets:
                 out += [PlayBusTicket(player=p, destination=d) for d in self.bus_reach(pl.position)]
             return out
-        if k in ("jail", "jail_pay"):
+        if isinstance(pend, (JailDecision, JailPayDecision)):
             out = [PayJailFine(player=p), UseJailCard(player=p)]
-            return out + [RollForDoubles(player=p)] if k == "jail" else out
-        if k == "buy":
+            return out + [RollForDoubles(player=p)] if isinstance(pend, JailDecision) else out
+        if isinstance(pend, BuyDecision):
             return [Buy(player=p), DeclineBuy(player=p)]
-        if k == "bid":
+        if isinstance(pend, BidDecision):
             return [Bid(player=p, amount=self.min_bid()), DropOut(player=p)]
-        if k == "triples":
+        if isinstance(pend, TriplesDecision):
             return [ChooseDestination(player=p, space=i) for i in pend.choices]
-        if k == "bus":
+        if isinstance(pend, BusDecision):
             return [BusChoice(player=p, choice="ticket"), BusChoice(player=p, choice="advance")]
-        if k == "birthday":
+        if isinstance(pend, BirthdayDecision):
             return [BirthdayChoice(player=p, choice="cash"), BirthdayChoice(player=p, choice="ticket")]
-        if k == "income_tax":
+        if isinstance(pend, IncomeTaxDecision):
             return [IncomeTaxChoice(player=p, choice="flat"), IncomeTaxChoice(player=p, choice="percent")]
-        if k == "auction_pick":
+        if isinstance(pend, AuctionPickDecision):
             return [PickAuctionDeed(player=p, space=i) for i in pend.choices]
-        if k == "levelling":
-            return [Level(player=p, choice=c) for c in ("build", "rearrange", "unmortgage", "unmortgage_build",
-                                                         "unmortgage_rearrange", "sell_all", "return")]
-        if k == "mortgaged_deed":
+        if isinstance(pend, LevellingDecision):
+            return [Level(player=p, choice=c) for c in LEVEL_CHOICES]
+        if isinstance(pend, MortgagedDeedDecision):
             return [MortgagedDeedChoice(player=p, choice="unmortgage"), MortgagedDeedChoice(player=p, choice="keep")]
-        if k == "debt":
+        if isinstance(pend, DebtDecision):
             return [PayDebt(player=p), DeclareBankruptcy(player=p)]
-        if k == "trade_reply":
+        if isinstance(pend, TradeReplyDecision):
             return [AcceptTrade(player=p), RefuseTrade(player=p)]
-        if k == "shortage_ask":
+        if isinstance(pend, ShortageAskDecision):
             return [ShortageAnswer(player=p, want=True), ShortageAnswer(player=p, want=False)]
-        if k == "place_piece":
+        if isinstance(pend, PlacePieceDecision):
             return [PlacePiece(player=p, space=i) for i in pend.choices]
-        if k == "end_vote":
+        if isinstance(pend, EndVoteDecision):
             return [VoteEnd(player=p, agree=True), VoteEnd(player=p, agree=False)]
         return []
 
@@ -428,7 +475,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
             raise AssertionError("the engine ran out of things to do without a decision")
 
     # ===================================================================== turns (T1-T5)
-    def _step_end_turn(self, s: Step | None) -> None:
+    def _step_end_turn(self, s: EndTurnStep | None) -> None:
         """T5: the turn passes to the next active player in seat order."""
         st = self.st
         players = st.players
@@ -448,8 +495,8 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         pl = players[nxt]
         self.log(TurnStarted(nxt, t.number))
         if pl.in_jail:
-            self.wait("jail", nxt, f"{pl.name} is in jail (attempt {pl.jail_turns + 1} of 3): pay "
-                      f"${commas(self.board.rules.jail_fine)}, use a card, or roll for doubles")
+            self.wait(JailDecision(player=nxt, prompt=f"{pl.name} is in jail (attempt {pl.jail_turns + 1} of 3): "
+                                   f"pay ${commas(self.board.rules.jail_fine)}, use a card, or roll for doubles"))
         else:
             self._offer_turn(nxt, again=False)
 
@@ -458,9 +505,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         what = "roll again" if again else "roll the dice"
         if pl.bus_tickets and self.board.bus_tickets:
             what += " or play a Bus Ticket"
-        pend = self.st.pending = Pending("turn", p, f"{pl.name}: {what}")
-        if again:  # (set apart: a keyword to a class costs a dict per call)
-            pend.roll_again = True
+        self.st.pending = TurnDecision(player=p, prompt=f"{pl.name}: {what}", roll_again=again)
 
     def _check_play_bus_ticket(self, a: PlayBusTicket) -> str | None:
         pl = self.st.players[a.player]
@@ -476,8 +521,8 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         self.st.pending = None
         self.st.decks.bus_out.append(pl.bus_tickets.pop(0))
         self.log(BusTicketPlayedEvent(a.player, a.destination))
-        self.push(self.step("move_to", a.player, space=a.destination, dice=None),
-                  self.step("end_of_throw", a.player, again=False))
+        self.push(MoveToStep(player=a.player, space=a.destination, dice=None),
+                  EndOfThrowStep(player=a.player, again=False))
 
     def _act_roll(self, a: Roll) -> None:
         """T2/T3: throw, then move (doubles, third doubles, triples, Mr. Monopoly, Bus)."""
@@ -497,14 +542,14 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         if speed and doubles and face == w1:  # (th.triples)
             self.log(Triples(p))
             pos = self.st.players[p].position
-            self.wait("triples", p, f"{self.name(p)}: triples! Choose any space to move to",
-                      choices=[i for i in range(self.board.size) if i != pos])
+            self.wait(TriplesDecision(player=p, prompt=f"{self.name(p)}: triples! Choose any space to move to",
+                                      choices=[i for i in range(self.board.size) if i != pos]))
             return
         if doubles:
             t.doubles += 1
             if t.doubles == 3:
                 self.go_to_jail(p, "third doubles in one turn")
-                self.push(self.step("end_turn"))
+                self.push(EndTurnStep())
                 return
         white = w1 + w2
         if speed and face.__class__ is int:
@@ -517,12 +562,12 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         agenda = st.agenda
         again = doubles
         if face == "mr" or face == "bus":
-            agenda.append(Step("end_of_throw", p, {"again": again}))
+            agenda.append(EndOfThrowStep(player=p, again=again))
             if face == "mr":
                 t.mr_monopoly_lock = True
-                agenda.append(Step("mr_monopoly", p, {"dice": white}))
+                agenda.append(MrMonopolyStep(player=p, dice=white))
             else:
-                agenda.append(Step("bus_face", p, {}))
+                agenda.append(BusFaceStep(player=p))
             self.move(p, steps, util)
             return
         base = len(agenda)
@@ -530,21 +575,23 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         if st.pending is None and len(agenda) == base:
             self.end_of_throw(p, again)  # nothing came up on the way: the throw ends now
         else:  # a decision or more steps came up: the end of the throw waits under them
-            agenda.insert(base, Step("end_of_throw", p, {"again": again}))
+            agenda.insert(base, EndOfThrowStep(player=p, again=again))
 
     def _act_choose_destination(self, a: ChooseDestination) -> None:
         """T3.2: triples move forward to the chosen space; no further roll."""
         th = self.st.turn.last_throw
+        assert th is not None, "triples were thrown this turn"
         self.st.pending = None
         util = th.total if self.st.options.speed_die_counts_for_utilities else th.white_total
-        self.push(self.step("move_to", a.player, space=a.space, dice=util),
-                  self.step("end_of_throw", a.player, again=False))
+        self.push(MoveToStep(player=a.player, space=a.space, dice=util),
+                  EndOfThrowStep(player=a.player, again=False))
 
     def _check_choose_destination(self, a: ChooseDestination) -> str | None:
-        return None if a.space in self.st.pending.choices else "choose any space but the one you stand on"
+        return (None if a.space in self.pending_as(TriplesDecision).choices
+                else "choose any space but the one you stand on")
 
-    def _step_end_of_throw(self, s: Step) -> None:
-        self.end_of_throw(s.player, s.data["again"])
+    def _step_end_of_throw(self, s: EndOfThrowStep) -> None:
+        self.end_of_throw(s.player, s.again)
 
     def end_of_throw(self, p: int, again: bool) -> None:
         """After a throw's move: roll again after doubles (T3), else the turn ends (T5)."""
@@ -596,18 +643,18 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
             self.transfer(None, a.player, self.board.rules.birthday_gift, "Birthday Gift")
 
     def _act_income_tax_choice(self, a: IncomeTaxChoice) -> None:
-        pend = self.st.pending
+        pend = self.pending_as(IncomeTaxDecision)
         self.st.pending = None
         label = "flat" if a.choice == "flat" else f"{self.board.spaces[pend.space].tax_percent}% of worth"
-        self.push(self.step("pay", a.player, creditors=[[None, pend.amounts[a.choice]]],
-                            why=f"{self.sname(pend.space)} ({label})", fine=True))
+        self.push(PayStep(player=a.player, creditors=[(None, pend.amounts[a.choice])],
+                          why=f"{self.sname(pend.space)} ({label})", fine=True))
 
     def _check_pick_auction_deed(self, a: PickAuctionDeed) -> str | None:
-        return None if a.space in self.st.pending.choices else "pick a deed the bank still holds"
+        return None if a.space in self.pending_as(AuctionPickDecision).choices else "pick a deed the bank still holds"
 
     def _act_pick_auction_deed(self, a: PickAuctionDeed) -> None:
         self.st.pending = None
-        self.push(self.step("auction", a.player, space=a.space))
+        self.push(AuctionStep(player=a.player, space=a.space))
 
     def _check_level(self, a: Level) -> str | None:
         return self.why_not_level(a.player, a.choice)
@@ -634,26 +681,29 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         self.do_bankruptcy(a.player)
 
     # ===================================================================== managing (T1, T8, D1)
-    def _why_not_manage(self, a: Action) -> str | None:
+    def _why_not_manage(self, a: ManageAction) -> str | None:
         st = self.st
         pend = st.pending
-        if (pend.kind in _LIMITING_DECISIONS or st.agenda or st.suspended or st.turn.mr_monopoly_lock
-                or pend.piece):  # (else none of the limits below applies: the quick way)
+        if (pend is None or pend.kind in _LIMITING_DECISIONS or st.agenda or st.suspended
+                or st.turn.mr_monopoly_lock or (pend.kind == "bid" and pend.piece)):
+            # (else none of the limits below applies: the quick way)
             why = self._manage_limits(a)
             if why:
                 return why
         return _WHY_NOT[a.kind](self, a.player, a.space)
 
-    def _manage_limits(self, a: Action) -> str | None:
+    def _manage_limits(self, a: ManageAction) -> str | None:
         """Why no managing action, or not this one, is allowed while the game waits for the
         decision now pending (T1, T8, D1, B7, B8, M3), or None."""
         st = self.st
         pend = st.pending
+        if pend is None:
+            return "the game is not waiting for a decision"
         p = a.player
         if pend.kind == "trade_reply":
             return f"first {self.name(pend.player)} must accept or refuse the trade on offer"
         if pend.kind in ("shortage_ask", "place_piece", "end_vote") or (
-                a.kind == "build" and (pend.piece or st.suspended and any(pd.piece for pd in st.suspended))):
+                a.kind == "build" and any(_piece_of(pd) for pd in (pend, *st.suspended))):
             return "wait until the question on screen is settled"
         if pend.kind == "debt" and pend.player == p and a.kind not in RAISE_MONEY_KINDS:
             return f"{self.name(p)} is in debt: only selling and mortgaging are allowed until it is paid (D1)"
@@ -681,7 +731,8 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         self.do_shortage_answer(a.player, a.want)
 
     def _check_place_piece(self, a: PlacePiece) -> str | None:
-        return None if a.space in self.st.pending.choices else "place it on one of the lots offered (B2)"
+        return (None if a.space in self.pending_as(PlacePieceDecision).choices
+                else "place it on one of the lots offered (B2)")
 
     def _act_place_piece(self, a: PlacePiece) -> None:
         self.do_place_piece(a.player, a.space)
@@ -722,7 +773,8 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         self.do_vote_end(a.player, a.agree)
 
     def why_not_claim_rent(self, p: int, space: int) -> str | None:
-        if self.st.pending.kind in ("trade_reply", "end_vote", "game_over"):
+        pend = self.st.pending
+        if pend is None or pend.kind in ("trade_reply", "end_vote", "game_over"):
             return "rent cannot be claimed right now"
         if not any(c.owner == p and c.space == space for c in self.st.claims):
             return f"{self.name(p)} has no rent to claim on {self.sname(space)}"
@@ -754,10 +806,9 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
     def _act_claim_rent(self, a: ClaimRent) -> None:
         claim = next(c for c in self.st.claims if c.owner == a.player and c.space == a.space)
         self.st.claims.remove(claim)
-        self.st.suspended.append(self.st.pending)
-        self.st.pending = None
-        self.push(self.step("pay", claim.payer, creditors=[[claim.owner, claim.amount]],
-                            why=f"{rent_why(self, claim.space)} (claimed)"), self.step("resume"))
+        self.set_aside()
+        self.push(PayStep(player=claim.payer, creditors=[(claim.owner, claim.amount)],
+                          why=f"{rent_why(self, claim.space)} (claimed)"), ResumeStep())
 
     def lapse_claims(self, roller: int) -> None:
         """T6 option: unclaimed rent lapses when the next player rolls."""
@@ -767,6 +818,13 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         for c in lapsed:
             self.log(ClaimLapsed(c.owner, c.amount))
             self.st.claims.remove(c)
+
+
+def _piece_of(pend: Pending) -> str | None:
+    """The bank's last piece a decision is about (B7: its question, auction or placing), or None."""
+    if isinstance(pend, (BidDecision, ShortageAskDecision, PlacePieceDecision)):
+        return pend.piece
+    return None
 
 
 # Decision answers that name no space (why_not's quick way), with the decisions each answers,
@@ -779,7 +837,9 @@ _PLAIN_ANSWERS = {k: frozenset(DECISION_OF[k]) for k, t in ACTION_KINDS.items()
 # the agenda loop look a kind up here and call the function with the game (``fn(self, action)``).
 # Every action kind has a handler; the decision answers without a check here are always legal once
 # the decision is pending (tests/rules/test_plumbing.py checks the tables against the kinds).
-_ACT: dict[str, Callable[[Game, Any], None]] = {
+_Run = Callable[["Game", Any], None]  # Any: each function takes the action (or step) class its key names
+_Check = Callable[["Game", Any], str | None]  # Any: each function takes the action class its key names
+_ACT: dict[str, _Run] = {
     "roll": Game._act_roll,
     "play_bus_ticket": Game._act_play_bus_ticket,
     "pay_jail_fine": Game._act_pay_jail_fine,
@@ -815,7 +875,7 @@ _ACT: dict[str, Callable[[Game, Any], None]] = {
     "place_piece": Game._act_place_piece,
 }
 
-_CHECK: dict[str, Callable[[Game, Any], str | None]] = {
+_CHECK: dict[str, _Check] = {
     "play_bus_ticket": Game._check_play_bus_ticket,
     "pay_jail_fine": Game._check_pay_jail_fine,
     "use_jail_card": Game._check_use_jail_card,
@@ -832,17 +892,15 @@ _CHECK: dict[str, Callable[[Game, Any], str | None]] = {
     "place_piece": Game._check_place_piece,
 }
 
-_STEP: dict[str, Callable[[Game, Step], None]] = {
+_STEP: dict[str, _Run] = {
     "auction": Game._step_auction,
     "back": Game._step_back,
     "bus_face": Game._step_bus_face,
     "debt_note": Game._step_debt_note,
     "end_of_throw": Game._step_end_of_throw,
     "end_turn": Game._step_end_turn,
-    "go_to_jail": Game._step_go_to_jail,
     "grant": Game._step_grant,
     "jail_move": Game._step_jail_move,
-    "land": Game._step_land,
     "levelling": Game._step_levelling,
     "mortgaged_deed": Game._step_mortgaged_deed,
     "move": Game._step_move,

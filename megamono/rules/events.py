@@ -23,9 +23,11 @@ own dict form (``Game.to_dict``) writes an event as ``{"event": "Moved", "player
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol
+from typing import TYPE_CHECKING, ClassVar, Literal, Protocol
 
-from .state import Event, EventKind, Record, Throw, TradeOffer, TradeSide, hot_record, record
+from .decisions import TradeOffer, TradeSide
+from .records import Record, hot_record, record
+from .state import Event, EventKind, Throw
 
 if TYPE_CHECKING:
     from .editions import Edition
@@ -67,7 +69,7 @@ class Source:
     def __copy__(self) -> Source:
         return self
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> Source:
+    def __deepcopy__(self, memo: dict[int, object]) -> Source:
         return self
 
 
@@ -625,7 +627,7 @@ class BidMade(Event):
     piece: str | None
 
     def say(self, g: Names) -> str:
-        item = f"the last {self.piece}" if self.piece else sname(g, self.space)  # type: ignore[arg-type]
+        item = f"the last {self.piece}" if self.space is None else sname(g, self.space)
         return f"{name(g, self.player)} bids ${commas(self.bid)} for {item}"
 
 
@@ -650,7 +652,7 @@ class NobodyBid(Event):
     piece: str | None
 
     def say(self, g: Names) -> str:
-        what = f"the {self.piece}" if self.piece else sname(g, self.space)  # type: ignore[arg-type]
+        what = f"the {self.piece}" if self.space is None else sname(g, self.space)
         return f"Nobody bid: {what} stays with the bank"
 
 

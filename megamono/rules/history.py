@@ -6,24 +6,19 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any
 
-from .actions import Action, parse_action
+from .actions import Action
 from .core import Core
-from .editions import load_edition
 from .errors import IllegalAction
+from .records import Data
 from .state import GameState
-
-if TYPE_CHECKING:
-    from .engine import Game
 
 
 class HistoryMixin(Core):
     """Undo and the save form (setup + actions + state)."""
 
     history: list[Action]
-    setup: dict[str, Any]
+    setup: Data
 
     def _snapshot(self) -> GameState:
         """A deep copy of the state without its log (the log is only ever appended to)."""
@@ -55,9 +50,9 @@ class HistoryMixin(Core):
     def undo(self) -> Action:
         """Take back the last action (see :meth:`why_not_undo`); returns it. IllegalAction if not allowed."""
         why = self.why_not_undo()
-        if why:
-            raise IllegalAction(why)
-        before, action, log_len = self._undo  # type: ignore[misc]
+        if why or self._undo is None:
+            raise IllegalAction(why or "nothing to undo")
+        before, action, log_len = self._undo
         before.log = self.st.log[:log_len]
         self.st = before
         self.history.pop()
@@ -65,26 +60,10 @@ class HistoryMixin(Core):
         return action
 
     # ===================================================================== saving (I8)
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> Data:
         """The save form: setup, every action taken, and the current state (JSON-ready)."""
         return {"format": "megamono-save", "version": 1, "setup": self.setup,
                 "actions": [a.model_dump() for a in self.history], "state": self.st.model_dump(mode="json")}
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), separators=(",", ":"))
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Game:
-        """Rebuild a game from :meth:`to_dict` output (pydantic ``ValidationError`` if malformed)."""
-        state = GameState.model_validate(data["state"])
-        ed = load_edition(state.edition)
-        history = [parse_action(a) for a in data.get("actions", [])]
-        return cls(ed, state, data.get("setup"), history)
-
-    @classmethod
-    def replay(cls, setup: dict[str, Any], actions: Iterable[Action | Mapping[str, object]]) -> Game:
-        """Create a game from ``setup`` and apply ``actions`` in order (I8)."""
-        g = cls.new(**setup)
-        for a in actions:
-            g.act(a)
-        return g

@@ -4,30 +4,34 @@ from __future__ import annotations
 
 from collections import Counter
 
+from .agenda import SETTLING_STEPS
+from .decisions import LevellingDecision, MortgagedDeedDecision
 from .editions import Edition
+from .events import Cash
 from .state import GameState
 
 SETTLING_KINDS = ("levelling", "mortgaged_deed")
+"""The decisions (and agenda steps) that settle a deed just received (B8, M3)."""
+SETTLING_DECISIONS = (LevellingDecision, MortgagedDeedDecision)
 
 
 def anything_settling(st: GameState) -> bool:
     """Whether any B8 levelling or M3 choice is being asked or is still on the agenda (a quick
     test: when False, :func:`settling_spaces` and :func:`settling_groups` are empty)."""
-    if st.pending is not None and st.pending.kind in SETTLING_KINDS:
+    if isinstance(st.pending, SETTLING_DECISIONS):
         return True
     for pd in st.suspended:
-        if pd is not None and pd.kind in SETTLING_KINDS:
+        if isinstance(pd, SETTLING_DECISIONS):
             return True
     for s in st.agenda:
-        if s.kind in SETTLING_KINDS:
+        if isinstance(s, SETTLING_STEPS):
             return True
     return False
 
 
 def settling_spaces(st: GameState) -> set[int]:
     """Deeds whose B8 levelling or M3 choice is being asked now (pending, or set aside by a trade)."""
-    return {pd.space for pd in [st.pending, *st.suspended]
-            if pd is not None and pd.kind in SETTLING_KINDS and pd.space is not None}
+    return {pd.space for pd in [st.pending, *st.suspended] if isinstance(pd, SETTLING_DECISIONS)}
 
 
 def settling_groups(ed: Edition, st: GameState) -> set[str]:
@@ -39,12 +43,11 @@ def settling_groups(ed: Edition, st: GameState) -> set[str]:
     unbuilt group stays open: its owner may have to mortgage there to pay a debt that comes up
     meanwhile (D1).
     """
-    owed: list[tuple[int | None, int | None]] = [(pd.space, pd.player) for pd in [st.pending, *st.suspended]
-            if pd is not None and pd.kind in SETTLING_KINDS]
-    owed += [(s.data.get("space"), s.player) for s in st.agenda if s.kind in SETTLING_KINDS]
+    owed = [(pd.space, pd.player) for pd in [st.pending, *st.suspended] if isinstance(pd, SETTLING_DECISIONS)]
+    owed += [(s.space, s.player) for s in st.agenda if isinstance(s, SETTLING_STEPS)]
     out = set()
     for space, player in owed:
-        g = ed.spaces[space].group if space is not None else None
+        g = ed.spaces[space].group
         if g and any(st.deeds[i].owner == player and st.deeds[i].level for i in ed.groups[g]):
             out.add(g)
     return out
@@ -124,7 +127,7 @@ def check_invariants(ed: Edition, st: GameState, cash_before: dict[int, int] | N
     if cash_before is not None:
         delta = {k: 0 for k in range(len(st.players))}
         for ev in st.log[log_start:]:
-            if ev.kind == "cash":
+            if isinstance(ev, Cash):
                 if ev.payer is not None:
                     delta[ev.payer] -= ev.amount
                 if ev.payee is not None:

@@ -6,9 +6,10 @@ doubles, and the forced payment after the third failed roll. A mixin of
 from __future__ import annotations
 
 from .actions import PayJailFine, RollForDoubles, UseJailCard
+from .agenda import EndOfThrowStep, EndTurnStep, JailMoveStep, MoveStep, PayStep
 from .core import Core, commas
+from .decisions import JailDecision, JailPayDecision, Pending
 from .events import JailCardUsed, JailDoubles, JailRoll, LeavesJail
-from .state import Step
 
 
 class JailMixin(Core):
@@ -17,7 +18,7 @@ class JailMixin(Core):
 
     def _check_pay_jail_fine(self, a: PayJailFine) -> str | None:
         fine = self.board.rules.jail_fine
-        if self.st.pending.kind == "jail" and self.st.players[a.player].cash < fine:
+        if isinstance(self.st.pending, JailDecision) and self.st.players[a.player].cash < fine:
             return f"the fine is ${commas(fine)}; {self.name(a.player)} has ${commas(self.st.players[a.player].cash)}"
         return None
 
@@ -31,16 +32,16 @@ class JailMixin(Core):
     def _act_pay_jail_fine(self, a: PayJailFine) -> None:
         pend = self.st.pending
         self.st.pending = None
-        if pend.kind == "jail":
+        if isinstance(pend, JailDecision):
             self.transfer(a.player, None, self.board.rules.jail_fine, "jail fine")
-            self.into_pot({"fine": True}, self.board.rules.jail_fine)
+            self.into_pot(True, self.board.rules.jail_fine)
             self._leave_jail(a.player)
             self.log(LeavesJail(a.player))
             self._offer_turn(a.player, again=False)
         else:
-            self.push(self.step("pay", a.player, creditors=[[None, self.board.rules.jail_fine]], why="jail fine",
-                                fine=True),
-                      self.step("jail_move", a.player, steps=pend.amount))
+            self.push(PayStep(player=a.player, creditors=[(None, self.board.rules.jail_fine)], why="jail fine",
+                              fine=True),
+                      JailMoveStep(player=a.player, steps=_third_roll(pend)))
 
     def _act_use_jail_card(self, a: UseJailCard) -> None:
         pl = self.st.players[a.player]
@@ -50,11 +51,11 @@ class JailMixin(Core):
         self.log(JailCardUsed(a.player))
         pend = self.st.pending
         self.st.pending = None
-        if pend.kind == "jail":
+        if isinstance(pend, JailDecision):
             self._leave_jail(a.player)
             self._offer_turn(a.player, again=False)
         else:
-            self.push(self.step("jail_move", a.player, steps=pend.amount))
+            self.push(JailMoveStep(player=a.player, steps=_third_roll(pend)))
 
     def _act_roll_for_doubles(self, a: RollForDoubles) -> None:
         p = a.player
@@ -67,23 +68,30 @@ class JailMixin(Core):
         if th.doubles:
             self._leave_jail(p)
             self.log(JailDoubles(p))
-            self.push(self.step("move", p, steps=th.white_total, dice=th.white_total),
-                      self.step("end_of_throw", p, again=False))
+            self.push(MoveStep(player=p, steps=th.white_total, dice=th.white_total),
+                      EndOfThrowStep(player=p, again=False))
             return
         pl.jail_turns += 1
         if pl.jail_turns >= 3:
             fine = commas(self.board.rules.jail_fine)
-            self.wait("jail_pay", p, f"{pl.name}: third failed roll: pay ${fine} or use a "
-                      f"card, then move {th.white_total}", amount=th.white_total)
+            self.wait(JailPayDecision(player=p, prompt=f"{pl.name}: third failed roll: pay ${fine} or use a "
+                                      f"card, then move {th.white_total}", amount=th.white_total))
         else:
-            self.push(self.step("end_turn"))
+            self.push(EndTurnStep())
 
-    def _step_jail_move(self, s: Step) -> None:
+    def _step_jail_move(self, s: JailMoveStep) -> None:
         if self.st.players[s.player].bankrupt:
             # went bankrupt over the fine: no move, the turn passes (T5)
-            self.push(self.step("end_turn"))
+            self.push(EndTurnStep())
             return
         self._leave_jail(s.player)
-        self.push(self.step("move", s.player, steps=s.data["steps"], dice=s.data["steps"]),
-                  self.step("end_of_throw", s.player, again=False))
+        self.push(MoveStep(player=s.player, steps=s.steps, dice=s.steps),
+                  EndOfThrowStep(player=s.player, again=False))
 
+
+
+def _third_roll(pend: Pending | None) -> int:
+    """The dice total of the third failed roll (J2), which the player moves once out."""
+    if not isinstance(pend, JailPayDecision):
+        raise AssertionError(f"expected the third failed roll's decision, found {pend!r:.80}")
+    return pend.amount

@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 
+from .agenda import AuctionStep, DebtNoteStep, EndTurnStep, GrantStep, PayStep, PlacePieceStep
 from .core import Core, commas
+from .decisions import (
+    BidDecision,
+    Creditor,
+    DebtDecision,
+    JailDecision,
+    JailPayDecision,
+    ShortageAskDecision,
+    TriplesDecision,
+    TurnDecision,
+)
 from .events import (
     AuctionStarts,
     Bankrupt,
@@ -18,20 +29,18 @@ from .events import (
     WinsPiece,
 )
 from .rent import max_raisable, sale_value
-from .state import Creditor, Step
 
 
 class MoneyMixin(Core):
     """Debts are agenda steps: a payment that cannot be made waits as a ``debt`` decision."""
 
     # -- paying (D1) ---------------------------------------------------------------------------
-    def _step_pay(self, s: Step) -> None:
-        """The agenda's form of :meth:`pay`: data ``creditors``, ``why`` and ``fine``."""
-        d = s.data
-        self.pay(s.player, d["creditors"], d["why"], d.get("fine", False))
+    def _step_pay(self, s: PayStep) -> None:
+        """The agenda's form of :meth:`pay`."""
+        self.pay(s.player, s.creditors, s.why, s.fine)
 
     def pay(self, p: int, creditors: Iterable[tuple[int | None, int]], why: str, fine: bool = False) -> None:
-        """Pay each creditor ``[player|None, amount]``; if cash is short, wait in debt (D1).
+        """Pay each creditor ``(player|None, amount)``; if cash is short, wait in debt (D1).
 
         ``fine``: a tax or fine, which goes into the Free Parking pot when that option is on."""
         players = self.st.players
@@ -49,47 +58,51 @@ class MoneyMixin(Core):
             for c, a in owed:
                 self.transfer(p, c, a, why)
             if fine:
-                self.into_pot({"fine": fine}, total)
+                self.into_pot(fine, total)
             return
         owing = [Creditor(player=c, amount=a) for c, a in owed]
         to = ", ".join(self.name(c) for c, _ in owed)
         self.log(InDebt(player=p, amount=total, why=why, cash=players[p].cash))
-        self.wait("debt", p, f"{self.name(p)}: you owe ${commas(total)} to {to} ({why}). "
-                  "Sell buildings or mortgage deeds to raise it.", amount=total, creditors=owing,
-                  amounts={"raisable": max_raisable(self.ed, self.st, p)})
-        self.st.agenda.append(self.step("debt_note", p, why=why, fine=fine))
+        self.wait(DebtDecision(player=p, prompt=f"{self.name(p)}: you owe ${commas(total)} to {to} ({why}). "
+                               "Sell buildings or mortgage deeds to raise it.", amount=total, creditors=owing,
+                               amounts={"raisable": max_raisable(self.ed, self.st, p)}))
+        self.st.agenda.append(DebtNoteStep(player=p, why=why, fine=fine))
 
-    def into_pot(self, data: Mapping[str, object], amount: int) -> None:
-        """Option ``free_parking_pot``: a tax or fine paid to the bank goes into the pot (O)."""
-        if data.get("fine") and self.st.options.free_parking_pot:
+    def into_pot(self, fine: bool, amount: int) -> None:
+        """Option ``free_parking_pot``: a tax or ``fine`` paid to the bank goes into the pot (O)."""
+        if fine and self.st.options.free_parking_pot:
             self.st.pot += amount
             self.log(PotGrows(amount, self.st.pot))
 
-    def _step_debt_note(self, s: Step) -> None:
+    def _step_debt_note(self, s: DebtNoteStep) -> None:
         """Marker left under a debt so its reason survives a save; nothing to do when reached."""
 
     def why_not_pay_debt(self, p: int) -> str | None:
-        pend = self.st.pending
+        pend = self.pending_as(DebtDecision)
         if self.st.players[p].cash < pend.amount:
             have = commas(self.st.players[p].cash)
             return f"{self.name(p)} has ${have} of the ${commas(pend.amount)} owed: raise more first"
         return None
 
     def do_pay_debt(self, p: int) -> None:
-        pend = self.st.pending
+        pend = self.pending_as(DebtDecision)
         note = self._debt_note()
         self.st.pending = None
         for c in pend.creditors:
-            self.transfer(p, c.player, c.amount, note.get("why", "debt"))
-        self.into_pot(note, pend.amount)
+            self.transfer(p, c.player, c.amount, note.why if note else "debt")
+        self.into_pot(note is not None and note.fine, pend.amount)
 
-    def _debt_note(self) -> dict:
-        if self.st.agenda and self.st.agenda[-1].kind == "debt_note":
-            return self.st.agenda.pop().data
-        return {}
+    def _debt_note(self) -> DebtNoteStep | None:
+        """Take the note under the debt now settled off the agenda (None if there is none)."""
+        agenda = self.st.agenda
+        if agenda and isinstance(agenda[-1], DebtNoteStep):
+            note = agenda.pop()
+            assert isinstance(note, DebtNoteStep)
+            return note
+        return None
 
     def why_not_bankruptcy(self, p: int) -> str | None:
-        pend = self.st.pending
+        pend = self.pending_as(DebtDecision)
         raisable = max_raisable(self.ed, self.st, p)
         if raisable >= pend.amount:
             more = raisable - self.st.players[p].cash
@@ -101,7 +114,7 @@ class MoneyMixin(Core):
     # -- bankruptcy (D2-D5) -----------------------------------------------------------------------
     def do_bankruptcy(self, p: int) -> None:
         """D3/D4/D5: hand everything to the creditor (or the bank) and leave the game."""
-        pend = self.st.pending
+        pend = self.pending_as(DebtDecision)
         self._debt_note()
         self.st.pending = None
         pl = self.st.players[p]
@@ -143,7 +156,7 @@ class MoneyMixin(Core):
         def gone(q: int | None) -> bool:
             return q is not None and self.st.players[q].bankrupt
 
-        if pend.kind == "bid":
+        if isinstance(pend, BidDecision):
             if gone(pend.high_bidder):
                 pend.high_bidder, pend.high_bid = None, 0
             if any(gone(q) for q in pend.bidders):
@@ -154,7 +167,7 @@ class MoneyMixin(Core):
             elif pend.high_bidder is None:
                 self._bid_prompt()
             return
-        if pend.kind == "debt" and not gone(pend.player):
+        if isinstance(pend, DebtDecision) and not gone(pend.player):
             if any(gone(c.player) for c in pend.creditors):
                 pend.creditors = [c for c in pend.creditors if not gone(c.player)]
                 pend.amount = sum(c.amount for c in pend.creditors)
@@ -162,18 +175,18 @@ class MoneyMixin(Core):
                     self._debt_note()
                     self.st.pending = None
             return
-        if pend.kind == "shortage_ask":
-            pend.choices = [q for q in pend.choices if not gone(q)]
-            pend.bidders = [q for q in pend.bidders if not gone(q) or q == pend.player]
-            if gone(pend.high_bidder):
+        if isinstance(pend, ShortageAskDecision):
+            pend.wanting = [q for q in pend.wanting if not gone(q)]
+            pend.askees = [q for q in pend.askees if not gone(q) or q == pend.player]
+            if gone(pend.builder):
                 self.st.pending = None
             elif gone(pend.player):
-                self.do_shortage_answer(pend.player, False)  # type: ignore[attr-defined]
+                self.do_shortage_answer(pend.player, False)
             return
         if gone(pend.player):
             self.st.pending = None
-            if pend.kind in ("turn", "jail", "jail_pay", "triples"):
-                self.push(self.step("end_turn"))
+            if isinstance(pend, (TurnDecision, JailDecision, JailPayDecision, TriplesDecision)):
+                self.push(EndTurnStep())
 
     def sell_all_buildings_of(self, p: int, why: str) -> None:
         for i, deed in self.st.deeds.items():
@@ -234,20 +247,20 @@ class MoneyMixin(Core):
         pl.gojf.clear()
         pl.bus_tickets.clear()
         if got and self.st.options.auctions:
-            self.push(*[self.step("auction", p, space=i) for i in got])
+            self.push(*[AuctionStep(player=p, space=i) for i in got])
 
     def check_game_over(self) -> bool:
         """E1: the last player not bankrupt wins."""
         active = self.st.active_players()
         if len(active) == 1:
-            self.finish([active[0]], "last_player_standing")  # type: ignore[attr-defined]
+            self.finish([active[0]], "last_player_standing")
             return True
         return False
 
     # -- auctions (A1-A3) ----------------------------------------------------------------------
-    def _step_auction(self, s: Step) -> None:
+    def _step_auction(self, s: AuctionStep) -> None:
         """A1/A3: every active player bids, in seat order from the left of who triggered it."""
-        space = s.data["space"]
+        space = s.space
         if self.st.deeds[space].owner is not None:
             return
         trigger = s.player
@@ -257,22 +270,25 @@ class MoneyMixin(Core):
         if not order:
             return
         self.log(AuctionStarts(space))
-        self.wait("bid", order[0], "", space=space, bidders=order)
+        self.wait(BidDecision(player=order[0], space=space, bidders=order))
         self._bid_prompt()
 
     def auction_item(self) -> str:
         """What the running auction sells: a deed's name, or "the last house" (B7)."""
-        pend = self.st.pending
-        return f"the last {pend.piece}" if pend.piece else self.sname(pend.space)
+        pend = self.pending_as(BidDecision)
+        if pend.piece:
+            return f"the last {pend.piece}"
+        assert pend.space is not None, "an auction sells a deed or a piece"
+        return self.sname(pend.space)
 
     def min_bid(self) -> int:
         """A2: the opening bid is at least $10, each raise at least $1."""
-        pend = self.st.pending
+        pend = self.pending_as(BidDecision)
         return 10 if pend.high_bidder is None else pend.high_bid + 1
 
     def _bid_prompt(self) -> None:
         st = self.st
-        pend = st.pending
+        pend = self.pending_as(BidDecision)
         players = st.players
         if pend.high_bidder is None:
             lead = "no bid yet"
@@ -290,22 +306,20 @@ class MoneyMixin(Core):
         return None
 
     def do_bid(self, p: int, amount: int) -> None:
-        st = self.st
-        pend = st.pending
+        pend = self.pending_as(BidDecision)
         pend.high_bid, pend.high_bidder = amount, p
         self.log(BidMade(player=p, bid=amount, space=pend.space, piece=pend.piece))
         self._next_bidder(pend.bidders.index(p) + 1)
 
     def do_drop_out(self, p: int) -> None:
-        st = self.st
-        pend = st.pending
+        pend = self.pending_as(BidDecision)
         k = pend.bidders.index(p)
         pend.bidders.remove(p)
         self.log(DropsOut(p, pend.space))
         self._next_bidder(k)
 
     def _next_bidder(self, k: int) -> None:
-        pend = self.st.pending
+        pend = self.pending_as(BidDecision)
         b = pend.bidders
         if len(b) > 1:  # (the usual case: the auction goes on)
             pend.player = b[k % len(b)]
@@ -319,22 +333,23 @@ class MoneyMixin(Core):
             w, price, piece = b[0], pend.high_bid, pend.piece
             self.st.pending = None
             self.log(WinsPiece(w, piece, price))
-            self.push(self.step("pay", w, creditors=[[None, price]], why=f"auction of the last {piece}"),
-                      self.step("place_piece", w, piece=piece))
+            self.push(PayStep(player=w, creditors=[(None, price)], why=f"auction of the last {piece}"),
+                      PlacePieceStep(player=w, piece=piece))
             return
         if len(b) == 1 and pend.high_bidder == b[0]:
             w, price, space = b[0], pend.high_bid, pend.space
+            assert space is not None, "an auction sells a deed or a piece"
             self.st.pending = None
             self.log(WinsAuction(w, space, price))
-            self.push(self.step("pay", w, creditors=[[None, price]], why=f"auction of {self.sname(space)}"),
-                      self.step("grant", w, space=space))
+            self.push(PayStep(player=w, creditors=[(None, price)], why=f"auction of {self.sname(space)}"),
+                      GrantStep(player=w, space=space))
             return
         pend.player = b[k % len(b)]
         self._bid_prompt()
 
-    def _step_grant(self, s: Step) -> None:
+    def _step_grant(self, s: GrantStep) -> None:
         """Give a bank deed to a buyer (after payment) and check levelling (B8)."""
         if self.st.players[s.player].bankrupt:
             return
-        self.st.deeds[s.data["space"]].owner = s.player
-        self.settle_received(s.player, s.data["space"])  # type: ignore[attr-defined]
+        self.st.deeds[s.space].owner = s.player
+        self.settle_received(s.player, s.space)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from .agenda import AgendaStep, AuctionStep, LevellingStep, MortgagedDeedStep, PayStep
 from .core import Core, commas
+from .decisions import BuyDecision, LevellingDecision, MortgagedDeedDecision
 from .events import (
     BuildingSold,
     Built,
@@ -16,7 +18,6 @@ from .events import (
     level_name,
 )
 from .rent import transfer_fee, unmortgage_cost
-from .state import Step
 
 
 class PropertyMixin(Core):
@@ -265,36 +266,36 @@ class PropertyMixin(Core):
 
     # -- buying (S1) -------------------------------------------------------------------------------
     def why_not_buy(self, p: int) -> str | None:
-        price = self.st.pending.amount
+        price = self.pending_as(BuyDecision).amount
         if self.st.players[p].cash < price:
             have = commas(self.st.players[p].cash)
             return f"{self.name(p)} has ${have} of the ${commas(price)}: raise money or auction it"
         return None
 
     def do_buy(self, p: int) -> None:
-        space = self.st.pending.space
+        space = self.pending_as(BuyDecision).space
         self.st.pending = None
         self.transfer(p, None, self.board.spaces[space].price, f"buys {self.sname(space)}")
         self.st.deeds[space].owner = p
         self.settle_received(p, space)
 
     def do_decline_buy(self, p: int) -> None:
-        space = self.st.pending.space
+        space = self.pending_as(BuyDecision).space
         self.st.pending = None
         self.log(DeclinesToBuy(p, space))
         if self.st.options.auctions:
-            self.push(self.step("auction", p, space=space))
+            self.push(AuctionStep(player=p, space=space))
 
     # -- receiving deeds: levelling (B8) and mortgaged deeds (M3) ---------------------------------------
-    def after_receiving(self, p: int, spaces: list[int], forced: bool) -> list[Step]:
+    def after_receiving(self, p: int, spaces: list[int], forced: bool) -> list[AgendaStep]:
         """Steps owed after ``p`` gains ``spaces``: B8 checks, then M3 choices."""
-        steps = []
+        steps: list[AgendaStep] = []
         for i in spaces:
             if self.board.rules.levelling and self.board.spaces[i].kind == "street":
-                steps.append(self.step("levelling", p, space=i, forced=forced,
-                                       mortgaged=self.st.deeds[i].mortgaged))
+                steps.append(LevellingStep(player=p, space=i, forced=forced,
+                                           mortgaged=self.st.deeds[i].mortgaged))
             elif self.st.deeds[i].mortgaged:
-                steps.append(self.step("mortgaged_deed", p, space=i))
+                steps.append(MortgagedDeedStep(player=p, space=i))
         return steps
 
     def settle_received(self, p: int, space: int) -> None:
@@ -317,8 +318,8 @@ class PropertyMixin(Core):
                 high = d.level
         return high
 
-    def _step_levelling(self, s: Step) -> None:
-        self.check_levelling(s.player, s.data["space"], s.data["forced"], s.data.get("mortgaged", True))
+    def _step_levelling(self, s: LevellingStep) -> None:
+        self.check_levelling(s.player, s.space, s.forced, s.mortgaged)
 
     def check_levelling(self, p: int, space: int, forced: bool, received_mortgaged: bool) -> None:
         """B8 for ``space`` just gained by ``p``: ask how to make a built group even, or M3 for a
@@ -329,19 +330,19 @@ class PropertyMixin(Core):
         mortgaged = self.st.deeds[space].mortgaged
         if high == 0 or (high == 1 and not mortgaged):
             if mortgaged and received_mortgaged:  # M3 is for a deed received mortgaged
-                self.push(self.step("mortgaged_deed", p, space=space))
+                self.push(MortgagedDeedStep(player=p, space=space))
             elif high == 1:
                 self.log(GroupAlreadyEven(p, space))
             return
         hc = self.board.spaces[space].house_cost
         amounts = {"build": (high - 1) * hc, "houses": max(high - 1, 0),
                    "unmortgage": unmortgage_cost(self.ed, space) if mortgaged else 0}
-        self.wait("levelling", p, f"{self.name(p)}: {self.sname(space)} completes your built "
-                  f"{self.board.spaces[space].group} group: make it even (B8)",
-                  space=space, forced=forced, amounts=amounts)
+        self.wait(LevellingDecision(player=p, prompt=f"{self.name(p)}: {self.sname(space)} completes your built "
+                                    f"{self.board.spaces[space].group} group: make it even (B8)",
+                                    space=space, forced=forced, amounts=amounts))
 
     def why_not_level(self, p: int, choice: str) -> str | None:
-        pend = self.st.pending
+        pend = self.pending_as(LevellingDecision)
         space = pend.space
         mortgaged = self.st.deeds[space].mortgaged
         high = self.levelling_need(p, space)
@@ -367,14 +368,14 @@ class PropertyMixin(Core):
         return None
 
     def do_level(self, p: int, choice: str) -> None:
-        space = self.st.pending.space
+        space = self.pending_as(LevellingDecision).space
         self.st.pending = None
         if choice == "return":
             d = self.st.deeds[space]
             d.owner, d.mortgaged = None, False
             self.log(HandsBack(p, space))
             if self.st.options.auctions:
-                self.push(self.step("auction", p, space=space))
+                self.push(AuctionStep(player=p, space=space))
             return
         if choice.startswith("unmortgage"):
             self.do_unmortgage(p, space)
@@ -390,7 +391,7 @@ class PropertyMixin(Core):
         elif choice == "sell_all":
             for i in self.group_lots(space):
                 self.sell_lot_clear(p, i)
-            self.push(self.step("mortgaged_deed", p, space=space, keep=True))
+            self.push(MortgagedDeedStep(player=p, space=space, keep=True))
 
     def rearrange(self, p: int, space: int) -> None:
         """B8 (b): sell hotels and skyscrapers, spread the houses evenly over every lot.
@@ -413,8 +414,8 @@ class PropertyMixin(Core):
             self.return_pieces(i, lvl)
         self.log(Rearranged(p, self.board.spaces[space].group, [(i, self.st.deeds[i].level) for i in lots]))
 
-    def _step_mortgaged_deed(self, s: Step) -> None:
-        self.offer_mortgaged_deed(s.player, s.data["space"], s.data.get("keep", False))
+    def _step_mortgaged_deed(self, s: MortgagedDeedStep) -> None:
+        self.offer_mortgaged_deed(s.player, s.space, s.keep)
 
     def offer_mortgaged_deed(self, p: int, space: int, keep: bool) -> None:
         """M3 for a deed ``p`` received mortgaged: unmortgage it or pay 10% and keep it mortgaged
@@ -423,26 +424,27 @@ class PropertyMixin(Core):
             return
         fee = transfer_fee(self.ed, space)
         if keep:
-            self.push(self.step("pay", p, creditors=[[None, fee]], why=f"10% to keep {self.sname(space)} mortgaged"))
+            self.push(PayStep(player=p, creditors=[(None, fee)], why=f"10% to keep {self.sname(space)} mortgaged"))
             return
-        self.wait("mortgaged_deed", p, f"{self.name(p)}: {self.sname(space)} comes mortgaged: unmortgage it"
-                  f" (${commas(unmortgage_cost(self.ed, space))}) or pay ${commas(fee)} and keep it mortgaged (M3)",
-                  space=space, amounts={"unmortgage": unmortgage_cost(self.ed, space), "keep": fee})
+        self.wait(MortgagedDeedDecision(
+            player=p, space=space, amounts={"unmortgage": unmortgage_cost(self.ed, space), "keep": fee},
+            prompt=f"{self.name(p)}: {self.sname(space)} comes mortgaged: unmortgage it"
+                   f" (${commas(unmortgage_cost(self.ed, space))}) or pay ${commas(fee)} and keep it mortgaged (M3)"))
 
     def why_not_mortgaged_deed_choice(self, p: int, choice: str) -> str | None:
         if choice == "unmortgage":
-            cost = self.st.pending.amounts["unmortgage"]
+            cost = self.pending_as(MortgagedDeedDecision).amounts["unmortgage"]
             if self.st.players[p].cash < cost:
                 return f"unmortgaging costs ${commas(cost)}; {self.name(p)} has ${commas(self.st.players[p].cash)}"
         return None
 
     def do_mortgaged_deed_choice(self, p: int, choice: str) -> None:
-        space = self.st.pending.space
+        space = self.pending_as(MortgagedDeedDecision).space
         self.st.pending = None
         if choice == "unmortgage":
             self.do_unmortgage(p, space)
         else:
-            self.push(self.step("pay", p, creditors=[[None, transfer_fee(self.ed, space)]],
-                                why=f"10% to keep {self.sname(space)} mortgaged (M3)"))
+            self.push(PayStep(player=p, creditors=[(None, transfer_fee(self.ed, space))],
+                              why=f"10% to keep {self.sname(space)} mortgaged (M3)"))
 
 

@@ -25,7 +25,7 @@ def transfer_fee(edition: Edition, space: int) -> int:
 def group_holding(edition: Edition, state: GameState, space: int, owner: int) -> tuple[int, int]:
     """(lots of ``space``'s colour group owned by ``owner``, lots in the group); mortgaged count."""
     board = edition.board
-    lots = board.groups[board.spaces[space].group]  # type: ignore[index]
+    lots = board.groups[board.spaces[space].group]
     return sum(1 for i in lots if state.deeds[i].owner == owner), len(lots)
 
 
@@ -51,14 +51,14 @@ def rent_due(edition: Edition, state: GameState, space: int, payer: int,
     owner = deed.owner
     if sp.kind == "street":
         if deed.level > 0:
-            return sp.rents[deed.level]  # type: ignore[index]
+            return sp.rents[deed.level]
         deeds = state.deeds
         lots = board.groups[sp.group]
         owned = 0  # (group_holding)
         for i in lots:
             if deeds[i].owner == owner:
                 owned += 1
-        return sp.rents[0] * rules.unbuilt_multipliers.get(str(len(lots) - owned), 1)  # type: ignore[index]
+        return sp.rents[0] * rules.unbuilt_multipliers.get(str(len(lots) - owned), 1)
     if sp.kind == "railroad":
         n = count_owned(state, board.railroads, owner)
         rent = rules.railroad_rents[min(n, len(rules.railroad_rents)) - 1]

@@ -10,9 +10,10 @@ places it at once, obeying B2. Option ``shortage_auctions`` off: first come, fir
 from __future__ import annotations
 
 from .actions import Build
+from .agenda import PlacePieceStep, ResumeStep
 from .core import Core
+from .decisions import BidDecision, PlacePieceDecision, ShortageAskDecision
 from .events import NowhereToPlace, PieceAuction, PiecePlaced, ShortageAnswer, WantsLastPiece, piece_for_level
-from .state import Step
 
 PIECE_OF_LEVEL = {4: "hotel", 5: "skyscraper"}
 
@@ -35,7 +36,7 @@ class ShortageMixin(Core):
         for i, d in self.st.deeds.items():
             if d.owner == p and self.board.spaces[i].kind == "street" and self.piece_for(i) == piece:
                 why = self.why_not(Build(player=p, space=i)) if not ignore_cash else \
-                    self.why_not_build(p, i, ignore_cash=True)  # type: ignore[attr-defined]
+                    self.why_not_build(p, i, ignore_cash=True)
                 if why is None:
                     out.append(i)
         return out
@@ -48,53 +49,53 @@ class ShortageMixin(Core):
         piece = self.piece_for(space)
         if self.bank_count(piece) != 1:
             return []
-        return [q for q in self.others_from_left(builder)  # type: ignore[attr-defined]
+        return [q for q in self.others_from_left(builder)
                 if self.lots_for_piece(q, piece)]
 
     def start_shortage(self, builder: int, space: int, others: list[int]) -> None:
         piece = self.piece_for(space)
         self.log(WantsLastPiece(builder, space, piece))
-        self.st.suspended.append(self.st.pending)
-        self.st.pending = None
-        self.push(self.step("resume"))
-        self.wait("shortage_ask", others[0], "", space=space, piece=piece, bidders=others, high_bidder=builder)
-        self._ask_prompt()
+        self.set_aside()
+        self.push(ResumeStep())
+        ask = ShortageAskDecision(player=others[0], space=space, piece=piece, builder=builder, askees=others)
+        self._ask_prompt(ask)
+        self.wait(ask)
 
-    def _ask_prompt(self) -> None:
-        pend = self.st.pending
-        pend.prompt = (f"{self.name(pend.player)}: {self.name(pend.high_bidder)} wants the bank's last "
-                       f"{pend.piece}. Do you want one too? (then it is auctioned, B7)")
+    def _ask_prompt(self, ask: ShortageAskDecision) -> None:
+        ask.prompt = (f"{self.name(ask.player)}: {self.name(ask.builder)} wants the bank's last "
+                      f"{ask.piece}. Do you want one too? (then it is auctioned, B7)")
 
     def do_shortage_answer(self, p: int, want: bool) -> None:
-        pend = self.st.pending
+        pend = self.pending_as(ShortageAskDecision)
         if want:
-            pend.choices.append(p)
+            pend.wanting.append(p)
         self.log(ShortageAnswer(p, pend.piece, want))
-        rest = pend.bidders[pend.bidders.index(p) + 1:]
+        rest = pend.askees[pend.askees.index(p) + 1:]
         if rest:
             pend.player = rest[0]
-            self._ask_prompt()
+            self._ask_prompt(pend)
             return
-        builder, space, piece, yes = pend.high_bidder, pend.space, pend.piece, pend.choices
+        builder, space, piece, yes = pend.builder, pend.space, pend.piece, pend.wanting
         self.st.pending = None
         if not yes:
-            if self.why_not_build(builder, space) is None:  # type: ignore[attr-defined]
-                self.do_build(builder, space)  # type: ignore[attr-defined]
+            if self.why_not_build(builder, space) is None:
+                self.do_build(builder, space)
             return
-        order = [q for q in self.others_from_left(builder) if q in yes] + [builder]  # type: ignore[attr-defined]
+        order = [q for q in self.others_from_left(builder) if q in yes] + [builder]
         self.log(PieceAuction(piece, list(order)))
-        self.wait("bid", order[0], "", piece=piece, bidders=order)
-        self._bid_prompt()  # type: ignore[attr-defined]
+        self.wait(BidDecision(player=order[0], piece=piece, bidders=order))
+        self._bid_prompt()
 
-    def _step_place_piece(self, s: Step) -> None:
-        p, piece = s.player, s.data["piece"]
+    def _step_place_piece(self, s: PlacePieceStep) -> None:
+        p, piece = s.player, s.piece
         if self.st.players[p].bankrupt:
             return
         lots = self.lots_for_piece(p, piece, ignore_cash=True)
         if not lots:
             self.log(NowhereToPlace(p, piece))
             return
-        self.wait("place_piece", p, f"{self.name(p)}: place your {piece} (B7)", piece=piece, choices=lots)
+        self.wait(PlacePieceDecision(player=p, prompt=f"{self.name(p)}: place your {piece} (B7)", piece=piece,
+                                     choices=lots))
 
     def do_place_piece(self, p: int, space: int) -> None:
         self.st.pending = None
@@ -104,7 +105,7 @@ class ShortageMixin(Core):
             self.st.bank.skyscrapers -= 1
             deed.level = 6
         else:
-            self.return_pieces(space, deed.level + 1)  # type: ignore[attr-defined]
+            self.return_pieces(space, deed.level + 1)
         self.log(PiecePlaced(p, space, deed.level))
 
     piece_for_level = staticmethod(piece_for_level)

@@ -5,12 +5,16 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 
+from .agenda import BackStep, BusFaceStep, MoveStep, MoveToStep, MrMonopolyStep, PayStep, UnlockStep
 from .core import Core, commas
+from .decisions import AuctionPickDecision, BirthdayDecision, BusDecision, BuyDecision, IncomeTaxDecision
+from .editions import Card
 from .events import (
     BusRidesOn,
     BusTicketsExpire,
     BusTicketTaken,
     CardDrawn,
+    Deck,
     HighestRent,
     Moved,
     MovedBack,
@@ -26,7 +30,7 @@ from .events import (
     rent_why,
 )
 from .rent import ceil_percent, rent_due, tax_worth
-from .state import Pending, RentClaim, Step
+from .state import RentClaim
 
 
 class SpacesMixin(Core):
@@ -56,15 +60,13 @@ class SpacesMixin(Core):
             self.salary(p, dest == 0)
         self.land(p, dest, dice)
 
-    def _step_move(self, s: Step) -> None:
-        """The agenda's form of :meth:`move`: data ``steps`` and ``dice``."""
-        self.move(s.player, s.data["steps"], s.data.get("dice"))
+    def _step_move(self, s: MoveStep) -> None:
+        """The agenda's form of :meth:`move`."""
+        self.move(s.player, s.steps, s.dice)
 
-    def _step_move_to(self, s: Step) -> None:
-        """The agenda's form of :meth:`move_to`: data ``space``, ``dice``, ``rr``, ``ucard``, ``salary``."""
-        data = s.data
-        self.move_to(s.player, data["space"], data.get("dice"), data.get("rr", 1), data.get("ucard", False),
-                     data.get("salary", True))
+    def _step_move_to(self, s: MoveToStep) -> None:
+        """The agenda's form of :meth:`move_to`."""
+        self.move_to(s.player, s.space, s.dice, s.rr, s.ucard)
 
     def move_to(self, p: int, dest: int, dice: int | None, rr: int = 1, ucard: bool = False,
                 salary: bool = True) -> None:
@@ -78,10 +80,10 @@ class SpacesMixin(Core):
             self.salary(p, dest == 0)
         self.land(p, dest, dice, rr, ucard)
 
-    def _step_back(self, s: Step) -> None:
+    def _step_back(self, s: BackStep) -> None:
         """Go back ``steps`` spaces: never pays salary (T4, K3)."""
         pl = self.st.players[s.player]
-        pl.position = (pl.position - s.data["steps"]) % self.board.size
+        pl.position = (pl.position - s.steps) % self.board.size
         self.log(MovedBack(s.player, pl.position))
         self.land(s.player, pl.position, None)
 
@@ -95,9 +97,6 @@ class SpacesMixin(Core):
         if self.st.turn.player == p:
             self.st.turn.ended = True
 
-    def _step_go_to_jail(self, s: Step) -> None:
-        self.go_to_jail(s.player, s.data.get("why", "Go To Jail"))
-
     def next_space(self, start: int, test: Callable[[int], bool]) -> int | None:
         """First space ahead of ``start`` (never ``start`` itself) for which ``test(i)`` holds."""
         n = self.board.size
@@ -108,10 +107,6 @@ class SpacesMixin(Core):
         return None
 
     # -- landing (S) --------------------------------------------------------------------------
-    def _step_land(self, s: Step) -> None:
-        """The agenda's form of :meth:`land` (moves now land at once; a save may hold one)."""
-        self.land(s.player, s.data["space"], s.data.get("dice"), s.data.get("rr", 1), s.data.get("ucard", False))
-
     def land(self, p: int, space: int, dice: int | None, rr: int = 1, ucard: bool = False) -> None:
         """Resolve ``p`` landing on ``space`` (S): ``dice`` for a utility's rent (R5), ``rr`` the
         railroad rent multiplier and ``ucard`` the utility card's rent (K4, K5)."""
@@ -124,12 +119,12 @@ class SpacesMixin(Core):
         elif kind == "tax":
             if sp.tax_percent:
                 pct = ceil_percent(tax_worth(self.ed, self.st, p), sp.tax_percent)
-                self.wait("income_tax", p,
-                          f"{self.name(p)}: pay {sp.name}: ${commas(sp.tax)} or {sp.tax_percent}% of your worth "
-                          f"(${commas(pct)})",
-                          space=space, amounts={"flat": sp.tax, "percent": pct})
+                self.wait(IncomeTaxDecision(
+                    player=p, space=space, amounts={"flat": sp.tax, "percent": pct},
+                    prompt=f"{self.name(p)}: pay {sp.name}: ${commas(sp.tax)} or {sp.tax_percent}% of your worth "
+                           f"(${commas(pct)})"))
             else:
-                self.push(self.step("pay", p, creditors=[[None, sp.tax]], why=sp.name, fine=True))
+                self.push(PayStep(player=p, creditors=[(None, sp.tax)], why=sp.name, fine=True))
         elif kind in ("chance", "community_chest"):
             self.draw_card(p, kind)
         elif kind == "go_to_jail":
@@ -147,8 +142,9 @@ class SpacesMixin(Core):
         elif kind == "birthday_gift":
             gift = self.board.rules.birthday_gift
             if self.st.decks.bus:
-                self.wait("birthday", p, f"{self.name(p)}: Birthday Gift: take ${commas(gift)} or a Bus Ticket",
-                          space=space, amount=gift)
+                self.wait(BirthdayDecision(
+                    player=p, space=space, amount=gift,
+                    prompt=f"{self.name(p)}: Birthday Gift: take ${commas(gift)} or a Bus Ticket"))
             else:
                 self.transfer(None, p, gift, "Birthday Gift")
 
@@ -158,8 +154,9 @@ class SpacesMixin(Core):
         deed = self.st.deeds[space]
         sp = self.board.spaces[space]
         if deed.owner is None:
-            self.st.pending = Pending("buy", p, f"{self.st.players[p].name}: buy {sp.name} for ${commas(sp.price)},"
-                                      " or auction it?", space, sp.price)
+            self.st.pending = BuyDecision(player=p, space=space, amount=sp.price,
+                                          prompt=f"{self.st.players[p].name}: buy {sp.name} for "
+                                                 f"${commas(sp.price)}, or auction it?")
             return
         if deed.owner == p or deed.mortgaged:
             if deed.mortgaged and deed.owner != p:
@@ -185,12 +182,12 @@ class SpacesMixin(Core):
             self.pay(p, [(deed.owner, rent)], rent_why(self, space))  # (as a pushed pay step, run next)
 
     # -- cards (K) ---------------------------------------------------------------------------
-    def draw_card(self, p: int, deck_name: str) -> None:
+    def draw_card(self, p: int, deck_name: Deck) -> None:
         """K1: draw the top card and obey it; it goes to the bottom (Get Out of Jail Free is kept)."""
         deck = getattr(self.st.decks, deck_name)
         cid = deck.pop(0)
         card = self.ed.card(cid)
-        self.log(CardDrawn(p, deck_name, cid))  # type: ignore[arg-type]
+        self.log(CardDrawn(p, deck_name, cid))
         if card.effect == "get_out_of_jail_free":
             self.st.players[p].gojf.append(cid)
             return
@@ -198,28 +195,31 @@ class SpacesMixin(Core):
         pos = self.st.players[p].position
         e = card.effect
         if e == "advance_to":
-            self.push(self.step("move_to", p, space=card.destination, dice=None))
+            self.push(MoveToStep(player=p, space=_arg(card, card.destination), dice=None))
         elif e == "advance_to_nearest":
             kinds = {card.nearest}
             dest = self.next_space(pos, lambda i: self.board.spaces[i].kind in kinds)
+            if dest is None:
+                raise ValueError(f"card {card.id}: the board has no {card.nearest}")
             if card.nearest == "railroad":
-                self.push(self.step("move_to", p, space=dest, dice=None, rr=2))
+                self.push(MoveToStep(player=p, space=dest, dice=None, rr=2))
             else:
-                self.push(self.step("move_to", p, space=dest, dice=None, ucard=True))
+                self.push(MoveToStep(player=p, space=dest, dice=None, ucard=True))
         elif e == "back":
-            self.push(self.step("back", p, steps=card.spaces))
+            self.push(BackStep(player=p, steps=_arg(card, card.spaces)))
         elif e == "go_to_jail":
             self.go_to_jail(p, card.title)
         elif e == "collect":
-            self.transfer(None, p, card.amount, card.title)
+            self.transfer(None, p, _arg(card, card.amount), card.title)
         elif e == "pay":
-            self.push(self.step("pay", p, creditors=[[None, card.amount]], why=card.title, fine=True))
+            self.push(PayStep(player=p, creditors=[(None, _arg(card, card.amount))], why=card.title, fine=True))
         elif e == "pay_each_player":
             others = self.others_from_left(p)
             if others:
-                self.push(self.step("pay", p, creditors=[[o, card.amount] for o in others], why=card.title))
+                self.push(PayStep(player=p, creditors=[(o, _arg(card, card.amount)) for o in others],
+                                  why=card.title))
         elif e == "collect_from_each_player":
-            self.push(*[self.step("pay", o, creditors=[[p, card.amount]], why=card.title)
+            self.push(*[PayStep(player=o, creditors=[(p, _arg(card, card.amount))], why=card.title)
                         for o in self.others_from_left(p)])
         elif e == "repairs":
             houses = hotels = 0
@@ -229,9 +229,9 @@ class SpacesMixin(Core):
                         houses += deed.level
                     elif deed.level == 5:
                         hotels += 1
-            cost = houses * card.per_house + hotels * card.per_hotel
+            cost = houses * _arg(card, card.per_house) + hotels * _arg(card, card.per_hotel)
             if cost:
-                self.push(self.step("pay", p, creditors=[[None, cost]],
+                self.push(PayStep(player=p, creditors=[(None, cost)],
                                     why=f"{card.title} ({houses} houses, {hotels} hotels)", fine=True))
             else:
                 self.log(NoRepairs(p))
@@ -271,7 +271,7 @@ class SpacesMixin(Core):
         pl = self.st.players[p]
         return self.st.turn.ended or pl.bankrupt or pl.in_jail
 
-    def _step_mr_monopoly(self, s: Step) -> None:
+    def _step_mr_monopoly(self, s: MrMonopolyStep) -> None:
         """T3.3: advance to the next unowned property, else the next one owing rent, else stay."""
         p = s.player
         if self._turn_over_for(p):
@@ -307,23 +307,24 @@ class SpacesMixin(Core):
         # the move, then the unlock, as if pushed as steps (the agenda would run them next)
         agenda = st.agenda
         base = len(agenda)
-        self.move_to(p, target, s.data["dice"])
+        self.move_to(p, target, s.dice)
         if st.pending is None and len(agenda) == base and st.winner is None:
             st.turn.mr_monopoly_lock = False  # (nothing came up: the unlock step at once)
         else:
-            agenda.insert(base, Step("unlock", p, {}))
+            agenda.insert(base, UnlockStep(player=p))
 
-    def _step_unlock(self, s: Step) -> None:
+    def _step_unlock(self, s: UnlockStep) -> None:
         self.st.turn.mr_monopoly_lock = False
 
-    def _step_bus_face(self, s: Step) -> None:
+    def _step_bus_face(self, s: BusFaceStep) -> None:
         """T3.4: take a Bus Ticket or advance to the nearest Chance / Community Chest."""
         p = s.player
         if self._turn_over_for(p):
             return
         if self.st.decks.bus:
-            self.wait("bus", p, f"{self.name(p)}: Bus! Take a Bus Ticket, or ride to the next "
-                      "Chance / Community Chest?", space=self.nearest_card_space(self.st.players[p].position))
+            self.wait(BusDecision(player=p, space=self.nearest_card_space(self.st.players[p].position),
+                                  prompt=f"{self.name(p)}: Bus! Take a Bus Ticket, or ride to the next "
+                                         "Chance / Community Chest?"))
         else:
             self.log(BusRidesOn(p))
             self.bus_advance(p)
@@ -331,15 +332,15 @@ class SpacesMixin(Core):
     def bus_advance(self, p: int) -> None:
         dest = self.nearest_card_space(self.st.players[p].position)
         if dest is not None:
-            self.push(self.step("move_to", p, space=dest, dice=None))
+            self.push(MoveToStep(player=p, space=dest, dice=None))
 
     # -- the Auction space (S7) -----------------------------------------------------------------
     def land_on_auction(self, p: int, dice: int | None) -> None:
         bank = [i for i, d in self.st.deeds.items() if d.owner is None]
         if bank:
             if self.st.options.auctions:
-                self.wait("auction_pick", p, f"{self.name(p)}: pick a bank deed to auction",
-                          choices=sorted(bank))
+                self.wait(AuctionPickDecision(player=p, prompt=f"{self.name(p)}: pick a bank deed to auction",
+                                              choices=sorted(bank)))
             return
         deeds = self.st.deeds
         cands = [i for i, d in deeds.items() if d.owner not in (None, p) and not d.mortgaged
@@ -353,4 +354,12 @@ class SpacesMixin(Core):
         n = self.board.size
         best = max(cands, key=lambda i: (rent_due(self.ed, self.st, i, p, dice or 0), -((i - pos) % n or n)))
         self.log(HighestRent(p, best))
-        self.push(self.step("move_to", p, space=best, dice=dice))
+        self.push(MoveToStep(player=p, space=best, dice=dice))
+
+
+def _arg(card: Card, value: int | None) -> int:
+    """An argument ``card``'s effect needs (an edition is checked to give each effect its own,
+    :class:`~megamono.rules.editions.Card`); ValueError if it is missing."""
+    if value is None:
+        raise ValueError(f"card {card.id}: its {card.effect} effect lacks an argument")
+    return value

@@ -4,82 +4,27 @@ Everything a save needs is here, including the random generator's state and the
 agenda of steps still to resolve, so a loaded game continues exactly (RULES.md I8).
 Money is whole dollars. Player numbers are seat indices into ``GameState.players``.
 
-The classes are standard-library dataclasses (``slots=True``): the engine creates and
-changes them as ordinary objects, with no validation per change (DESIGN.md "Fast where it
-counts"). pydantic works at the edges only: :class:`Record` gives every class the familiar
-``model_validate`` (a save being loaded), ``model_dump`` / ``model_dump_json`` (a save being
-written) and ``model_copy``, through a ``TypeAdapter`` of the class, so a save file is the
-same JSON as when these classes were pydantic models.
+The classes are :class:`~megamono.rules.records.Record` dataclasses, validated only at the edges
+(a save being loaded). The pending decision's classes are in :mod:`megamono.rules.decisions`, the
+agenda's steps in :mod:`megamono.rules.agenda`.
 """
 
 from __future__ import annotations
 
-import copy
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, Self, TypeVar, dataclass_transform
+from dataclasses import field
+from typing import TYPE_CHECKING, ClassVar, Literal
 
-from pydantic import ConfigDict, GetCoreSchemaHandler, TypeAdapter
+from pydantic import GetCoreSchemaHandler
 from pydantic_core import core_schema
 
+from .agenda import AgendaStep
+from .decisions import Pending
 from .dice import SpeedFace
+from .records import Data, Record, hot_record, record
 
 if TYPE_CHECKING:
-    from .events import Source
+    from .events import Names, Source
 
-
-class Record:
-    """Base of the state's classes: pydantic validation and dumping, at the edges only.
-
-    - ``Cls.model_validate(data)``: an object from plain data (a dict from JSON), validated;
-      raises pydantic ``ValidationError`` naming the bad field.
-    - ``obj.model_dump(mode="python"|"json", include=, exclude=, exclude_none=)``: plain data.
-    - ``obj.model_dump_json(...)``: JSON text (the same keywords).
-    - ``obj.model_copy(deep=False)``: a shallow or deep copy.
-    """
-
-    __slots__ = ()
-
-    @classmethod
-    def adapter(cls) -> TypeAdapter[Record]:
-        """The pydantic ``TypeAdapter`` of this class (built on first use)."""
-        a = _ADAPTERS.get(cls)
-        if a is None:
-            a = _ADAPTERS[cls] = TypeAdapter(cls)
-        return a
-
-    @classmethod
-    def model_validate(cls, data: Any) -> Self:
-        obj = cls.adapter().validate_python(data)
-        if not isinstance(obj, cls):  # (never: the adapter is cls's own; this tells the type)
-            raise TypeError(f"{cls.__name__}'s adapter made a {type(obj).__name__}")
-        return obj
-
-    def model_dump(self, *, mode: Literal["json", "python"] = "python", **kwargs: Any) -> dict[str, Any]:
-        out: dict[str, Any] = self.adapter().dump_python(self, mode=mode, **kwargs)
-        return out
-
-    def model_dump_json(self, **kwargs: Any) -> str:
-        return self.adapter().dump_json(self, **kwargs).decode("utf-8")
-
-    def model_copy(self, *, deep: bool = False) -> Self:
-        return copy.deepcopy(self) if deep else copy.copy(self)
-
-
-_ADAPTERS: dict[type[Record], TypeAdapter[Record]] = {}
-_C = TypeVar("_C")
-
-
-@dataclass_transform(kw_only_default=True)
-def record(cls: type[_C]) -> type[_C]:
-    """The decorator of every state class: a slotted, keyword-only dataclass."""
-    return dataclass(slots=True, kw_only=True)(cls)
-
-
-@dataclass_transform()
-def hot_record(cls: type[_C]) -> type[_C]:
-    """The decorator of the classes the engine makes on every move (throws, agenda steps, decisions,
-    log events): as :func:`record`, but the fields may also be passed in order, which is quicker."""
-    return dataclass(slots=True)(cls)
 
 PLAYER_COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan", "white", "orange")
 
@@ -139,7 +84,7 @@ class DeedState(Record):
         _set(self, "level", level)
         _set(self, "depot", depot)
 
-    def __setattr__(self, name: str, value: Any) -> None:
+    def __setattr__(self, name: str, value: object) -> None:
         global _deeds_revision
         _deeds_revision += 1
         _changed.append(self)
@@ -248,116 +193,6 @@ class Turn(Record):
     mr_monopoly_lock: bool = False
 
 
-@hot_record
-class Step(Record):
-    """One item of the engine's agenda: a piece of resolution still to do (data, so it saves)."""
-
-    kind: str
-    player: int | None = None
-    data: dict[str, Any] = field(default_factory=dict)
-
-
-@record
-class Creditor(Record):
-    """Who is owed how much in a debt; ``player`` None is the bank."""
-
-    player: int | None
-    amount: int
-
-
-@record
-class TradeSide(Record):
-    """What one side of a trade hands over (X1): cash, deeds (space indices), and how many
-    Get Out of Jail Free cards and [Mega] Bus Tickets."""
-
-    # a side in a ProposeTrade object is checked again, as its dict form would be (check_action)
-    __pydantic_config__ = ConfigDict(revalidate_instances="always")
-    cash: int = 0
-    deeds: list[int] = field(default_factory=list)
-    jail_cards: int = 0
-    bus_tickets: int = 0
-
-    def is_empty(self) -> bool:
-        return not (self.cash or self.deeds or self.jail_cards or self.bus_tickets)
-
-
-@record
-class TradeOffer(Record):
-    """A proposed trade: ``proposer`` gives ``give`` and receives ``take`` from ``partner``."""
-
-    proposer: int
-    partner: int
-    give: TradeSide = field(default_factory=TradeSide)
-    take: TradeSide = field(default_factory=TradeSide)
-
-
-PendingKind = Literal[
-    "turn", "jail", "jail_pay", "buy", "bid", "triples", "bus", "birthday", "income_tax",
-    "auction_pick", "levelling", "mortgaged_deed", "debt", "trade_reply", "end_vote",
-    "shortage_ask", "place_piece", "game_over",
-]
-
-
-@hot_record
-class Pending(Record):
-    """The single decision the game is waiting for (RULES.md T7).
-
-    ``kind`` says what must be chosen and :attr:`players` by whom (today the one seat ``player``);
-    the other fields carry what that choice needs: ``space`` (the deed or space concerned),
-    ``amount`` (a price, a debt total), ``amounts`` (named sums shown to the player, e.g. income
-    tax "flat"/"percent"), ``choices`` (legal spaces to pick from), the auction's
-    ``high_bid``/``high_bidder``/``bidders``, a debt's ``creditors``, and ``prompt``, a sentence
-    for the screen.
-    """
-
-    kind: PendingKind
-    player: int
-    prompt: str = ""
-    space: int | None = None
-    amount: int | None = None
-    amounts: dict[str, int] = field(default_factory=dict)
-    choices: list[int] = field(default_factory=list)
-    high_bid: int = 0
-    high_bidder: int | None = None
-    bidders: list[int] = field(default_factory=list)
-    creditors: list[Creditor] = field(default_factory=list)
-    forced: bool = False
-    roll_again: bool = False
-    trade: TradeOffer | None = None
-    piece: str | None = None
-
-    def __init__(self, kind: PendingKind, player: int, prompt: str = "", space: int | None = None,
-                 amount: int | None = None, amounts: dict[str, int] | None = None,
-                 choices: list[int] | None = None, high_bid: int = 0, high_bidder: int | None = None,
-                 bidders: list[int] | None = None, creditors: list[Creditor] | None = None,
-                 forced: bool = False, roll_again: bool = False, trade: TradeOffer | None = None,
-                 piece: str | None = None) -> None:
-        # written out: the dataclass's own __init__ makes each empty dict and list through its
-        # default factory, which costs a quarter of a decision (the engine makes one per turn)
-        self.kind = kind
-        self.player = player
-        self.prompt = prompt
-        self.space = space
-        self.amount = amount
-        self.amounts = {} if amounts is None else amounts
-        self.choices = [] if choices is None else choices
-        self.high_bid = high_bid
-        self.high_bidder = high_bidder
-        self.bidders = [] if bidders is None else bidders
-        self.creditors = [] if creditors is None else creditors
-        self.forced = forced
-        self.roll_again = roll_again
-        self.trade = trade
-        self.piece = piece
-
-    @property
-    def players(self) -> tuple[int, ...]:
-        """The seats who may act on this decision now: one seat (``player``) for every kind today;
-        several for the open auction of RULES.md A3 when it comes. Who acts is asked here, never of
-        ``player`` (which says, for now, where that one seat is kept)."""
-        return (self.player,)
-
-
 @record
 class RentClaim(Record):
     """Option ``rent_must_be_claimed`` (T6): rent ``owner`` may still claim from ``payer``."""
@@ -396,17 +231,17 @@ class Event(Record):
     _source: Source
     """The game the event was logged in (set by the engine as it logs it)."""
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
+    def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
         EVENT_TYPES[cls.__name__] = cls  # (dataclass(slots=True) makes the class again: that one stays)
 
-    def __getattr__(self, name: str) -> Any:
+    def __getattr__(self, name: str) -> int | None:
         # (only reached when the class has no such field)
         if name in _COMMON:
             return None
         raise AttributeError(f"{type(self).__name__!r} event has no attribute {name!r}")
 
-    def say(self, g: Any) -> str:
+    def say(self, g: Names) -> str:
         """The event's words, with the names of game ``g`` (each class of
         :mod:`megamono.rules.events` says its own)."""
         raise NotImplementedError
@@ -417,7 +252,8 @@ class Event(Record):
         return self.say(self._source.game)
 
     @classmethod
-    def __get_pydantic_core_schema__(cls, source: Any, handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:
+    def __get_pydantic_core_schema__(cls, source: type[object],
+                                     handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:
         if cls is not Event:  # one event class: its own dataclass fields
             return handler(source)
         # any event (the log's items): {"event": class name, **fields}
@@ -426,7 +262,7 @@ class Event(Record):
             serialization=core_schema.plain_serializer_function_ser_schema(_event_to_data, info_arg=True))
 
 
-def _event_from_data(data: Any) -> Event:
+def _event_from_data(data: object) -> Event:
     if isinstance(data, Event):
         return data
     if not isinstance(data, dict) or data.get("event") not in EVENT_TYPES:
@@ -436,7 +272,7 @@ def _event_from_data(data: Any) -> Event:
     return ev
 
 
-def _event_to_data(ev: Event, info: core_schema.SerializationInfo) -> dict[str, Any]:
+def _event_to_data(ev: Event, info: core_schema.SerializationInfo) -> Data:
     return {"event": type(ev).__name__, **ev.model_dump(mode="json" if info.mode_is_json() else "python")}
 
 
@@ -451,9 +287,10 @@ class GameState(Record):
     bank: Bank
     decks: Decks
     rng: int
-    script: list[list] = field(default_factory=list)
+    script: list[list[SpeedFace]] = field(default_factory=list)
+    """Scripted throws still to use, each ``[w1, w2]`` or ``[w1, w2, speed]`` (tests and examples)."""
     turn: Turn = field(default_factory=Turn)
-    agenda: list[Step] = field(default_factory=list)
+    agenda: list[AgendaStep] = field(default_factory=list)
     pending: Pending | None = None
     suspended: list[Pending] = field(default_factory=list)
     log: list[Event] = field(default_factory=list)

@@ -34,6 +34,7 @@ from .actions import (
     ShortageAnswer,
     VoteEnd,
 )
+from .decisions import BuyDecision
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -93,11 +94,11 @@ def action_text(game: Game, action: Action, *, brief: bool = False) -> str:
         return f"Pay the ${game.ed.rules.jail_fine:,} jail fine"
     pend = game.pending
     if isinstance(action, Buy):
-        i = pend.space if pend is not None else None
+        i = pend.space if isinstance(pend, BuyDecision) else None
         price = spaces[i].price if i is not None else None
         return f"Buy {name(i)}" + (f" (${price:,})" if price else "")
     if isinstance(action, DeclineBuy):
-        return f"Auction {name(pend.space) if pend is not None else ''} (do not buy)"
+        return f"Auction {name(pend.space) if isinstance(pend, BuyDecision) else ''} (do not buy)"
     if isinstance(action, Bid):
         return f"Bid ${action.amount:,} (the lowest bid; type any amount in the auction dialog)"
     if isinstance(action, PlayBusTicket):

@@ -8,30 +8,25 @@ a trade that completes a built colour group leads to levelling (B8).
 
 from __future__ import annotations
 
+from .agenda import AgendaStep, ResumeStep
 from .core import Core, commas
+from .decisions import TradeOffer, TradeReplyDecision, TradeSide, TurnDecision
 from .events import TradeAccepted, TradeOffered, TradeRefused, TradeVoid, trade_words
 from .invariants import settling_spaces
-from .state import Step, TradeOffer, TradeSide
 
 
 class TradesMixin(Core):
     """Propose / accept / refuse, and the set-aside ("suspended") decision they interrupt."""
 
-    def suspend(self, kind: str, player: int, prompt: str, **fields) -> None:
-        """Set the current decision aside and wait for another one; ``resume`` brings it back."""
-        self.st.suspended.append(self.st.pending)
-        self.st.pending = None
-        self.wait(kind, player, prompt, **fields)
-
-    def _step_resume(self, s: Step) -> None:
+    def _step_resume(self, s: ResumeStep) -> None:
         if self.st.suspended:
             self.st.pending = self.st.suspended.pop()
-            self.check_resumed()  # type: ignore[attr-defined]  # D: a bankruptcy meanwhile
+            self.check_resumed()
             pend = self.st.pending
-            if pend is not None and pend.kind == "turn":
+            if isinstance(pend, TurnDecision):
                 # asked again: its words offer a Bus Ticket only while the player holds one (a
                 # trade may have given one away, or brought one)
-                self._offer_turn(pend.player, pend.roll_again)  # type: ignore[attr-defined]
+                self._offer_turn(pend.player, pend.roll_again)
 
     def side_problem(self, holder: int, side: TradeSide) -> str | None:
         """Why ``holder`` cannot hand over ``side`` (X1, X2), or None."""
@@ -149,18 +144,19 @@ class TradesMixin(Core):
 
     def do_propose_trade(self, offer: TradeOffer) -> None:
         self.log(TradeOffered(offer.proposer, offer))
-        self.suspend("trade_reply", offer.partner,
-                     f"{self.name(offer.partner)}: {self.name(offer.proposer)} offers a trade: "
-                     f"{self.describe_trade(offer)}. Accept or refuse?", trade=offer)
+        self.suspend(TradeReplyDecision(
+            player=offer.partner, trade=offer,
+            prompt=f"{self.name(offer.partner)}: {self.name(offer.proposer)} offers a trade: "
+                   f"{self.describe_trade(offer)}. Accept or refuse?"))
 
     def describe_trade(self, offer: TradeOffer) -> str:
         """A trade in words (:func:`~megamono.rules.events.trade_words`)."""
         return trade_words(self, offer)
 
     def do_reply_trade(self, accept: bool) -> None:
-        offer = self.st.pending.trade
+        offer = self.pending_as(TradeReplyDecision).trade
         self.st.pending = None
-        self.push(self.step("resume"))
+        self.push(ResumeStep())
         if not accept:
             self.log(TradeRefused(offer.partner))
             return
@@ -174,7 +170,7 @@ class TradesMixin(Core):
         steps += self._hand_over(offer.partner, offer.proposer, offer.take)
         self.push(*steps)
 
-    def _hand_over(self, frm: int, to: int, side: TradeSide) -> list[Step]:
+    def _hand_over(self, frm: int, to: int, side: TradeSide) -> list[AgendaStep]:
         a, b = self.st.players[frm], self.st.players[to]
         self.transfer(frm, to, side.cash, "trade")
         for i in side.deeds:
@@ -183,4 +179,4 @@ class TradesMixin(Core):
             b.gojf.append(a.gojf.pop(0))
         for _ in range(side.bus_tickets):
             b.bus_tickets.append(a.bus_tickets.pop(0))
-        return self.after_receiving(to, sorted(side.deeds), forced=False)  # type: ignore[attr-defined]
+        return self.after_receiving(to, sorted(side.deeds), forced=False)

@@ -11,6 +11,11 @@ The final state is hashed in the form ``Game.to_json`` gave before the log's eve
 (issue 14, item 3): each event as ``{"kind", "text", "player", "amount", "payer", "payee", "space"}``
 (the fields every event still answers, None where they do not apply), so fingerprints written
 before that change still check the games after it: the same texts, the same seats, spaces and sums.
+Likewise the pending decision and the agenda are hashed in the form they had before decisions and
+agenda steps were typed (issue 14, item 2): a decision as the one ``Pending`` record of 15 fields
+(the end vote's voters in ``bidders`` and proposer in ``high_bidder``; the shortage question's askees
+in ``bidders``, builder in ``high_bidder`` and yes-answers in ``choices``), a step as
+``{"kind", "player", "data"}`` with the keys the engine used to pass (:func:`legacy_step`).
 """
 
 from __future__ import annotations
@@ -54,10 +59,50 @@ _trace: list = []
 _orig_act = Game.act
 
 
+_PENDING_FIELDS = {"kind": None, "player": None, "prompt": "", "space": None, "amount": None, "amounts": {},
+                   "choices": [], "high_bid": 0, "high_bidder": None, "bidders": [], "creditors": [],
+                   "forced": False, "roll_again": False, "trade": None, "piece": None}
+_RENAMED = {"end_vote": {"voters": "bidders", "proposer": "high_bidder"},
+            "shortage_ask": {"askees": "bidders", "builder": "high_bidder", "wanting": "choices"}}
+
+
+def legacy_pending(d: dict | None) -> dict | None:
+    """A decision's dict form as the one ``Pending`` record of before decisions were typed."""
+    if d is None or set(d) == set(_PENDING_FIELDS):
+        return d
+    out = {k: (v.copy() if isinstance(v, (dict, list)) else v) for k, v in _PENDING_FIELDS.items()}
+    names = _RENAMED.get(d["kind"], {})
+    for k, v in d.items():
+        out[names.get(k, k)] = v
+    return out
+
+
+_NO_PLAYER = {"end_turn", "resume"}
+
+
+def legacy_step(d: dict) -> dict:
+    """An agenda step's dict form as ``{"kind", "player", "data"}``, with the data keys the engine
+    passed before steps were typed (a default it did not pass is left out)."""
+    if "data" in d:
+        return d
+    kind = d["kind"]
+    data = {k: v for k, v in d.items() if k not in ("kind", "player")}
+    if kind == "mortgaged_deed" and not data.get("keep"):
+        data.pop("keep", None)
+    if kind == "move_to":
+        if data.get("rr") == 1:
+            data.pop("rr")
+        if not data.get("ucard"):
+            data.pop("ucard")
+    if kind == "pay" and not data.get("fine"):
+        data.pop("fine")
+    return {"kind": kind, "player": None if kind in _NO_PLAYER else d.get("player"), "data": data}
+
+
 def _traced_act(self, action):
     events = _orig_act(self, action)
     pend = self.st.pending
-    _trace.append(None if pend is None else pend.model_dump(mode="json"))
+    _trace.append(None if pend is None else legacy_pending(pend.model_dump(mode="json")))
     _trace.append(len(events))
     return events
 
@@ -72,6 +117,12 @@ def legacy_json(g: Game) -> str:
     """``g.to_json()`` as it was before events were typed (the log in :func:`legacy_event` form)."""
     state = {}
     for k, v in g.st.model_dump(mode="json", exclude={"log"}).items():
+        if k == "pending":
+            v = legacy_pending(v)
+        elif k == "suspended":
+            v = [legacy_pending(x) for x in v]
+        elif k == "agenda":
+            v = [legacy_step(x) for x in v]
         state[k] = v
         if k == "suspended":
             state["log"] = [legacy_event(e) for e in g.st.log]

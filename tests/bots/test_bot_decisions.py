@@ -7,7 +7,7 @@ import pytest
 from botkit import bots_for, drive, give, new_game
 from megamono.bots import make_bot
 from megamono.rules.actions import Build, ProposeEnd, ProposeTrade, Roll
-from megamono.rules.state import TradeSide
+from megamono.rules.decisions import TradeSide
 
 ANN, BOB, CID = 0, 1, 2
 STEP4 = (1, 2, 1)  # four steps, no doubles, no Speed Die symbol

@@ -75,11 +75,13 @@ def test_replay_of_a_bot_game_gives_the_same_state():
 def test_every_decision_kind_has_a_handler_in_every_bot():
     from typing import get_args
 
-    from megamono.rules.state import PendingKind
+    from megamono.bots.base import Bot
+    from megamono.rules.decisions import PendingKind
 
     kinds = set(get_args(PendingKind)) - {"game_over"}
     for level, cls in LEVELS.items():
-        missing = sorted(k for k in kinds if not callable(getattr(cls, "on_" + k, None)))
+        # Bot's own handlers are stubs that refuse; every bot answers every kind (debt is shared)
+        missing = sorted(k for k in kinds if getattr(cls, "on_" + k) is getattr(Bot, "on_" + k) and k != "debt")
         assert not missing, (level, missing)
 
 

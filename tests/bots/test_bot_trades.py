@@ -10,7 +10,7 @@ from botkit import drive, give, new_game
 from megamono.bots import make_bot
 from megamono.bots.model import board_of
 from megamono.rules.actions import ProposeTrade, RefuseTrade
-from megamono.rules.state import TradeSide
+from megamono.rules.decisions import TradeSide
 
 ANN, BOB, CID = 0, 1, 2
 

@@ -6,9 +6,9 @@ import json
 import random
 
 from megamono.rules.actions import MANAGE_KINDS, Bid, ProposeTrade
+from megamono.rules.decisions import TradeSide
 from megamono.rules.engine import Game
 from megamono.rules.invariants import check_invariants
-from megamono.rules.state import TradeSide
 
 
 def random_trade(game: Game, r: random.Random) -> ProposeTrade | None:

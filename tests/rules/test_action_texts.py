@@ -17,7 +17,7 @@ from megamono.rules.actions import (
     ProposeTrade,
     Roll,
 )
-from megamono.rules.state import TradeSide
+from megamono.rules.decisions import TradeSide
 from megamono.rules.texts import LEVEL_WORDS, action_text
 from scenario import ANN, BOB, CID, give, new_game
 

@@ -56,10 +56,11 @@ from megamono.rules.actions import (
     VoteEnd,
     check_action,
 )
+from megamono.rules.decisions import BidDecision, TradeSide
 from megamono.rules.engine import Game
 from megamono.rules.errors import IllegalAction
 from megamono.rules.invariants import check_invariants, check_state
-from megamono.rules.state import GameState, TradeSide
+from megamono.rules.state import GameState
 from megamono.saves import decode_game, encode_game
 from pydantic import ValidationError
 
@@ -261,11 +262,11 @@ def _int_for(name: str, game: Game, r: random.Random) -> Any:
     if name in ("player", "partner"):
         v = r.choice([r.randrange(n), r.randrange(n), pend_.player if pend_ else 0, n, -1])
     elif name == "amount":
-        low = 10 if pend_ is None or pend_.high_bidder is None else pend_.high_bid + 1
+        low = 10 if not isinstance(pend_, BidDecision) or pend_.high_bidder is None else pend_.high_bid + 1
         cash = st_.players[pend_.player].cash if pend_ else 0
         v = r.choice([low, low, low + r.randint(0, 80), cash, cash + 1, 0, 9, -10])
     else:  # a space
-        spaces = [c for c in (pend_.choices if pend_ else []) if isinstance(c, int)]
+        spaces = list(getattr(pend_, "choices", []))
         v = r.choice([r.randrange(game.board.size)] * 3 + spaces[:1] * 3 + [-1, game.board.size])
     return r.choice([v] * 8 + [float(v), str(v), v + 0.5, True])
 

@@ -61,8 +61,8 @@ from megamono.rules.actions import (
     SellBuilding,
     SellDepot,
 )
+from megamono.rules.decisions import TradeSide
 from megamono.rules.engine import Game
-from megamono.rules.state import TradeSide
 
 from kit import ANN, BOB, CID, NAMES, give, illegal, kinds, pend, place, pos, salaries, texts
 from kit import cashes as cash

@@ -1,4 +1,5 @@
-"""Who may act on a decision: ``Pending.players`` (issue 14, item 2).
+"""Decisions as types (issue 14, item 2): one class per kind with only its own fields, and who may
+act on it: ``players``.
 
 Every kind of decision names the seats who may act on it now; today that is one seat for every kind
 (several come with the open auction of RULES.md A3). The engine's ``why_not`` and ``legal_actions``,
@@ -8,12 +9,15 @@ the bots and the app ask ``players``, never a single seat of their own.
 from __future__ import annotations
 
 import random
+from dataclasses import MISSING, fields
 from typing import get_args
 
 import pytest
 from megamono.bots import make_bot
 from megamono.rules.actions import MANAGE_KINDS
-from megamono.rules.state import Pending, PendingKind
+from megamono.rules.decisions import DECISION_CLASSES, BidDecision, Decision, PendingKind
+from megamono.rules.records import Record
+from megamono.rules.state import GameState
 
 from kit import new_game
 
@@ -24,23 +28,59 @@ def test_there_are_18_kinds_of_decision() -> None:
     assert len(KINDS) == 18
 
 
+# Each kind's own fields (besides kind, player and prompt), as issue 14 lists them.
+OWN_FIELDS = {
+    "turn": {"roll_again"}, "jail": set(), "jail_pay": {"amount"}, "buy": {"space", "amount"},
+    "bid": {"space", "piece", "high_bid", "high_bidder", "bidders"}, "triples": {"choices"},
+    "auction_pick": {"choices"}, "bus": {"space"}, "birthday": {"space", "amount"},
+    "income_tax": {"space", "amounts"}, "levelling": {"space", "forced", "amounts"},
+    "mortgaged_deed": {"space", "amounts"}, "debt": {"amount", "creditors", "amounts"}, "trade_reply": {"trade"},
+    "end_vote": {"voters", "proposer"}, "shortage_ask": {"space", "piece", "askees", "builder", "wanting"},
+    "place_piece": {"piece", "choices"}, "game_over": set(),
+}
+REQUIRED = {"amount": 7, "space": 5, "trade": {"proposer": 0, "partner": 1}, "proposer": 0, "builder": 0,
+            "piece": "house"}
+
+
+def make(kind: str, seat: int) -> Decision:
+    """A decision of ``kind`` asked of ``seat``, with what its class requires."""
+    cls = DECISION_CLASSES[kind]  # type: ignore[index]
+    need = {f.name: REQUIRED[f.name] for f in fields(cls)
+            if f.default is MISSING and f.default_factory is MISSING and f.name not in ("kind", "player")}
+    return cls.model_validate({"kind": kind, "player": seat, **need})
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_each_kind_is_its_own_class_with_only_its_own_fields(kind: str) -> None:
+    cls = DECISION_CLASSES[kind]  # type: ignore[index]
+    assert {f.name for f in fields(cls)} == {"kind", "player", "prompt"} | OWN_FIELDS[kind]
+    assert make(kind, 0).kind == kind
+
+
 @pytest.mark.parametrize("kind", KINDS)
 def test_every_kind_names_one_seat_today(kind: str) -> None:
     for seat in range(8):
-        pend = Pending(kind, seat)  # type: ignore[arg-type]
+        pend = make(kind, seat)
         assert pend.players == (seat,)
         assert isinstance(pend.players, tuple)
     # the seats are the decision's own: changing the seat (the next bidder, the next voter) changes them
-    pend = Pending(kind, 1)  # type: ignore[arg-type]
+    pend = make(kind, 1)
     pend.player = 3
     assert pend.players == (3,)
 
 
 def test_players_is_not_saved() -> None:
     """``players`` is asked of a decision, never stored: a save holds what it held before."""
-    dumped = Pending("bid", 2, bidders=[0, 2]).model_dump(mode="json")
+    dumped = BidDecision(player=2, space=5, bidders=[0, 2]).model_dump(mode="json")
     assert "players" not in dumped
-    assert Pending.model_validate(dumped).players == (2,)
+    assert BidDecision.model_validate(dumped).players == (2,)
+
+
+def test_a_decision_of_another_kind_is_refused_when_read() -> None:
+    with pytest.raises(ValueError, match="voters"):
+        GameState.adapter().validate_python({**new_game().st.model_dump(), "pending": {
+            "kind": "end_vote", "player": 1, "proposer": 0, "voters": "everyone"}})
+    assert issubclass(DECISION_CLASSES["turn"], Record)
 
 
 def _play_checking(edition: str, seed: int, options: dict | None, seen: set[str], actions: int = 1500) -> None:

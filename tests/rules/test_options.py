@@ -2,7 +2,7 @@
 
 from megamono.rules import Game
 from megamono.rules.actions import ClaimRent, ProposeTrade
-from megamono.rules.state import TradeSide
+from megamono.rules.decisions import TradeSide
 from scenario import ANN, BOB, CID, act, cashes, give, illegal, new_game, owners, pend, place, sound
 
 

@@ -1,7 +1,7 @@
 """X1-X3: trades between players, with M3 for mortgaged deeds and B8 when a built group completes."""
 
 from megamono.rules.actions import AcceptTrade, ProposeTrade, RefuseTrade
-from megamono.rules.state import TradeSide
+from megamono.rules.decisions import TradeSide
 from scenario import ANN, BOB, CID, act, cashes, give, illegal, levels, new_game, owners, pend, sound
 
 

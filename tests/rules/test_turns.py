@@ -40,8 +40,8 @@ from megamono.rules.actions import (
     Roll,
     Unmortgage,
 )
+from megamono.rules.decisions import TradeSide
 from megamono.rules.engine import Game
-from megamono.rules.state import TradeSide
 
 
 def all_drop(g, order=(BOB, CID, ANN)):

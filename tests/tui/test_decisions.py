@@ -204,7 +204,7 @@ async def test_pass_the_keyboard_notice(saves):
 
 async def test_a_decision_without_its_own_dialog_gets_the_numbered_list(saves, monkeypatch):
     from megamono.rules.actions import ProposeTrade
-    from megamono.rules.state import TradeSide
+    from megamono.rules.decisions import TradeSide
     from megamono.tui.screens import game as game_screen
 
     monkeypatch.delitem(game_screen.DIALOGS, "trade_reply")  # as if the trade reply had no dialog

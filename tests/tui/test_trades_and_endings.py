@@ -353,7 +353,7 @@ async def test_X3_B8_B7_a_trade_completes_a_built_group_then_a_shortage_auction(
 async def test_an_offer_in_another_players_name_needs_that_players_yes(saves):
     """Hot seat: Ann holds the keyboard and composes an offer in Bob's name; Bob must agree first."""
     from megamono.rules.actions import ProposeTrade
-    from megamono.rules.state import TradeSide
+    from megamono.rules.decisions import TradeSide
 
     game = trading_game()
     app = app_for(game, saves)

@@ -10,6 +10,7 @@ from textual.content import Content
 from textual.widgets import Button, Footer, Input, Static
 
 from megamono.rules.actions import Bid, DropOut
+from megamono.rules.decisions import BidDecision
 from megamono.rules.events import BidMade, DropsOut
 
 from ..look import DIM, money
@@ -23,12 +24,14 @@ FAR_ABOVE = 2
 """A bid above this many times the deed's printed price (a piece's building cost) asks first."""
 
 
-class BidDialog(DecisionDialog):
+class BidDialog(DecisionDialog[BidDecision]):
     """Bid for the deed on auction or drop out. Type an amount and press Enter. The quick keys only
     change the "Your bid" field (Enter bids it): ``t`` +$10, ``f`` +$50, ``h`` +$100 — on the high
     bid while the field is untouched, then on the field; ``d`` drops out for good. What is not a
     whole number of dollars ("81.5") is refused with a message; a bid more than twice the printed
     price (the building cost, for the bank's last piece) asks y/n first."""
+
+    DECISION = BidDecision
 
     DEFAULT_CSS = """
     BidDialog #bidrow { height: 1; margin-bottom: 1; }

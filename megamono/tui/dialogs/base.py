@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar, cast
 
 from rich.text import Text
 from textual import events
@@ -22,8 +22,8 @@ from textual.markup import escape
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Static
 
+from megamono.rules.decisions import Decision
 from megamono.rules.engine import Game
-from megamono.rules.state import Pending
 
 from ..look import DIM, Look
 from ..resizing import LatestSizeOnly
@@ -38,9 +38,16 @@ class Option:
     action: Any
 
 
-class DecisionDialog(LatestSizeOnly, ModalScreen[object]):
-    """A modal decision for ``game.pending``. Subclasses give :meth:`body` and :meth:`options`
-    and bind each option's key to ``choose('<key>')`` in their ``BINDINGS``."""
+D = TypeVar("D", bound=Decision)
+
+
+class DecisionDialog(LatestSizeOnly, ModalScreen[object], Generic[D]):
+    """A modal decision for ``game.pending`` (a ``D``, one of :attr:`DECISION`). Subclasses give
+    :meth:`body` and :meth:`options` and bind each option's key to ``choose('<key>')`` in their
+    ``BINDINGS``."""
+
+    DECISION: type[Decision] | tuple[type[Decision], ...] = Decision
+    """The decision classes the dialog answers (``TypeError`` when opened for another)."""
 
     DEFAULT_CSS = """
     DecisionDialog { align: center middle; }
@@ -103,8 +110,9 @@ class DecisionDialog(LatestSizeOnly, ModalScreen[object]):
         self.game = game
         self.look = look
         pend = game.pending
-        assert pend is not None, "a decision dialog is opened only for the decision pending"
-        self.pend: Pending = pend
+        if not isinstance(pend, self.DECISION):
+            raise TypeError(f"{type(self).__name__} answers {self.DECISION}, not {pend!r:.60}")
+        self.pend = cast(D, pend)  # (the isinstance above, which mypy cannot tie to D)
         self.player = pend.players[0] if player is None else player
         self._opened: float | None = time.monotonic()
 

@@ -21,6 +21,17 @@ from megamono.rules.actions import (
     RollForDoubles,
     UseJailCard,
 )
+from megamono.rules.decisions import (
+    BirthdayDecision,
+    BusDecision,
+    BuyDecision,
+    DebtDecision,
+    IncomeTaxDecision,
+    JailDecision,
+    JailPayDecision,
+    LevellingDecision,
+    MortgagedDeedDecision,
+)
 from megamono.rules.rent import max_raisable, tax_worth
 
 from ..look import DIM, money
@@ -28,8 +39,10 @@ from ..widgets.deed_card import deed_card_text
 from .base import DecisionDialog, Option
 
 
-class BuyDialog(DecisionDialog):
+class BuyDialog(DecisionDialog[BuyDecision]):
     """Buy the deed just landed on at its price, or send it to auction."""
+
+    DECISION = BuyDecision
 
     BINDINGS = [Binding("b", "choose('b')", "Buy"), Binding("a", "choose('a')", "Auction it")]
 
@@ -48,8 +61,10 @@ class BuyDialog(DecisionDialog):
                 Option("a", "Auction it", DeclineBuy(player=p))]
 
 
-class JailDialog(DecisionDialog):
+class JailDialog(DecisionDialog[JailDecision | JailPayDecision]):
     """In jail: pay the fine, use a Get Out of Jail Free card, or roll for doubles."""
+
+    DECISION = (JailDecision, JailPayDecision)
 
     BINDINGS = [Binding("p", "choose('p')", "Pay fine"), Binding("c", "choose('c')", "Use card"),
                 Binding("r", "choose('r')", "Roll for doubles")]
@@ -73,8 +88,10 @@ class JailDialog(DecisionDialog):
         return out
 
 
-class BusDialog(DecisionDialog):
+class BusDialog(DecisionDialog[BusDecision]):
     """The Speed Die's Bus face: take a Bus Ticket, or ride to the next Chance/Community Chest."""
+
+    DECISION = BusDecision
 
     BINDINGS = [Binding("t", "choose('t')", "Take ticket"), Binding("a", "choose('a')", "Ride ahead")]
 
@@ -89,8 +106,10 @@ class BusDialog(DecisionDialog):
                 Option("a", f"Ride to {where}", BusChoice(player=p, choice="advance"))]
 
 
-class BirthdayDialog(DecisionDialog):
+class BirthdayDialog(DecisionDialog[BirthdayDecision]):
     """Birthday Gift: take the cash or a Bus Ticket."""
+
+    DECISION = BirthdayDecision
 
     BINDINGS = [Binding("c", "choose('c')", "Take cash"), Binding("t", "choose('t')", "Take ticket")]
 
@@ -103,8 +122,10 @@ class BirthdayDialog(DecisionDialog):
                 Option("t", "Take a Bus Ticket", BirthdayChoice(player=p, choice="ticket"))]
 
 
-class IncomeTaxDialog(DecisionDialog):
+class IncomeTaxDialog(DecisionDialog[IncomeTaxDecision]):
     """Income Tax: the flat sum or the percentage of tax worth; both sums are shown."""
+
+    DECISION = IncomeTaxDecision
 
     BINDINGS = [Binding("f", "choose('f')", "Pay flat"), Binding("p", "choose('p')", "Pay percent")]
 
@@ -140,8 +161,10 @@ LEVEL_OPTIONS: list[tuple[str, LevelChoice, str, str]] = [  # key, choice, butto
 ]
 
 
-class LevellingDialog(DecisionDialog):
+class LevellingDialog(DecisionDialog[LevellingDecision]):
     """Levelling (B8): the last lot of a built group was gained; make the group even."""
+
+    DECISION = LevellingDecision
 
     BINDINGS = [Binding(k, f"choose('{k}')", short) for k, _, _, short in LEVEL_OPTIONS]
 
@@ -188,8 +211,10 @@ class LevellingDialog(DecisionDialog):
         return out
 
 
-class MortgagedDeedDialog(DecisionDialog):
+class MortgagedDeedDialog(DecisionDialog[MortgagedDeedDecision]):
     """A mortgaged deed received: unmortgage it now, or pay 10% and keep it mortgaged (M3)."""
+
+    DECISION = MortgagedDeedDecision
 
     BINDINGS = [Binding("u", "choose('u')", "Unmortgage"), Binding("k", "choose('k')", "Keep mortgaged")]
 
@@ -204,8 +229,10 @@ class MortgagedDeedDialog(DecisionDialog):
                        MortgagedDeedChoice(player=p, choice="keep"))]
 
 
-class DebtDialog(DecisionDialog):
+class DebtDialog(DecisionDialog[DebtDecision]):
     """A debt larger than the debtor's cash: raise money (manage), pay, or declare bankruptcy."""
+
+    DECISION = DebtDecision
 
     BINDINGS = [Binding("p", "choose('p')", "Pay"), Binding("x", "choose('x')", "Declare bankruptcy")]
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from textual.binding import Binding
 
 from megamono.rules.actions import MANAGE_KINDS
+from megamono.rules.decisions import Decision
 from megamono.rules.texts import action_text
 
 from .base import DecisionDialog, Option
@@ -28,7 +29,7 @@ def answers(game, kind: str, player: int) -> list:
     return out
 
 
-class GenericDialog(DecisionDialog):
+class GenericDialog(DecisionDialog[Decision]):
     """Numbered legal answers to the pending decision; keys 1-9."""
 
     BINDINGS = [Binding(str(k), f"choose('{k}')", f"Option {k}") for k in range(1, 10)]

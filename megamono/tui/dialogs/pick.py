@@ -14,6 +14,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Footer, Static
 
+from megamono.rules.decisions import Decision
 from megamono.rules.engine import Game
 
 from ..look import DIM, Look
@@ -22,7 +23,7 @@ from ..widgets.deed_card import deed_card_text
 from .base import DecisionDialog
 
 
-class BoardPickDialog(DecisionDialog):
+class BoardPickDialog(DecisionDialog[Decision]):
     """Choose one of ``choices`` (space indices) with the arrow keys and Enter.
 
     ``make`` builds the action for a space. ``cancel`` True (the Bus Ticket, which is optional)

@@ -18,12 +18,12 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from megamono.rules.actions import AcceptTrade, RefuseTrade, ShortageAnswer, VoteEnd
+from megamono.rules.decisions import EndVoteDecision, ShortageAskDecision, TradeReplyDecision, TradeSide
 from megamono.rules.engine import Game
-from megamono.rules.state import TradeSide
 
 from ..look import DIM, Look, money
 from ..resizing import LatestSizeOnly
-from .base import DecisionDialog, Option
+from .base import D, DecisionDialog, Option
 
 
 def side_lines(game: Game, look: Look, holder: int, receiver: int, side: TradeSide) -> Text:
@@ -56,7 +56,7 @@ def side_lines(game: Game, look: Look, holder: int, receiver: int, side: TradeSi
     return t
 
 
-class QuestionDialog(DecisionDialog):
+class QuestionDialog(DecisionDialog[D]):
     """A decision that interrupts another one: no manage key (the engine refuses it meanwhile)."""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -68,8 +68,10 @@ class QuestionDialog(DecisionDialog):
         pass
 
 
-class TradeReplyDialog(QuestionDialog):
+class TradeReplyDialog(QuestionDialog[TradeReplyDecision]):
     """A trade offer to the deciding player: both sides listed, accept (a) or refuse (r)."""
+
+    DECISION = TradeReplyDecision
 
     BINDINGS = [Binding("a", "choose('a')", "Accept"), Binding("r", "choose('r')", "Refuse")]
 
@@ -79,7 +81,6 @@ class TradeReplyDialog(QuestionDialog):
     def body(self) -> Text:
         g, look = self.game, self.look
         offer = self.pend.trade
-        assert offer is not None, "a trade reply is pending with the offer"
         a, b = offer.proposer, offer.partner
         t = Text.assemble(look.who(a), " offers ", look.who(b), " a trade.\n\n")
         t.append_text(look.who(a))
@@ -98,8 +99,10 @@ class TradeReplyDialog(QuestionDialog):
         return [Option("a", "Accept", AcceptTrade(player=p)), Option("r", "Refuse", RefuseTrade(player=p))]
 
 
-class EndVoteDialog(QuestionDialog):
+class EndVoteDialog(QuestionDialog[EndVoteDecision]):
     """E2: another player proposes to end the game now; agree (y) or play on (n)."""
+
+    DECISION = EndVoteDecision
 
     BINDINGS = [Binding("y", "choose('y')", "Agree to end"), Binding("n", "choose('n')", "Play on")]
 
@@ -108,8 +111,7 @@ class EndVoteDialog(QuestionDialog):
 
     def body(self) -> Text:
         g, look, pend = self.game, self.look, self.pend
-        assert pend.high_bidder is not None, "an end vote is pending with its proposer (high_bidder)"
-        t = Text.assemble(look.who(pend.high_bidder), " proposes to end the game now.\n", style="bold")
+        t = Text.assemble(look.who(pend.proposer), " proposes to end the game now.\n", style="bold")
         t.append("If every other player agrees, the game ends and the highest final worth wins (a tie shares "
                  "the win). One \"no\" and the game goes on.\n\n", style=DIM)
         t.append("Final worth now (cash + deeds at price, mortgaged at mortgage value, buildings):\n", style="bold")
@@ -119,7 +121,7 @@ class EndVoteDialog(QuestionDialog):
             t.append("  ")
             t.append_text(look.who(p))
             t.append(f"  {money(worth)}\n")
-        asked = pend.bidders
+        asked = pend.voters
         left = asked[asked.index(self.player) + 1:]
         if left:
             t.append("\nStill to vote after you: " + ", ".join(g.st.players[q].name for q in left), style=DIM)
@@ -131,8 +133,10 @@ class EndVoteDialog(QuestionDialog):
                 Option("n", "Play on", VoteEnd(player=p, agree=False))]
 
 
-class ShortageDialog(QuestionDialog):
+class ShortageDialog(QuestionDialog[ShortageAskDecision]):
     """B7: someone wants the bank's last house/hotel/skyscraper; does the deciding player want one too?"""
+
+    DECISION = ShortageAskDecision
 
     BINDINGS = [Binding("y", "choose('y')", "I want it too"), Binding("n", "choose('n')", "No")]
 
@@ -142,8 +146,8 @@ class ShortageDialog(QuestionDialog):
     def body(self) -> Text:
         g, pend = self.game, self.pend
         piece = pend.piece or "piece"
-        builder = g.st.players[pend.high_bidder].name if pend.high_bidder is not None else "another player"
-        where = g.ed.spaces[pend.space].name if pend.space is not None else "a lot"
+        builder = g.st.players[pend.builder].name
+        where = g.ed.spaces[pend.space].name
         t = Text(f"{builder} wants to build on {where}, but the bank has only one {piece} left.\n\n")
         t.append(f"Yes: the {piece} is auctioned between {builder} and everyone who wants it ($10 opening, "
                  f"$1 raises, paid to the bank); the winner places it at once.\n", style=DIM)

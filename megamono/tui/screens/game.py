@@ -41,6 +41,7 @@ from megamono.rules.actions import (
     ProposeEnd,
     Roll,
 )
+from megamono.rules.decisions import AuctionPickDecision, PlacePieceDecision, TriplesDecision
 from megamono.rules.engine import Game
 from megamono.rules.errors import IllegalAction
 from megamono.rules.events import JailRoll, MrMonopolySends, MrMonopolyStays, Rolled, Triples, UtilityRoll
@@ -80,7 +81,7 @@ from .toosmall import covered
 if TYPE_CHECKING:
     from ..animate import Animation
 
-DIALOGS: dict[str, type[DecisionDialog]] = {
+DIALOGS: dict[str, type[DecisionDialog[Any]]] = {
     "buy": BuyDialog, "jail": JailDialog, "jail_pay": JailDialog, "bus": BusDialog,
     "birthday": BirthdayDialog, "income_tax": IncomeTaxDialog, "levelling": LevellingDialog,
     "mortgaged_deed": MortgagedDeedDialog, "debt": DebtDialog, "bid": BidDialog,
@@ -497,19 +498,19 @@ class GameScreen(ComputerTurns, UndoKeys, FittedFooter, LatestSizeOnly, Screen[N
             dialog.GUARD = max(dialog.GUARD, AFTER_COMPUTER_GUARD)
         self.open(dialog, self.on_decision)
 
-    def dialog_for(self, kind: str) -> DecisionDialog:
+    def dialog_for(self, kind: str) -> DecisionDialog[Any]:
         g, pend = self.game, self.game.pending
         p = self.decider()
         assert pend is not None and p is not None, "a dialog is only made for the decision pending"
-        if kind == "triples":
+        if isinstance(pend, TriplesDecision):
             return BoardPickDialog(g, self.look, self.board, pend.choices, "triples: move anywhere",
                                    lambda s: ChooseDestination(player=p, space=s), player=p)
-        if kind == "auction_pick":
+        if isinstance(pend, AuctionPickDecision):
             return BoardPickDialog(g, self.look, self.board, pend.choices, "pick a deed to auction",
                                    lambda s: PickAuctionDeed(player=p, space=s), player=p)
-        if kind == "place_piece":
+        if isinstance(pend, PlacePieceDecision):
             return BoardPickDialog(g, self.look, self.board, pend.choices,
-                                   f"place your {pend.piece or 'piece'}",
+                                   f"place your {pend.piece}",
                                    lambda s: PlacePiece(player=p, space=s), player=p)
         if kind in DIALOGS:
             return DIALOGS[kind](g, self.look, p)

@@ -23,8 +23,8 @@ from textual.widgets.option_list import OptionDoesNotExist
 from textual.widgets.selection_list import Selection
 
 from megamono.rules.actions import ProposeTrade
+from megamono.rules.decisions import TradeSide
 from megamono.rules.engine import Game
-from megamono.rules.state import TradeSide
 
 from ..look import DIM, Look, money
 from ..resizing import LatestSizeOnly
