@@ -17,6 +17,7 @@ from . import dice as _dice
 from .actions import (
     ACTION_KINDS,
     LEVEL_CHOICES,
+    MANAGE_KINDS,
     MANAGE_TYPES,
     RAISE_MONEY_KINDS,
     AcceptTrade,
@@ -357,7 +358,8 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
             # action that names no space (the checks below would all pass up to the last one)
             check = _CHECK.get(kind)
             return None if check is None else check(self, action)
-        if isinstance(action, MANAGE_TYPES):  # (each names a space)
+        if kind in MANAGE_KINDS:  # (each names a space)
+            assert isinstance(action, MANAGE_TYPES)  # (the kinds are those classes': tells the type)
             if not 0 <= action.space < self.board.size:
                 return f"there is no space {action.space} on this board"
             return self._why_not_manage(action)
