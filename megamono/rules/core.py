@@ -113,62 +113,116 @@ class Core:
 
     def log(self, ev: Event) -> None:
         """Append an event (:mod:`megamono.rules.events`) to the game's log."""
-        ev._source = self.source
         self.st.log.append(ev)
 
     def transfer(self, payer: int | None, payee: int | None, amount: int, why: str) -> None:
-        """Move ``amount`` dollars from ``payer`` to ``payee`` (None = the bank) and log it (I7).
-
-        The caller has checked that the payer has the cash (cash never goes negative, I5).
-        """
-        if amount <= 0:
-            return
-        st = self.st
-        players = st.players
-        if payer is not None:
-            p = players[payer]
-            if p.cash < amount:
-                raise AssertionError(f"{p.name} cannot pay ${commas(amount)}: has ${commas(p.cash)}")
-            p.cash -= amount
-            if payee is not None:
-                players[payee].cash += amount
-        elif payee is not None:
-            players[payee].cash += amount
-        ev = Cash(payer=payer, payee=payee, amount=amount, why=why)
-        ev._source = self.source
-        st.log.append(ev)
+        """:func:`transfer` in this game."""
+        transfer(self.st, payer, payee, amount, why)
 
     # -- dice -------------------------------------------------------------------------------
-    def randbelow(self, n: int) -> int:
-        self.st.rng, v = _dice.randbelow(self.st.rng, n)
-        return v
-
     def throw(self, speed: bool) -> Throw:
-        """Throw the two white dice, and the Speed Die when ``speed`` (G5).
-
-        A scripted throw is used first when one is queued (``st.script``).
-        """
-        st = self.st
-        if st.script:
-            raw = st.script.pop(0)
-            if speed and len(raw) < 3:
-                raise ValueError(f"scripted throw {raw} lacks the Speed Die")
-            w1, w2 = raw[0], raw[1]
-            if not (isinstance(w1, int) and isinstance(w2, int)):
-                raise ValueError(f"scripted throw {raw}: a white die shows 1-6")
-            return Throw((w1, w2), raw[2] if speed else None)
-        # the white dice, then the Speed Die: the same as three randbelow(6) calls in turn
-        st.rng, f = _dice.d6(st.rng, 3 if speed else 2)
-        if speed:
-            return _SPEED_THROWS[(f[0] * 6 + f[1]) * 6 + f[2]]
-        return _WHITE_THROWS[f[0] * 6 + f[1]]
+        """:func:`throw` in this game."""
+        return throw(self.st, speed)
 
     def utility_roll(self, payer: int) -> int:
-        """A fresh roll for utility rent (R5, K5): two dice, or [Mega] three with a symbol as 0."""
-        t = self.throw(self.board.rules.speed_die)
-        total = t.total if self.st.options.speed_die_counts_for_utilities else t.white_total
-        self.log(UtilityRoll(payer, t, total))
-        return total
+        """:func:`utility_roll` in this game."""
+        return utility_roll(self.st, self.ed, payer)
+
+
+# ============================================================================ the plumbing, as functions
+# The rule areas are functions over the state and the edition; these are what they share. (The
+# methods of Core above say the same, for the areas still written as mixins of Game.)
+def name(st: GameState, player: int | None) -> str:
+    """A seat's name, or "the bank" for None."""
+    return "the bank" if player is None else st.players[player].name
+
+
+def sname(ed: Edition, space: int) -> str:
+    """A space's name."""
+    return ed.board.spaces[space].name
+
+
+def push(st: GameState, *steps: AgendaStep) -> None:
+    """Schedule ``steps`` to run next, in the order given (before older agenda items)."""
+    st.agenda.extend(reversed(steps))
+
+
+def log(st: GameState, ev: Event) -> None:
+    """Append an event (:mod:`megamono.rules.events`) to the game's log (the game gives the events
+    of each action their source, :meth:`megamono.rules.engine.Game.act`)."""
+    st.log.append(ev)
+
+
+def pending_as(st: GameState, cls: type[D]) -> D:
+    """The pending decision, which the caller knows to be a ``cls`` (the action answering it was
+    checked against its kind). Raises AssertionError when it is not (a bug in the engine)."""
+    pend = st.pending
+    if not isinstance(pend, cls):
+        raise AssertionError(f"expected a pending {cls.__name__}, found {pend!r:.80}")
+    return pend
+
+
+def set_aside(st: GameState) -> None:
+    """Set the pending decision aside (a trade, a claim, a vote or a shortage question comes first);
+    a :class:`ResumeStep` brings it back. AssertionError when nothing is pending."""
+    pend = st.pending
+    if pend is None:
+        raise AssertionError("no decision to set aside")
+    st.suspended.append(pend)
+    st.pending = None
+
+
+def suspend(st: GameState, decision: Pending) -> None:
+    """Set the pending decision aside and wait for ``decision``; a :class:`ResumeStep` brings the
+    other back."""
+    set_aside(st)
+    st.pending = decision
+
+
+def transfer(st: GameState, payer: int | None, payee: int | None, amount: int, why: str) -> None:
+    """Move ``amount`` dollars from ``payer`` to ``payee`` (None = the bank) and log it (I7).
+
+    The caller has checked that the payer has the cash (cash never goes negative, I5); AssertionError
+    if not."""
+    if amount <= 0:
+        return
+    players = st.players
+    if payer is not None:
+        p = players[payer]
+        if p.cash < amount:
+            raise AssertionError(f"{p.name} cannot pay ${commas(amount)}: has ${commas(p.cash)}")
+        p.cash -= amount
+        if payee is not None:
+            players[payee].cash += amount
+    elif payee is not None:
+        players[payee].cash += amount
+    st.log.append(Cash(payer=payer, payee=payee, amount=amount, why=why))
+
+
+def throw(st: GameState, speed: bool) -> Throw:
+    """Throw the two white dice, and the Speed Die when ``speed`` (G5). A scripted throw is used
+    first when one is queued (``st.script``); ValueError for a malformed one."""
+    if st.script:
+        raw = st.script.pop(0)
+        if speed and len(raw) < 3:
+            raise ValueError(f"scripted throw {raw} lacks the Speed Die")
+        w1, w2 = raw[0], raw[1]
+        if not (isinstance(w1, int) and isinstance(w2, int)):
+            raise ValueError(f"scripted throw {raw}: a white die shows 1-6")
+        return Throw((w1, w2), raw[2] if speed else None)
+    # the white dice, then the Speed Die: the same as three randbelow(6) calls in turn
+    st.rng, f = _dice.d6(st.rng, 3 if speed else 2)
+    if speed:
+        return _SPEED_THROWS[(f[0] * 6 + f[1]) * 6 + f[2]]
+    return _WHITE_THROWS[f[0] * 6 + f[1]]
+
+
+def utility_roll(st: GameState, ed: Edition, payer: int) -> int:
+    """A fresh roll for utility rent (R5, K5): two dice, or [Mega] three with a symbol as 0."""
+    t = throw(st, ed.board.rules.speed_die)
+    total = t.total if st.options.speed_die_counts_for_utilities else t.white_total
+    st.log.append(UtilityRoll(payer, t, total))
+    return total
 
 
 # Every possible throw, made once: a Throw is never changed, so games share them (faces 0-5 of

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from . import dice as _dice
+from . import jail
 from .actions import (
     ACTION_KINDS,
     LEVEL_CHOICES,
@@ -102,12 +103,10 @@ from .events import (
     Triples,
     TurnOrderRoll,
     TurnStarted,
-    attach,
     rent_why,
 )
 from .history import HistoryMixin
 from .invariants import SETTLING_KINDS, anything_settling, settling_groups, settling_spaces
-from .jail import JailMixin
 from .money import MoneyMixin
 from .property import PropertyMixin
 from .records import Data
@@ -141,8 +140,7 @@ _LIMITING_DECISIONS = frozenset({"trade_reply", "shortage_ask", "place_piece", "
                                  *SETTLING_KINDS})
 
 
-class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, ShortageMixin, JailMixin,
-           HistoryMixin):
+class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, ShortageMixin, HistoryMixin):
     """One game of megamono.
 
     Attributes: ``ed`` (the :class:`Edition`), ``st`` (the :class:`GameState`), ``setup``
@@ -157,8 +155,9 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         self.board = edition.board
         self.source = Source(self)
         self.st = state
-        if state.log:
-            attach(state.log, self.source)
+        self._attached = 0
+        """How many of the log's events have their source (:meth:`_attach_new`)."""
+        self._attach_new()
         self.setup = setup or {}
         self.history: list[Action] = history or []
 
@@ -318,6 +317,8 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         self.history.append(action)
         if st.pending is None:  # (with a decision pending already, the agenda waits)
             self._advance()
+        else:
+            self._attach_new()
         self._undo = None
         return log[start:]
 
@@ -473,8 +474,21 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         while st.pending is None and agenda and st.winner is None:
             s = agenda.pop()
             _STEP[s.kind](self, s)
+        self._attach_new()
         if st.pending is None and st.winner is None:
             raise AssertionError("the engine ran out of things to do without a decision")
+
+    def _attach_new(self) -> None:
+        """Give the events logged since last time this game as their source (their words use its
+        names): the rule areas log plain events (:func:`megamono.rules.core.log`)."""
+        log = self.st.log
+        n = self._attached
+        if n > len(log):  # (the state was put back: an undo)
+            n = 0
+        src = self.source
+        for k in range(n, len(log)):
+            log[k]._source = src
+        self._attached = len(log)
 
     # ===================================================================== turns (T1-T5)
     def _step_end_turn(self, s: EndTurnStep | None) -> None:
@@ -604,6 +618,19 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
             self._offer_turn(p, again=True)
         else:
             self._step_end_turn(None)  # (as pushing an end_turn step, which would run next)
+
+    # ===================================================================== jail (J2)
+    def _act_pay_jail_fine(self, a: PayJailFine) -> None:
+        if jail.pay_fine(self.st, self.ed, a.player):
+            self._offer_turn(a.player, again=False)
+
+    def _act_use_jail_card(self, a: UseJailCard) -> None:
+        if jail.use_card(self.st, self.ed, a.player):
+            self._offer_turn(a.player, again=False)
+
+    def _act_roll_for_doubles(self, a: RollForDoubles) -> None:
+        self.lapse_claims(a.player)
+        jail.roll_for_doubles(self.st, self.ed, a.player)
 
     # ===================================================================== other decisions
     def _act_buy(self, a: Buy) -> None:
@@ -879,8 +906,8 @@ _ACT: dict[str, _Run] = {
 
 _CHECK: dict[str, _Check] = {
     "play_bus_ticket": Game._check_play_bus_ticket,
-    "pay_jail_fine": Game._check_pay_jail_fine,
-    "use_jail_card": Game._check_use_jail_card,
+    "pay_jail_fine": lambda g, a: jail.why_not_pay_fine(g.st, g.ed, a.player),
+    "use_jail_card": lambda g, a: jail.why_not_use_card(g.st, a.player),
     "buy": Game._check_buy,
     "bid": Game._check_bid,
     "choose_destination": Game._check_choose_destination,
@@ -902,7 +929,7 @@ _STEP: dict[str, _Run] = {
     "end_of_throw": Game._step_end_of_throw,
     "end_turn": Game._step_end_turn,
     "grant": Game._step_grant,
-    "jail_move": Game._step_jail_move,
+    "jail_move": lambda g, s: jail.step_jail_move(g.st, s),
     "levelling": Game._step_levelling,
     "mortgaged_deed": Game._step_mortgaged_deed,
     "move": Game._step_move,

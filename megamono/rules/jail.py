@@ -1,93 +1,118 @@
-"""Leaving jail (RULES.md J2): paying the fine, using a Get Out of Jail Free card, rolling for
-doubles, and the forced payment after the third failed roll. A mixin of
-:class:`megamono.rules.engine.Game`; jail is entered through the spaces and cards (J1).
+"""Jail (RULES.md J1-J3): going to jail, and leaving it by paying the fine, using a Get Out of Jail
+Free card, rolling for doubles, or the forced payment after the third failed roll.
+
+Functions over the state and the edition. The engine offers the turn once a player is out (its
+``jail`` decision is asked at the start of a jailed player's turn, T1), and refuses a Bus Ticket
+in jail (J3).
 """
 
 from __future__ import annotations
 
-from .actions import PayJailFine, RollForDoubles, UseJailCard
 from .agenda import EndOfThrowStep, EndTurnStep, JailMoveStep, MoveStep, PayStep
-from .core import Core, commas
+from .core import commas, log, name, push, throw, transfer
 from .decisions import JailDecision, JailPayDecision, Pending
-from .events import JailCardUsed, JailDoubles, JailRoll, LeavesJail
+from .editions import Edition
+from .events import JailCardUsed, JailDoubles, JailRoll, LeavesJail, ToJail
+from .money import into_pot
+from .state import GameState
 
 
-class JailMixin(Core):
-    """The jail decisions of the engine: checks (``_check_*``), actions (``_act_*``) and the
-    ``jail_move`` agenda step."""
+def go_to_jail(st: GameState, ed: Edition, p: int, why: str) -> None:
+    """J1: ``p``'s token goes to Jail, no salary; ``p``'s turn (if it is) ends at once."""
+    pl = st.players[p]
+    jail = ed.board.jail
+    pl.position = jail
+    pl.in_jail = True
+    pl.jail_turns = 0
+    log(st, ToJail(p, jail, why))
+    if st.turn.player == p:
+        st.turn.ended = True
 
-    def _check_pay_jail_fine(self, a: PayJailFine) -> str | None:
-        fine = self.board.rules.jail_fine
-        if isinstance(self.st.pending, JailDecision) and self.st.players[a.player].cash < fine:
-            return f"the fine is ${commas(fine)}; {self.name(a.player)} has ${commas(self.st.players[a.player].cash)}"
-        return None
 
-    def _check_use_jail_card(self, a: UseJailCard) -> str | None:
-        return None if self.st.players[a.player].gojf else f"{self.name(a.player)} has no Get Out of Jail Free card"
+def why_not_pay_fine(st: GameState, ed: Edition, p: int) -> str | None:
+    """J2: the fine (dollars) needs the cash at the start of a turn; after the third failed roll it
+    is a debt like any other (D1)."""
+    fine = ed.board.rules.jail_fine
+    if isinstance(st.pending, JailDecision) and st.players[p].cash < fine:
+        return f"the fine is ${commas(fine)}; {name(st, p)} has ${commas(st.players[p].cash)}"
+    return None
 
-    def _leave_jail(self, p: int) -> None:
-        pl = self.st.players[p]
-        pl.in_jail, pl.jail_turns = False, 0
 
-    def _act_pay_jail_fine(self, a: PayJailFine) -> None:
-        pend = self.st.pending
-        self.st.pending = None
-        if isinstance(pend, JailDecision):
-            self.transfer(a.player, None, self.board.rules.jail_fine, "jail fine")
-            self.into_pot(True, self.board.rules.jail_fine)
-            self._leave_jail(a.player)
-            self.log(LeavesJail(a.player))
-            self._offer_turn(a.player, again=False)
-        else:
-            self.push(PayStep(player=a.player, creditors=[(None, self.board.rules.jail_fine)], why="jail fine",
-                              fine=True),
-                      JailMoveStep(player=a.player, steps=_third_roll(pend)))
+def why_not_use_card(st: GameState, p: int) -> str | None:
+    """J2: a Get Out of Jail Free card is needed."""
+    return None if st.players[p].gojf else f"{name(st, p)} has no Get Out of Jail Free card"
 
-    def _act_use_jail_card(self, a: UseJailCard) -> None:
-        pl = self.st.players[a.player]
-        cid = pl.gojf.pop(0)
-        deck = "chance" if cid in {c.id for c in self.ed.chance} else "community_chest"
-        getattr(self.st.decks, deck).append(cid)
-        self.log(JailCardUsed(a.player))
-        pend = self.st.pending
-        self.st.pending = None
-        if isinstance(pend, JailDecision):
-            self._leave_jail(a.player)
-            self._offer_turn(a.player, again=False)
-        else:
-            self.push(JailMoveStep(player=a.player, steps=_third_roll(pend)))
 
-    def _act_roll_for_doubles(self, a: RollForDoubles) -> None:
-        p = a.player
-        pl = self.st.players[p]
-        self.st.pending = None
-        self.lapse_claims(p)
-        th = self.throw(False)
-        self.st.turn.last_throw = th
-        self.log(JailRoll(p, th))
-        if th.doubles:
-            self._leave_jail(p)
-            self.log(JailDoubles(p))
-            self.push(MoveStep(player=p, steps=th.white_total, dice=th.white_total),
-                      EndOfThrowStep(player=p, again=False))
-            return
-        pl.jail_turns += 1
-        if pl.jail_turns >= 3:
-            fine = commas(self.board.rules.jail_fine)
-            self.wait(JailPayDecision(player=p, prompt=f"{pl.name}: third failed roll: pay ${fine} or use a "
-                                      f"card, then move {th.white_total}", amount=th.white_total))
-        else:
-            self.push(EndTurnStep())
+def _leave(st: GameState, p: int) -> None:
+    pl = st.players[p]
+    pl.in_jail, pl.jail_turns = False, 0
 
-    def _step_jail_move(self, s: JailMoveStep) -> None:
-        if self.st.players[s.player].bankrupt:
-            # went bankrupt over the fine: no move, the turn passes (T5)
-            self.push(EndTurnStep())
-            return
-        self._leave_jail(s.player)
-        self.push(MoveStep(player=s.player, steps=s.steps, dice=s.steps),
-                  EndOfThrowStep(player=s.player, again=False))
 
+def pay_fine(st: GameState, ed: Edition, p: int) -> bool:
+    """J2: pay the fine. At the start of a turn ``p`` is out at once: True (the engine then offers the
+    turn); after the third failed roll the fine is paid as a debt, then ``p`` moves by that roll."""
+    pend = st.pending
+    st.pending = None
+    fine = ed.board.rules.jail_fine
+    if isinstance(pend, JailDecision):
+        transfer(st, p, None, fine, "jail fine")
+        into_pot(st, True, fine)
+        _leave(st, p)
+        log(st, LeavesJail(p))
+        return True
+    push(st, PayStep(player=p, creditors=[(None, fine)], why="jail fine", fine=True),
+         JailMoveStep(player=p, steps=_third_roll(pend)))
+    return False
+
+
+def use_card(st: GameState, ed: Edition, p: int) -> bool:
+    """J2: use a Get Out of Jail Free card (it goes to the bottom of its deck, K1). True when ``p`` is
+    out at the start of a turn (the engine offers it); after the third failed roll ``p`` moves."""
+    pl = st.players[p]
+    cid = pl.gojf.pop(0)
+    deck = st.decks.chance if cid in {c.id for c in ed.chance} else st.decks.community_chest
+    deck.append(cid)
+    log(st, JailCardUsed(p))
+    pend = st.pending
+    st.pending = None
+    if isinstance(pend, JailDecision):
+        _leave(st, p)
+        return True
+    push(st, JailMoveStep(player=p, steps=_third_roll(pend)))
+    return False
+
+
+def roll_for_doubles(st: GameState, ed: Edition, p: int) -> None:
+    """J2: roll the white dice; doubles free ``p``, who moves by them (the turn then ends); the third
+    failed roll must pay (a ``jail_pay`` decision), else the turn ends."""
+    pl = st.players[p]
+    st.pending = None
+    th = throw(st, False)
+    st.turn.last_throw = th
+    log(st, JailRoll(p, th))
+    if th.doubles:
+        _leave(st, p)
+        log(st, JailDoubles(p))
+        push(st, MoveStep(player=p, steps=th.white_total, dice=th.white_total), EndOfThrowStep(player=p, again=False))
+        return
+    pl.jail_turns += 1
+    if pl.jail_turns >= 3:
+        fine = commas(ed.board.rules.jail_fine)
+        st.pending = JailPayDecision(player=p, amount=th.white_total,
+                                     prompt=f"{pl.name}: third failed roll: pay ${fine} or use a card, "
+                                            f"then move {th.white_total}")
+    else:
+        push(st, EndTurnStep())
+
+
+def step_jail_move(st: GameState, s: JailMoveStep) -> None:
+    """J2, after the third failed roll: out of jail, move by that roll; bankrupt over the fine, the
+    turn passes (T5)."""
+    if st.players[s.player].bankrupt:
+        push(st, EndTurnStep())
+        return
+    _leave(st, s.player)
+    push(st, MoveStep(player=s.player, steps=s.steps, dice=s.steps), EndOfThrowStep(player=s.player, again=False))
 
 
 def _third_roll(pend: Pending | None) -> int:

@@ -29,6 +29,14 @@ from .events import (
     WinsPiece,
 )
 from .rent import max_raisable, sale_value
+from .state import GameState
+
+
+def into_pot(st: GameState, fine: bool, amount: int) -> None:
+    """Option ``free_parking_pot`` (O): a tax or ``fine`` paid to the bank goes into the pot."""
+    if fine and st.options.free_parking_pot:
+        st.pot += amount
+        st.log.append(PotGrows(amount, st.pot))
 
 
 class MoneyMixin(Core):
@@ -69,10 +77,8 @@ class MoneyMixin(Core):
         self.st.agenda.append(DebtNoteStep(player=p, why=why, fine=fine))
 
     def into_pot(self, fine: bool, amount: int) -> None:
-        """Option ``free_parking_pot``: a tax or ``fine`` paid to the bank goes into the pot (O)."""
-        if fine and self.st.options.free_parking_pot:
-            self.st.pot += amount
-            self.log(PotGrows(amount, self.st.pot))
+        """:func:`into_pot` in this game."""
+        into_pot(self.st, fine, amount)
 
     def _step_debt_note(self, s: DebtNoteStep) -> None:
         """Marker left under a debt so its reason survives a save; nothing to do when reached."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 
+from . import jail
 from .agenda import BackStep, BusFaceStep, MoveStep, MoveToStep, MrMonopolyStep, PayStep, UnlockStep
 from .core import Core, commas
 from .decisions import AuctionPickDecision, BirthdayDecision, BusDecision, BuyDecision, IncomeTaxDecision
@@ -26,7 +27,6 @@ from .events import (
     NoRepairs,
     NothingToAuction,
     RentClaimable,
-    ToJail,
     rent_why,
 )
 from .rent import ceil_percent, rent_due, tax_worth
@@ -88,14 +88,8 @@ class SpacesMixin(Core):
         self.land(s.player, pl.position, None)
 
     def go_to_jail(self, p: int, why: str) -> None:
-        """J1: token to Jail, no salary, the turn ends at once."""
-        pl = self.st.players[p]
-        pl.position = self.board.jail
-        pl.in_jail = True
-        pl.jail_turns = 0
-        self.log(ToJail(p, self.board.jail, why))
-        if self.st.turn.player == p:
-            self.st.turn.ended = True
+        """:func:`megamono.rules.jail.go_to_jail` in this game."""
+        jail.go_to_jail(self.st, self.ed, p, why)
 
     def next_space(self, start: int, test: Callable[[int], bool]) -> int | None:
         """First space ahead of ``start`` (never ``start`` itself) for which ``test(i)`` holds."""

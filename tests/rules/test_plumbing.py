@@ -48,14 +48,18 @@ def test_an_edition_id_gives_the_same_edition_as_its_path():
 
 
 def test_every_action_kind_and_managing_action_has_its_handler_in_the_dispatch_tables():
+    from dataclasses import fields
+    from typing import get_args
+
     from megamono.rules import engine
     from megamono.rules.actions import ACTION_KINDS, MANAGE_KINDS
+    from megamono.rules.agenda import AgendaStep
 
     assert set(engine._ACT) == set(ACTION_KINDS)
     assert set(engine._WHY_NOT) == set(MANAGE_KINDS)
     assert set(engine._CHECK) <= set(engine.DECISION_OF)  # (a managing action's checks are its why_not)
-    steps = {name.removeprefix("_step_") for name in dir(Game) if name.startswith("_step_")}
-    assert set(engine._STEP) == steps  # every agenda step the game defines can run
+    steps = {f.default for t in get_args(get_args(AgendaStep)[0]) for f in fields(t) if f.name == "kind"}
+    assert set(engine._STEP) == steps  # every kind of agenda step can run
 
 
 def test_the_dice_in_one_call_are_the_same_as_one_die_at_a_time():
