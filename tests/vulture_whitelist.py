@@ -8,7 +8,7 @@ from megamono.bots.model import View, gain_of, owners_of
 from megamono.bots.strong import StrongBot
 from megamono.rules.decisions import DECISION_CLASSES
 from megamono.rules.editions import Card, Edition, Space, _Strict
-from megamono.rules.endgame import EndgameMixin
+from megamono.rules.engine import Game
 from megamono.rules.history import HistoryMixin
 from megamono.rules.rent import group_holding
 from megamono.rules.state import Options, Player, Throw
@@ -46,7 +46,7 @@ Card._check_args
 Edition._check_board
 
 # The public API of the rules core, used by the app (megamono/tui) and README's scripting examples.
-EndgameMixin.standings  # the game-over screen and the end-vote dialog
+Game.standings  # the game-over screen and the end-vote dialog
 HistoryMixin.undo  # the app's undo (megamono/tui/screens/game_undo.py), README
 HistoryMixin.to_json  # README's scripting example; the tests' saves
 group_holding  # the deed card (megamono/tui/widgets/deed_card.py)

@@ -92,7 +92,6 @@ class Core:
         def why_not(self, action: Action) -> str | None: ...  # engine
         def _offer_turn(self, p: int, again: bool) -> None: ...  # engine
         def lapse_claims(self, roller: int) -> None: ...  # engine
-        def finish(self, winners: list[int], termination: Termination) -> None: ...  # endgame
         def pay(self, p: int, creditors: Iterable[tuple[int | None, int]], why: str,
                 fine: bool = False) -> None: ...  # money
         def into_pot(self, fine: bool, amount: int) -> None: ...  # money
@@ -140,6 +139,12 @@ def name(st: GameState, player: int | None) -> str:
 def sname(ed: Edition, space: int) -> str:
     """A space's name."""
     return ed.board.spaces[space].name
+
+
+def others_from_left(st: GameState, p: int) -> list[int]:
+    """Players in the game other than ``p``, in seat order from ``p``'s left (D5, D6, E2, B7)."""
+    n = len(st.players)
+    return [(p + d) % n for d in range(1, n) if not st.players[(p + d) % n].bankrupt]
 
 
 def push(st: GameState, *steps: AgendaStep) -> None:

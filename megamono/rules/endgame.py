@@ -1,97 +1,121 @@
-"""Ending the game: the last player standing (E1), ending early by agreement (E2), and the
-``turn_limit`` option (O), which ends the game after a given round and lets E2 decide."""
+"""Ending the game (RULES.md E1, E2): the last player standing wins (E1); the game may end early by
+agreement, or at the ``turn_limit`` option's last round (O), and then the highest final worth wins,
+a tie sharing the win (E2).
+
+Functions over the state and the edition. How a game ended is its :class:`Outcome` (the
+``GameOver`` event's), as python-chess gives a board's outcome.
+"""
 
 from __future__ import annotations
 
 from .agenda import ResumeStep
-from .core import Core
+from .core import log, name, others_from_left, pending_as, push, suspend
 from .decisions import EndVoteDecision, GameOverDecision, TradeReplyDecision
+from .editions import Edition
 from .events import EndProposed, EndVote, FinalWorth, GameOver, Outcome, Termination, winners_words
+from .state import GameState
 
 
-class EndgameMixin(Core):
-    """Final worth, votes to end early, and the game-over decision."""
+def final_worth(st: GameState, ed: Edition, p: int) -> int:
+    """E2 final worth of ``p`` in dollars: cash + printed price of unmortgaged deeds + mortgage value
+    of mortgaged deeds + buildings (levels x house cost; a depot at its price)."""
+    b = ed.board
+    total = st.players[p].cash
+    for i, d in st.deeds.items():
+        if d.owner != p:
+            continue
+        sp = b.spaces[i]
+        total += sp.mortgage if d.mortgaged else sp.price
+        total += d.level * sp.house_cost + (b.rules.depot_cost if d.depot else 0)
+    return total
 
-    def final_worth(self, p: int) -> int:
-        """E2 final worth in dollars: cash + printed price of unmortgaged deeds + mortgage value of
-        mortgaged deeds + buildings (levels x house cost; a depot at its price)."""
-        total = self.st.players[p].cash
-        for i, d in self.st.deeds.items():
-            if d.owner != p:
-                continue
-            sp = self.board.spaces[i]
-            total += sp.mortgage if d.mortgaged else sp.price
-            total += d.level * (sp.house_cost or 0) + (self.board.rules.depot_cost if d.depot else 0)
-        return total
 
-    def standings(self) -> list[tuple[int, int]]:
-        """(seat, final worth) of every player, best first; bankrupt players last, the latest to go
-        bankrupt first among them (their worth is shown as -1)."""
-        gone = [e.player for e in self.st.log if e.kind == "bankrupt"]
-        rows = [(p, self.final_worth(p) if not pl.bankrupt else -1) for p, pl in enumerate(self.st.players)]
-        return sorted(rows, key=lambda r: (r[1], gone.index(r[0]) if r[0] in gone else len(gone)),
-                      reverse=True)
+def standings(st: GameState, ed: Edition) -> list[tuple[int, int]]:
+    """(seat, final worth) of every player, best first; bankrupt players last, the latest to go
+    bankrupt first among them (their worth is shown as -1)."""
+    gone = [e.player for e in st.log if e.kind == "bankrupt"]
+    rows = [(p, final_worth(st, ed, p) if not pl.bankrupt else -1) for p, pl in enumerate(st.players)]
+    return sorted(rows, key=lambda r: (r[1], gone.index(r[0]) if r[0] in gone else len(gone)), reverse=True)
 
-    def end_by_worth(self, termination: Termination) -> None:
-        """E2: the highest final worth wins; a tie shares the win. ``termination``: "turn_limit"
-        (the option's last round is over) or "agreed_end"."""
-        active = self.st.active_players()
-        worth = {p: self.final_worth(p) for p in active}
-        best = max(worth.values())
-        winners = [p for p in active if worth[p] == best]
-        self.log(FinalWorth(termination, self.st.turn.round, [(p, worth[p]) for p in active]))
-        self.finish(winners, termination)
 
-    def finish(self, winners: list[int], termination: Termination) -> None:
-        """Game over: record the winner(s) and how the game ended (the :class:`GameOver` event's
-        :class:`Outcome`), and wait on nothing but the game-over screen."""
-        self.st.winner = winners[0]
-        self.st.winners = winners
-        self.st.agenda.clear()
-        self.st.suspended.clear()
-        self.log(GameOver(Outcome(winners=list(winners), termination=termination)))
-        self.st.pending = GameOverDecision(player=winners[0], prompt=f"Game over: {winners_words(self, winners)}")
+def check_last_standing(st: GameState) -> bool:
+    """E1: when one player is left, that player wins (True)."""
+    active = st.active_players()
+    if len(active) == 1:
+        finish(st, [active[0]], "last_player_standing")
+        return True
+    return False
 
-    @property
-    def outcome(self) -> Outcome | None:
-        """How the game ended (winners and termination), or None while it goes on."""
-        if self.st.winner is None:
-            return None
-        for ev in reversed(self.st.log):
-            if isinstance(ev, GameOver):
-                return ev.outcome
+
+def end_by_worth(st: GameState, ed: Edition, termination: Termination) -> None:
+    """E2: the highest final worth wins; a tie shares the win. ``termination``: "turn_limit" (the
+    option's last round is over) or "agreed_end"."""
+    active = st.active_players()
+    worth = {p: final_worth(st, ed, p) for p in active}
+    best = max(worth.values())
+    winners = [p for p in active if worth[p] == best]
+    log(st, FinalWorth(termination, st.turn.round, [(p, worth[p]) for p in active]))
+    finish(st, winners, termination)
+
+
+def finish(st: GameState, winners: list[int], termination: Termination) -> None:
+    """Game over: record the winner(s) and how the game ended (the :class:`GameOver` event's
+    :class:`Outcome`), and wait on nothing but the game-over screen."""
+    st.winner = winners[0]
+    st.winners = winners
+    st.agenda.clear()
+    st.suspended.clear()
+    log(st, GameOver(Outcome(winners=list(winners), termination=termination)))
+    st.pending = GameOverDecision(player=winners[0], prompt=f"Game over: {winners_words(st, winners)}")
+
+
+def outcome(st: GameState) -> Outcome | None:
+    """How the game ended (winners and termination), or None while it goes on."""
+    if st.winner is None:
         return None
+    for ev in reversed(st.log):
+        if isinstance(ev, GameOver):
+            return ev.outcome
+    return None
 
-    # -- E2 votes ------------------------------------------------------------------------------
-    def why_not_propose_end(self, p: int) -> str | None:
-        if isinstance(self.st.pending, (EndVoteDecision, TradeReplyDecision, GameOverDecision)):
-            return "ending the game cannot be proposed now"
-        if p in self.debtors():
-            return f"{self.name(p)} is in debt: pay or raise the money first (D1)"
-        return None
 
-    def do_propose_end(self, p: int) -> None:
-        others = [o for o in self.others_from_left(p)]
-        self.log(EndProposed(p))
-        vote = EndVoteDecision(player=others[0], proposer=p, voters=others)
-        self._end_vote_prompt(vote)
-        self.suspend(vote)
+# -- E2 votes ------------------------------------------------------------------------------------------
+def why_not_propose_end(st: GameState, p: int, in_debt: set[int]) -> str | None:
+    """Why ``p`` may not propose to end the game now (``in_debt``: the seats in debt, D1), or None."""
+    if isinstance(st.pending, (EndVoteDecision, TradeReplyDecision, GameOverDecision)):
+        return "ending the game cannot be proposed now"
+    if p in in_debt:
+        return f"{name(st, p)} is in debt: pay or raise the money first (D1)"
+    return None
 
-    def _end_vote_prompt(self, vote: EndVoteDecision) -> None:
-        vote.prompt = (f"{self.name(vote.player)}: {self.name(vote.proposer)} proposes to end the game now;"
-                       " the highest final worth wins. Agree?")
 
-    def do_vote_end(self, p: int, agree: bool) -> None:
-        pend = self.pending_as(EndVoteDecision)
-        if not agree:
-            self.log(EndVote(p, False))
-            self.st.pending = None
-            self.push(ResumeStep())
-            return
-        self.log(EndVote(p, True))
-        rest = pend.voters[pend.voters.index(p) + 1:]
-        if rest:
-            pend.player = rest[0]
-            self._end_vote_prompt(pend)
-        else:
-            self.end_by_worth("agreed_end")
+def propose_end(st: GameState, p: int) -> None:
+    """E2: ``p`` proposes to end the game now; the others vote in turn from ``p``'s left (the decision
+    the game waited for is set aside meanwhile)."""
+    others = others_from_left(st, p)
+    log(st, EndProposed(p))
+    vote = EndVoteDecision(player=others[0], proposer=p, voters=others)
+    _vote_prompt(st, vote)
+    suspend(st, vote)
+
+
+def _vote_prompt(st: GameState, vote: EndVoteDecision) -> None:
+    vote.prompt = (f"{name(st, vote.player)}: {name(st, vote.proposer)} proposes to end the game now;"
+                   " the highest final worth wins. Agree?")
+
+
+def vote_end(st: GameState, ed: Edition, p: int, agree: bool) -> None:
+    """E2: ``p`` votes; one "no" and the game goes on, every "yes" and the game ends by worth."""
+    pend = pending_as(st, EndVoteDecision)
+    if not agree:
+        log(st, EndVote(p, False))
+        st.pending = None
+        push(st, ResumeStep())
+        return
+    log(st, EndVote(p, True))
+    rest = pend.voters[pend.voters.index(p) + 1:]
+    if rest:
+        pend.player = rest[0]
+        _vote_prompt(st, pend)
+    else:
+        end_by_worth(st, ed, "agreed_end")

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from . import dice as _dice
-from . import jail
+from . import endgame, jail
 from .actions import (
     ACTION_KINDS,
     LEVEL_CHOICES,
@@ -92,11 +92,11 @@ from .decisions import (
 )
 from .dice import SpeedFace
 from .editions import Edition, load_edition
-from .endgame import EndgameMixin
 from .errors import IllegalAction
 from .events import BusTicketPlayed as BusTicketPlayedEvent
 from .events import (
     ClaimLapsed,
+    Outcome,
     Rolled,
     Seats,
     Source,
@@ -140,7 +140,7 @@ _LIMITING_DECISIONS = frozenset({"trade_reply", "shortage_ask", "place_piece", "
                                  *SETTLING_KINDS})
 
 
-class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, ShortageMixin, HistoryMixin):
+class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, ShortageMixin, HistoryMixin):
     """One game of megamono.
 
     Attributes: ``ed`` (the :class:`Edition`), ``st`` (the :class:`GameState`), ``setup``
@@ -296,6 +296,19 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
     def over(self) -> bool:
         return self.st.winner is not None
 
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the game ended (winners and termination), or None while it goes on (E1, E2)."""
+        return endgame.outcome(self.st)
+
+    def final_worth(self, p: int) -> int:
+        """E2 final worth of seat ``p`` in dollars (:func:`megamono.rules.endgame.final_worth`)."""
+        return endgame.final_worth(self.st, self.ed, p)
+
+    def standings(self) -> list[tuple[int, int]]:
+        """(seat, final worth) of every player, best first (:func:`megamono.rules.endgame.standings`)."""
+        return endgame.standings(self.st, self.ed)
+
     def act(self, action: Action | Mapping[str, object] | str) -> list[Event]:
         """Apply ``action`` (an Action, or its dict/JSON form) and run the game on to the next decision.
 
@@ -370,7 +383,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         if isinstance(action, ProposeTrade):
             return self.why_not_trade(action.offer())
         if kind == "propose_end":
-            return self.why_not_propose_end(p)
+            return endgame.why_not_propose_end(self.st, p, self.debtors())
         if isinstance(action, ClaimRent):
             return self.why_not_claim_rent(p, action.space)
         if kind == "play_bus_ticket" and pend.kind in ("jail", "jail_pay") and p in deciders:
@@ -503,7 +516,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
             nxt = (nxt + 1) % n
         if nxt <= cur:  # a new round starts
             if st.options.turn_limit and t.round >= st.options.turn_limit:
-                self.end_by_worth("turn_limit")
+                endgame.end_by_worth(self.st, self.ed, "turn_limit")
                 return
             t.round += 1
         t.player, t.doubles, t.ended, t.last_throw, t.mr_monopoly_lock = nxt, 0, False, None, False
@@ -796,10 +809,10 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
 
     # ===================================================================== ending early (E2), claims (T6)
     def _act_propose_end(self, a: ProposeEnd) -> None:
-        self.do_propose_end(a.player)
+        endgame.propose_end(self.st, a.player)
 
     def _act_vote_end(self, a: VoteEnd) -> None:
-        self.do_vote_end(a.player, a.agree)
+        endgame.vote_end(self.st, self.ed, a.player, a.agree)
 
     def why_not_claim_rent(self, p: int, space: int) -> str | None:
         pend = self.st.pending

@@ -138,10 +138,10 @@ def termination_words(termination: Termination, round: int) -> str:
     return "One player is left"
 
 
-def winners_words(g: Names, winners: list[int]) -> str:
+def winners_words(st: GameState, winners: list[int]) -> str:
     """"Ann wins the game!" or "Ann and Bob share the win!"."""
     verb = "share the win" if len(winners) > 1 else "wins the game"
-    return f"{' and '.join(name(g, w) for w in winners)} {verb}!"
+    return f"{' and '.join(st.players[w].name for w in winners)} {verb}!"
 
 
 # == the events ======================================================================================
@@ -940,4 +940,4 @@ class GameOver(Event):
         return self.outcome.winners[0]
 
     def say(self, g: Names) -> str:
-        return winners_words(g, self.outcome.winners)
+        return winners_words(g.st, self.outcome.winners)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from . import endgame
 from .agenda import AuctionStep, DebtNoteStep, EndTurnStep, GrantStep, PayStep, PlacePieceStep
 from .core import Core, commas
 from .decisions import (
@@ -142,7 +143,7 @@ class MoneyMixin(Core):
             self._bankrupt_to_bank(p)
         else:
             self._bankrupt_to_player(p, creditor)
-        self.check_game_over()
+        endgame.check_last_standing(self.st)
 
     def check_resumed(self) -> None:
         """A decision set aside (by a trade, a rent claim or a shortage) has just come back: drop
@@ -254,14 +255,6 @@ class MoneyMixin(Core):
         pl.bus_tickets.clear()
         if got and self.st.options.auctions:
             self.push(*[AuctionStep(player=p, space=i) for i in got])
-
-    def check_game_over(self) -> bool:
-        """E1: the last player not bankrupt wins."""
-        active = self.st.active_players()
-        if len(active) == 1:
-            self.finish([active[0]], "last_player_standing")
-            return True
-        return False
 
     # -- auctions (A1-A3) ----------------------------------------------------------------------
     def _step_auction(self, s: AuctionStep) -> None:
