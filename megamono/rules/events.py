@@ -73,12 +73,6 @@ class Source:
         return self
 
 
-def attach(events: list[Event], source: Source) -> None:
-    """Give events made outside a game (loaded from data) the game whose names they use."""
-    for ev in events:
-        ev._source = source
-
-
 # -- words shared by the events and the engine's prompts ------------------------------------------
 def commas(n: int) -> str:
     """Whole dollars with thousands separators: 1500 -> "1,500"."""
