@@ -94,3 +94,12 @@ def test_every_escape_from_the_types_in_rules_and_bots_says_why_and_there_are_at
 def test_the_escape_counter_sees_each_kind():
     assert any("Any" in c for _, c in type_escapes())
     assert any("type: ignore" in c for _, c in type_escapes())
+
+
+def test_the_rules_core_keeps_its_layers():
+    """import-linter's contracts in pyproject.toml: each rule area imports only the plumbing below it
+    and lower areas (never the engine), nothing imports upwards, and the core never imports the app."""
+    lint_imports = Path(sys.executable).parent / "lint-imports"  # (the test extra's script, beside python)
+    done = subprocess.run([str(lint_imports), "--no-cache"], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+    assert "0 broken" in done.stdout

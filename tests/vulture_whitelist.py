@@ -9,11 +9,9 @@ from megamono.bots.strong import StrongBot
 from megamono.rules.decisions import DECISION_CLASSES
 from megamono.rules.editions import Card, Edition, Space, _Strict
 from megamono.rules.engine import Game
-from megamono.rules.history import HistoryMixin
 from megamono.rules.rent import group_holding
 from megamono.rules.state import Options, Player, Throw
 from megamono.rules.texts import action_text
-from megamono.rules.trades import TradesMixin
 from megamono.saves import LARGE_SAVE_BYTES, delete_save, list_saves, recovery_name, rename_save, save_game
 from megamono.simulate import movement_shares
 
@@ -47,14 +45,14 @@ Edition._check_board
 
 # The public API of the rules core, used by the app (megamono/tui) and README's scripting examples.
 Game.standings  # the game-over screen and the end-vote dialog
-HistoryMixin.undo  # the app's undo (megamono/tui/screens/game_undo.py), README
-HistoryMixin.to_json  # README's scripting example; the tests' saves
+Game.undo  # the app's undo (megamono/tui/screens/game_undo.py), README
+Game.to_json  # README's scripting example; the tests' saves
 group_holding  # the deed card (megamono/tui/widgets/deed_card.py)
 Options.auction_bidding  # an option stored in every save (seat_order; the table issue adds open auctions)
 Player.colour  # a player's colour on the board and panels (megamono/tui/look.py)
 Throw.triples  # the dice widget (megamono/tui/widgets/dice.py)
 action_text  # every action's words: the palette, the generic dialog, undo and hand-over (megamono/tui)
-TradesMixin.why_not_propose_trade  # whether the trade key works now (megamono/tui/screens/game.py)
+Game.why_not_propose_trade  # whether the trade key works now (megamono/tui/screens/game.py)
 
 # Saves: the app's save, load, rename and delete (megamono/tui/app.py, megamono/tui/screens/saves.py).
 LARGE_SAVE_BYTES  # the app warns once when a save grows past it

@@ -137,7 +137,7 @@ class EasyBot(Bot):
         cash = st.players[p].cash
         b = board_of(game)
         if pend.piece:
-            lots = game.lots_for_piece(p, pend.piece, ignore_cash=True)
+            lots = game.lots_for_piece(p, pend.piece)
             worth = b.house_cost[b.group_of[lots[0]]] if lots else 0
         else:
             assert pend.space is not None, "an auction of no building piece is an auction of a deed"

@@ -254,7 +254,7 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
         low = game.min_bid()
         if pend.piece:
             reserve = self.reserve(game, p)
-            lots = game.lots_for_piece(p, pend.piece, ignore_cash=True)
+            lots = game.lots_for_piece(p, pend.piece)
             if not lots:
                 return DropOut(player=p)
             cost = b.house_cost[b.group_of[lots[0]]]
@@ -334,7 +334,7 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
 
     def on_shortage_ask(self, game: Game, p: int, pend: ShortageAskDecision) -> Action:
         assert pend.piece is not None, "a shortage question names the piece"
-        lots = game.lots_for_piece(p, pend.piece, ignore_cash=True)
+        lots = game.lots_for_piece(p, pend.piece)
         if not lots:
             return ShortageAnswer(player=p, want=False)
         b = board_of(game)

@@ -2,7 +2,7 @@
 
 ``GameState.agenda`` is a stack of :data:`AgendaStep` (the last item runs next). Each class is one
 kind of step with only its own fields (told apart by ``kind``); the engine runs a step with the
-function its ``kind`` names (``_STEP`` in :mod:`megamono.rules.engine`). ``player`` is a seat;
+function its ``kind`` names (``STEP`` in :mod:`megamono.rules.dispatch`). ``player`` is a seat;
 money is whole dollars; spaces are board indices.
 """
 

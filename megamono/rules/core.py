@@ -1,20 +1,20 @@
-"""Shared plumbing of the engine: the agenda, the log, cash transfers and dice.
+"""What the rule areas share: names, the agenda and the pending decision, the log, cash transfers
+(RULES.md G4: whole dollars; the bank never runs out) and throwing the dice.
 
-:class:`Core` is the base of :class:`megamono.rules.engine.Game`; the rule areas are
-mixins over it (``spaces``, ``money``, ``property``). Nothing here decides a rule.
+Functions over the state (and the edition). Nothing here decides a rule.
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, TypeVar
+from collections.abc import Callable
+from typing import TypeVar
 
 from . import dice as _dice
 from .agenda import AgendaStep
 from .decisions import Decision, Pending
-from .editions import Board, Edition
-from .events import Cash, Source, UtilityRoll
+from .editions import Edition
+from .events import Cash, UtilityRoll
 from .state import Event, GameState, Throw
 
 D = TypeVar("D", bound=Decision)
@@ -36,101 +36,8 @@ commas = _Commas().__getitem__
 game): a dictionary look-up, with no Python call once an amount has been written."""
 
 
-class Core:
-    """Holds the edition (``ed``) and the mutable state (``st``)."""
-
-    ed: Edition
-    st: GameState
-    board: Board
-    """The edition as plain objects (``ed.board``): what the engine reads on every move."""
-
-    # -- names -----------------------------------------------------------------------------
-    def name(self, player: int | None) -> str:
-        return "the bank" if player is None else self.st.players[player].name
-
-    def sname(self, space: int) -> str:
-        return self.board.spaces[space].name
-
-    # -- agenda and pending ----------------------------------------------------------------
-    def push(self, *steps: AgendaStep) -> None:
-        """Schedule ``steps`` to run next, in the order given (before older agenda items)."""
-        self.st.agenda.extend(reversed(steps))
-
-    def wait(self, decision: Pending) -> None:
-        """Set the pending decision (T7)."""
-        self.st.pending = decision
-
-    def set_aside(self) -> None:
-        """Set the pending decision aside (a trade, a claim, a vote or a shortage question comes
-        first); a :class:`ResumeStep` brings it back. AssertionError when nothing is pending."""
-        pend = self.st.pending
-        if pend is None:
-            raise AssertionError("no decision to set aside")
-        self.st.suspended.append(pend)
-        self.st.pending = None
-
-    def suspend(self, decision: Pending) -> None:
-        """Set the pending decision aside and wait for ``decision``; a :class:`ResumeStep` brings
-        the other back."""
-        self.set_aside()
-        self.st.pending = decision
-
-    def pending_as(self, cls: type[D]) -> D:
-        """The pending decision, which the caller knows to be a ``cls`` (the action answering it was
-        checked against its kind). Raises AssertionError when it is not (a bug in the engine)."""
-        pend = self.st.pending
-        if not isinstance(pend, cls):
-            raise AssertionError(f"expected a pending {cls.__name__}, found {pend!r:.80}")
-        return pend
-
-    if TYPE_CHECKING:
-        # What the rule areas (the mixins of Game) ask of each other, declared once here so that
-        # each area is checked against it; the definitions are in the modules named.
-        from .actions import Action
-        from .events import Termination
-
-        def why_not(self, action: Action) -> str | None: ...  # engine
-        def _offer_turn(self, p: int, again: bool) -> None: ...  # engine
-        def lapse_claims(self, roller: int) -> None: ...  # engine
-        def pay(self, p: int, creditors: Iterable[tuple[int | None, int]], why: str,
-                fine: bool = False) -> None: ...  # money
-        def into_pot(self, fine: bool, amount: int) -> None: ...  # money
-        def check_resumed(self) -> None: ...  # money
-        def return_pieces(self, space: int, to_level: int) -> None: ...  # money
-        def _bid_prompt(self) -> None: ...  # money
-        def why_not_build(self, p: int, space: int, ignore_cash: bool = False) -> str | None: ...  # property
-        def do_build(self, p: int, space: int) -> None: ...  # property
-        def after_receiving(self, p: int, spaces: list[int], forced: bool) -> list[AgendaStep]: ...  # property
-        def settle_received(self, p: int, space: int) -> None: ...  # property
-        def do_shortage_answer(self, p: int, want: bool) -> None: ...  # shortage
-        def others_from_left(self, p: int) -> list[int]: ...  # spaces
-        def debtors(self) -> set[int]: ...  # trades
-
-    # -- log and money ---------------------------------------------------------------------
-    source: Source
-    """This game as its log's events hold it (their words use its names)."""
-
-    def log(self, ev: Event) -> None:
-        """Append an event (:mod:`megamono.rules.events`) to the game's log."""
-        self.st.log.append(ev)
-
-    def transfer(self, payer: int | None, payee: int | None, amount: int, why: str) -> None:
-        """:func:`transfer` in this game."""
-        transfer(self.st, payer, payee, amount, why)
-
-    # -- dice -------------------------------------------------------------------------------
-    def throw(self, speed: bool) -> Throw:
-        """:func:`throw` in this game."""
-        return throw(self.st, speed)
-
-    def utility_roll(self, payer: int) -> int:
-        """:func:`utility_roll` in this game."""
-        return utility_roll(self.st, self.ed, payer)
-
-
 # ============================================================================ the plumbing, as functions
-# The rule areas are functions over the state and the edition; these are what they share. (The
-# methods of Core above say the same, for the areas still written as mixins of Game.)
+# The rule areas are functions over the state and the edition; these are what they share.
 def name(st: GameState, player: int | None) -> str:
     """A seat's name, or "the bank" for None."""
     return "the bank" if player is None else st.players[player].name
@@ -147,9 +54,24 @@ def others_from_left(st: GameState, p: int) -> list[int]:
     return [(p + d) % n for d in range(1, n) if not st.players[(p + d) % n].bankrupt]
 
 
+def next_space(ed: Edition, start: int, test: Callable[[int], bool]) -> int | None:
+    """The first space ahead of ``start`` (never ``start`` itself) for which ``test(i)`` holds, or None."""
+    n = ed.board.size
+    for d in range(1, n):
+        i = (start + d) % n
+        if test(i):
+            return i
+    return None
+
+
 def push(st: GameState, *steps: AgendaStep) -> None:
     """Schedule ``steps`` to run next, in the order given (before older agenda items)."""
     st.agenda.extend(reversed(steps))
+
+
+def wait(st: GameState, decision: Pending) -> None:
+    """Set the pending decision (T7)."""
+    st.pending = decision
 
 
 def log(st: GameState, ev: Event) -> None:

@@ -1,16 +1,16 @@
-"""The decisions a game waits for (RULES.md T7): one class per kind, each with only its own fields.
+"""The decisions a game waits for: one class per kind, each with only its own fields.
 
 ``GameState.pending`` holds one of them (:data:`Pending`, a union told apart by ``kind``, as the
 actions are), or None while the engine resolves. Every decision has ``player`` (the seat it is
 asked of), ``prompt`` (a sentence for the screen) and :attr:`Decision.players`, the seats who may
-act on it now: one seat for every kind today; several for the open auction of RULES.md A3 when it
-comes. Who may act is always asked of ``players``.
+act on it now: one seat for every kind today; several for the open auction when it comes. Who may
+act is always asked of ``players``.
 
 Money is whole dollars; spaces are board indices; seats index ``GameState.players``.
 
 Adding a kind: a class here (with its ``kind`` literal) in :data:`Pending`, the actions that answer
-it in :mod:`megamono.rules.actions` and ``DECISION_OF``, and its answers in the engine
-(``megamono/docs/DESIGN.md``, "Adding a decision kind").
+it in :mod:`megamono.rules.actions` and ``DECISION_OF``, and its answers in
+:mod:`megamono.rules.dispatch` (``megamono/docs/DESIGN.md``, "Adding a decision kind").
 """
 
 from __future__ import annotations

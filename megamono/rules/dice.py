@@ -1,9 +1,9 @@
-"""The game's one seeded random source (RULES.md G5, G7).
+"""The game's one seeded random source (RULES.md G5: the two white dice and the Speed Die).
 
 A small SplitMix64 generator of our own, so that a saved game rolls the same dice on
 any Python version (``random.Random`` only promises ``random()``). Its whole state is
-one integer kept in the game state. Scripted throws (for tests and the scripting API)
-are consumed before the generator is asked.
+one integer kept in the game state; the decks are shuffled with it too. Scripted throws (for tests
+and the scripting API) are consumed before the generator is asked.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Ending the game (RULES.md E1, E2): the last player standing wins (E1); the game may end early by
-agreement, or at the ``turn_limit`` option's last round (O), and then the highest final worth wins,
-a tie sharing the win (E2).
+agreement, or at the ``turn_limit`` option's last round, and then the highest final worth wins, a
+tie sharing the win (E2).
 
 Functions over the state and the edition. How a game ended is its :class:`Outcome` (the
 ``GameOver`` event's), as python-chess gives a board's outcome.

@@ -1,117 +1,42 @@
-"""The game engine: the turn and decision state machine (RULES.md G, T, J, K8, T7).
+"""The game: :class:`Game`, the public API over the state machine of turns and decisions, and a new
+game's set-up (RULES.md G3 players, G6 turn order, G7 the start).
 
-:class:`Game` owns a :class:`~megamono.rules.state.GameState` and changes it in place.
-The app and the scripting API use four things: :meth:`Game.new`, :attr:`Game.pending`,
-:meth:`Game.legal_actions` and :meth:`Game.act`. An illegal action raises
-:class:`~megamono.rules.errors.IllegalAction` with the reason and changes nothing.
+:class:`Game` owns a :class:`~megamono.rules.state.GameState` and changes it in place through the rule
+areas (functions over the state and the edition; :mod:`megamono.rules.dispatch` runs each action and
+agenda step with its area's function). The app and the scripting API use four things:
+:meth:`Game.new`, :attr:`Game.pending`, :meth:`Game.legal_actions` and :meth:`Game.act`. An illegal
+action raises :class:`~megamono.rules.errors.IllegalAction` with the reason and changes nothing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import fields
+import json
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
 
+from . import auctions, cards, dispatch, endgame, shortage, trades
 from . import dice as _dice
-from . import endgame, jail
 from .actions import (
-    ACTION_KINDS,
-    LEVEL_CHOICES,
-    MANAGE_KINDS,
-    MANAGE_TYPES,
-    RAISE_MONEY_KINDS,
-    AcceptTrade,
     Action,
-    Bid,
-    BirthdayChoice,
-    Build,
-    BuildDepot,
-    BusChoice,
-    Buy,
-    ChooseDestination,
     ClaimRent,
-    DeclareBankruptcy,
-    DeclineBuy,
-    DropOut,
-    IncomeTaxChoice,
-    Level,
-    ManageAction,
-    Mortgage,
-    MortgagedDeedChoice,
-    PayDebt,
-    PayJailFine,
-    PickAuctionDeed,
-    PlacePiece,
-    PlayBusTicket,
-    ProposeEnd,
-    ProposeTrade,
-    RefuseTrade,
-    Roll,
-    RollForDoubles,
-    SellBuilding,
-    SellDepot,
-    SellGroupBuildings,
-    ShortageAnswer,
-    Unmortgage,
-    UseJailCard,
-    VoteEnd,
     check_action,
     parse_action,
 )
 from .agenda import (
-    AuctionStep,
-    BusFaceStep,
-    EndOfThrowStep,
     EndTurnStep,
-    MoveToStep,
-    MrMonopolyStep,
-    PayStep,
-    ResumeStep,
 )
-from .core import commas, new_seed
+from .core import log, name, new_seed, push, throw
 from .decisions import (
-    AuctionPickDecision,
-    BidDecision,
-    BirthdayDecision,
-    BusDecision,
-    BuyDecision,
-    DebtDecision,
-    EndVoteDecision,
-    IncomeTaxDecision,
-    JailDecision,
-    JailPayDecision,
-    LevellingDecision,
-    MortgagedDeedDecision,
     Pending,
-    PlacePieceDecision,
-    ShortageAskDecision,
-    TradeReplyDecision,
-    TriplesDecision,
-    TurnDecision,
+    TradeOffer,
+    TradeSide,
 )
 from .dice import SpeedFace
+from .dispatch import ACT, STEP
 from .editions import Edition, load_edition
 from .errors import IllegalAction
-from .events import BusTicketPlayed as BusTicketPlayedEvent
-from .events import (
-    ClaimLapsed,
-    Outcome,
-    Rolled,
-    Seats,
-    Source,
-    Triples,
-    TurnOrderRoll,
-    TurnStarted,
-    rent_why,
-)
-from .history import HistoryMixin
-from .invariants import SETTLING_KINDS, anything_settling, settling_groups, settling_spaces
-from .money import MoneyMixin
-from .property import PropertyMixin
+from .events import Outcome, Seats, Source, TurnOrderRoll, level_name
 from .records import Data
-from .shortage import ShortageMixin
-from .spaces import SpacesMixin
 from .state import (
     PLAYER_COLOURS,
     Bank,
@@ -122,25 +47,9 @@ from .state import (
     Options,
     Player,
 )
-from .trades import TradesMixin
-
-# Which decision each action answers (manage actions answer none: they may come any time).
-DECISION_OF = {
-    "roll": ("turn",), "play_bus_ticket": ("turn",), "pay_jail_fine": ("jail", "jail_pay"),
-    "use_jail_card": ("jail", "jail_pay"), "roll_for_doubles": ("jail",), "buy": ("buy",),
-    "decline_buy": ("buy",), "bid": ("bid",), "drop_out": ("bid",),
-    "choose_destination": ("triples",), "bus_choice": ("bus",), "birthday_choice": ("birthday",),
-    "income_tax_choice": ("income_tax",), "pick_auction_deed": ("auction_pick",),
-    "level": ("levelling",), "mortgaged_deed_choice": ("mortgaged_deed",), "pay_debt": ("debt",),
-    "declare_bankruptcy": ("debt",), "accept_trade": ("trade_reply",), "refuse_trade": ("trade_reply",),
-    "vote_end": ("end_vote",), "shortage_answer": ("shortage_ask",), "place_piece": ("place_piece",),
-}
-# The decisions during which managing is limited (see Game._manage_limits).
-_LIMITING_DECISIONS = frozenset({"trade_reply", "shortage_ask", "place_piece", "end_vote", "debt",
-                                 *SETTLING_KINDS})
 
 
-class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, ShortageMixin, HistoryMixin):
+class Game:
     """One game of megamono.
 
     Attributes: ``ed`` (the :class:`Edition`), ``st`` (the :class:`GameState`), ``setup``
@@ -155,8 +64,6 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, ShortageMixin, H
         self.board = edition.board
         self.source = Source(self)
         self.st = state
-        self._attached = 0
-        """How many of the log's events have their source (:meth:`_attach_new`)."""
         self._attach_new()
         self.setup = setup or {}
         self.history: list[Action] = history or []
@@ -203,9 +110,9 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, ShortageMixin, H
             st.rng = _dice.shuffle(st.rng, deck)
         if not seat_order:
             game._roll_for_order()
-        game.log(Seats())
+        log(st, Seats())
         game.st.turn.player = len(st.players) - 1
-        game.push(EndTurnStep())
+        push(st, EndTurnStep())
         game._advance()
         return game
 
@@ -256,9 +163,9 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, ShortageMixin, H
         def roll_all(group: list[int]) -> dict[int, int]:
             totals = {}
             for i in group:
-                t = self.throw(False)
+                t = throw(self.st, False)
                 totals[i] = t.white_total
-                self.log(TurnOrderRoll(i, t))
+                log(self.st, TurnOrderRoll(i, t))
             return totals
 
         def rank(group: list[int]) -> list[int]:
@@ -301,6 +208,30 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, ShortageMixin, H
         """How the game ended (winners and termination), or None while it goes on (E1, E2)."""
         return endgame.outcome(self.st)
 
+    def min_bid(self) -> int:
+        """A2: the lowest bid the running auction takes now, in dollars."""
+        return auctions.min_bid(self.st, self.ed)
+
+    def lots_for_piece(self, p: int, piece: str) -> list[int]:
+        """B7: the lots where ``p`` could place the bank's last ``piece`` (cash aside)."""
+        return shortage.lots_for_piece(self.st, self.ed, p, piece)
+
+    def bus_reach(self, pos: int) -> list[int]:
+        """K8: the spaces a Bus Ticket played from ``pos`` reaches."""
+        return cards.bus_reach(self.st, self.ed, pos)
+
+    def why_not_propose_trade(self, p: int) -> str | None:
+        """Why ``p`` may not propose a trade now (X1, T8), or None: the app asks before its trade screen."""
+        return trades.why_not_propose_trade(self.st, self.ed, p)
+
+    def describe_trade(self, offer: TradeOffer) -> str:
+        """A trade in words: "Ann gives $100; Bob gives Boardwalk"."""
+        return trades.describe_trade(self.st, self.ed, offer)
+
+    def side_problem(self, holder: int, side: TradeSide) -> str | None:
+        """Why ``holder`` cannot hand over ``side`` of a trade (X1, X2), or None."""
+        return trades.side_problem(self.st, self.ed, holder, side)
+
     def final_worth(self, p: int) -> int:
         """E2 final worth of seat ``p`` in dollars (:func:`megamono.rules.endgame.final_worth`)."""
         return endgame.final_worth(self.st, self.ed, p)
@@ -308,6 +239,41 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, ShortageMixin, H
     def standings(self) -> list[tuple[int, int]]:
         """(seat, final worth) of every player, best first (:func:`megamono.rules.endgame.standings`)."""
         return endgame.standings(self.st, self.ed)
+
+    def why_not(self, action: Action) -> str | None:
+        """The reason ``action`` is illegal now, or None if it is legal.
+
+        ``action`` must be well-formed: from :meth:`legal_actions`, or checked by
+        :func:`~megamono.rules.actions.check_action` (as :meth:`act` does first).
+        """
+        return dispatch.why_not(self.st, self.ed, action)
+
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        """Every legal action now (optionally only ``player``'s). A bid appears once, at the minimum;
+        any amount up to the bidder's cash is legal."""
+        return dispatch.legal_actions(self.st, self.ed, player)
+
+    def describe_pending(self) -> str:
+        """The pending decision in words (its prompt)."""
+        return dispatch.describe_pending(self.st, self.ed)
+
+    def timely_claims(self) -> list[ClaimRent]:
+        """The rent claims an owner makes now at the latest (option ``rent_must_be_claimed``, T6):
+        :func:`megamono.rules.dispatch.timely_claims`."""
+        return dispatch.timely_claims(self.st, self.ed)
+
+    def log(self, ev: Event) -> None:
+        """Append ``ev`` to this game's log, with this game as its source (for an event made outside
+        the rules: the rule areas log through :func:`megamono.rules.core.log`)."""
+        ev._source = self.source
+        self.st.log.append(ev)
+
+    def name(self, player: int | None) -> str:
+        """A seat's name, or "the bank" for None."""
+        return name(self.st, player)
+
+    level_name = staticmethod(level_name)
+    """B3's words for a street's level: ``level_name(2)`` is "2 houses" (the app shows them too)."""
 
     def act(self, action: Action | Mapping[str, object] | str) -> list[Event]:
         """Apply ``action`` (an Action, or its dict/JSON form) and run the game on to the next decision.
@@ -326,7 +292,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, ShortageMixin, H
         st = self.st
         log = st.log
         start = len(log)
-        _ACT[action.kind](self, action)
+        ACT[action.kind](self.st, self.ed, action)
         self.history.append(action)
         if st.pending is None:  # (with a decision pending already, the agenda waits)
             self._advance()
@@ -339,7 +305,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, ShortageMixin, H
         """:meth:`act` (the action is legal) remembering the state before, for :meth:`undo`."""
         start = len(self.st.log)
         before = self._snapshot()
-        _ACT[action.kind](self, action)
+        ACT[action.kind](self.st, self.ed, action)
         self.history.append(action)
         self._advance()
         self._undo = None
@@ -350,135 +316,6 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, ShortageMixin, H
             self._undo = (before, action, start)
         return st.log[start:]
 
-    def why_not(self, action: Action) -> str | None:
-        """The reason ``action`` is illegal now, or None if it is legal.
-
-        ``action`` must be well-formed: from :meth:`legal_actions`, or checked by
-        :func:`~megamono.rules.actions.check_action` (as :meth:`act` does first).
-        """
-        st = self.st
-        pend = st.pending
-        if pend is None or st.winner is not None:
-            return "the game is over" if st.winner is not None else "the game is not waiting for a decision"
-        p = action.player
-        players = st.players
-        deciders = pend.players  # who may answer the decision now
-        if not (p in deciders or 0 <= p < len(players)) or players[p].bankrupt:
-            return "no such player in the game"
-        kind = action.kind
-        answers = _PLAIN_ANSWERS.get(kind)
-        if answers is not None and p in deciders and pend.kind in answers:
-            # the quick way for the usual case: the awaited player answers the decision, with an
-            # action that names no space (the checks below would all pass up to the last one)
-            check = _CHECK.get(kind)
-            return None if check is None else check(self, action)
-        if kind in MANAGE_KINDS:  # (each names a space)
-            assert isinstance(action, MANAGE_TYPES)  # (the kinds are those classes': tells the type)
-            if not 0 <= action.space < self.board.size:
-                return f"there is no space {action.space} on this board"
-            return self._why_not_manage(action)
-        space = getattr(action, "space", None)
-        if space is not None and not 0 <= space < self.board.size:
-            return f"there is no space {space} on this board"
-        if isinstance(action, ProposeTrade):
-            return self.why_not_trade(action.offer())
-        if kind == "propose_end":
-            return endgame.why_not_propose_end(self.st, p, self.debtors())
-        if isinstance(action, ClaimRent):
-            return self.why_not_claim_rent(p, action.space)
-        if kind == "play_bus_ticket" and pend.kind in ("jail", "jail_pay") and p in deciders:
-            return ("a Bus Ticket cannot be played in jail: pay the fine or use a Get Out of Jail Free"
-                    " card first (J3)")
-        if pend.kind not in DECISION_OF[kind]:
-            return f"the game is waiting for {self.describe_pending()}, not for {action.label()}"
-        if p not in deciders:
-            return f"it is {self.names_of(deciders)}'s decision, not {self.name(p)}'s"
-        check = _CHECK.get(kind)
-        return None if check is None else check(self, action)
-
-    def legal_actions(self, player: int | None = None) -> list[Action]:
-        """Every legal action now (optionally only ``player``'s).
-
-        A bid appears once, at the minimum; any amount up to the bidder's cash is legal.
-        """
-        pend = self.st.pending
-        if pend is None or self.over:
-            return []
-        cands: list[Action] = list(self._decision_candidates(pend))
-        for p in self.st.active_players():
-            for i, d in self.st.deeds.items():
-                if d.owner != p:
-                    continue
-                kind = self.board.spaces[i].kind
-                if kind == "street":
-                    cands += [Build(player=p, space=i), SellBuilding(player=p, space=i)]
-                    if i == self.owned_lots(i, p)[0]:
-                        cands.append(SellGroupBuildings(player=p, space=i))
-                elif kind == "railroad" and self.board.supply.depots:
-                    cands += [BuildDepot(player=p, space=i), SellDepot(player=p, space=i)]
-                cands += [Mortgage(player=p, space=i), Unmortgage(player=p, space=i)]
-        cands += [ClaimRent(player=c.owner, space=c.space) for c in self.st.claims]
-        return [a for a in cands if (player is None or a.player == player) and self.why_not(a) is None]
-
-    def _decision_candidates(self, pend: Pending) -> list[Action]:
-        """The answers to the decision ``pend`` (legal or not yet checked) of every seat who may act now."""
-        who = pend.players
-        if len(who) == 1:
-            return self._answers_of(pend, who[0])
-        return [a for p in who for a in self._answers_of(pend, p)]
-
-    def _answers_of(self, pend: Pending, p: int) -> list[Action]:
-        """The answers of seat ``p`` to the decision ``pend`` (not yet checked)."""
-        if isinstance(pend, TurnDecision):
-            pl = self.st.players[p]
-            out: list[Action] = [Roll(player=p)]
-            if pl.bus_tickets:
-                out += [PlayBusTicket(player=p, destination=d) for d in self.bus_reach(pl.position)]
-            return out
-        if isinstance(pend, (JailDecision, JailPayDecision)):
-            out = [PayJailFine(player=p), UseJailCard(player=p)]
-            return out + [RollForDoubles(player=p)] if isinstance(pend, JailDecision) else out
-        if isinstance(pend, BuyDecision):
-            return [Buy(player=p), DeclineBuy(player=p)]
-        if isinstance(pend, BidDecision):
-            return [Bid(player=p, amount=self.min_bid()), DropOut(player=p)]
-        if isinstance(pend, TriplesDecision):
-            return [ChooseDestination(player=p, space=i) for i in pend.choices]
-        if isinstance(pend, BusDecision):
-            return [BusChoice(player=p, choice="ticket"), BusChoice(player=p, choice="advance")]
-        if isinstance(pend, BirthdayDecision):
-            return [BirthdayChoice(player=p, choice="cash"), BirthdayChoice(player=p, choice="ticket")]
-        if isinstance(pend, IncomeTaxDecision):
-            return [IncomeTaxChoice(player=p, choice="flat"), IncomeTaxChoice(player=p, choice="percent")]
-        if isinstance(pend, AuctionPickDecision):
-            return [PickAuctionDeed(player=p, space=i) for i in pend.choices]
-        if isinstance(pend, LevellingDecision):
-            return [Level(player=p, choice=c) for c in LEVEL_CHOICES]
-        if isinstance(pend, MortgagedDeedDecision):
-            return [MortgagedDeedChoice(player=p, choice="unmortgage"), MortgagedDeedChoice(player=p, choice="keep")]
-        if isinstance(pend, DebtDecision):
-            return [PayDebt(player=p), DeclareBankruptcy(player=p)]
-        if isinstance(pend, TradeReplyDecision):
-            return [AcceptTrade(player=p), RefuseTrade(player=p)]
-        if isinstance(pend, ShortageAskDecision):
-            return [ShortageAnswer(player=p, want=True), ShortageAnswer(player=p, want=False)]
-        if isinstance(pend, PlacePieceDecision):
-            return [PlacePiece(player=p, space=i) for i in pend.choices]
-        if isinstance(pend, EndVoteDecision):
-            return [VoteEnd(player=p, agree=True), VoteEnd(player=p, agree=False)]
-        return []
-
-    def describe_pending(self) -> str:
-        pend = self.st.pending
-        if pend is None:
-            return "nothing"
-        return pend.prompt or f"{self.names_of(pend.players)} ({pend.kind})"
-
-    def names_of(self, seats: Sequence[int]) -> str:
-        """The names of ``seats``: "Ann", "Ann or Bob", "Ann, Bob or Cy"."""
-        names = [self.name(q) for q in seats]
-        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
-
     # ===================================================================== the agenda loop
     def _advance(self) -> None:
         """Run agenda steps until a decision is pending or the game is over."""
@@ -486,480 +323,69 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, ShortageMixin, H
         agenda = st.agenda
         while st.pending is None and agenda and st.winner is None:
             s = agenda.pop()
-            _STEP[s.kind](self, s)
+            STEP[s.kind](st, self.ed, s)
         self._attach_new()
         if st.pending is None and st.winner is None:
             raise AssertionError("the engine ran out of things to do without a decision")
 
     def _attach_new(self) -> None:
-        """Give the events logged since last time this game as their source (their words use its
-        names): the rule areas log plain events (:func:`megamono.rules.core.log`)."""
+        """Give the events logged since this game last looked this game as their source (their words
+        use its names): the rule areas log plain events (:func:`megamono.rules.core.log`). The newest
+        events without it are found from the end of the log back (after an undo or a load, the log
+        may hold other events than before)."""
         log = self.st.log
-        n = self._attached
-        if n > len(log):  # (the state was put back: an undo)
-            n = 0
         src = self.source
-        for k in range(n, len(log)):
-            log[k]._source = src
-        self._attached = len(log)
+        k = len(log)
+        while k and getattr(log[k - 1], "_source", None) is not src:
+            k -= 1
+        for n in range(k, len(log)):
+            log[n]._source = src
 
-    # ===================================================================== turns (T1-T5)
-    def _step_end_turn(self, s: EndTurnStep | None) -> None:
-        """T5: the turn passes to the next active player in seat order."""
-        st = self.st
-        players = st.players
-        n = len(players)
-        t = st.turn
-        cur = t.player
-        nxt = (cur + 1) % n
-        while players[nxt].bankrupt:  # (someone is always left: the game is over otherwise)
-            nxt = (nxt + 1) % n
-        if nxt <= cur:  # a new round starts
-            if st.options.turn_limit and t.round >= st.options.turn_limit:
-                endgame.end_by_worth(self.st, self.ed, "turn_limit")
-                return
-            t.round += 1
-        t.player, t.doubles, t.ended, t.last_throw, t.mr_monopoly_lock = nxt, 0, False, None, False
-        t.number += 1
-        pl = players[nxt]
-        self.log(TurnStarted(nxt, t.number))
-        if pl.in_jail:
-            self.wait(JailDecision(player=nxt, prompt=f"{pl.name} is in jail (attempt {pl.jail_turns + 1} of 3): "
-                                   f"pay ${commas(self.board.rules.jail_fine)}, use a card, or roll for doubles"))
-        else:
-            self._offer_turn(nxt, again=False)
+    # ===================================================================== undo and the save form (I8)
+    def _snapshot(self) -> GameState:
+        """A deep copy of the state without its log (the log is only ever appended to)."""
+        log = self.st.log
+        self.st.log = []
+        try:
+            return self.st.model_copy(deep=True)
+        finally:
+            self.st.log = log
 
-    def _offer_turn(self, p: int, again: bool) -> None:
-        pl = self.st.players[p]
-        what = "roll again" if again else "roll the dice"
-        if pl.bus_tickets and self.board.bus_tickets:
-            what += " or play a Bus Ticket"
-        self.st.pending = TurnDecision(player=p, prompt=f"{pl.name}: {what}", roll_again=again)
+    # -- undo ------------------------------------------------------------------------------------
+    keep_undo = False
+    """Set True (the app does) to remember the state before each action so it can be undone."""
+    _undo: tuple[GameState, Action, int] | None = None
 
-    def _check_play_bus_ticket(self, a: PlayBusTicket) -> str | None:
-        pl = self.st.players[a.player]
-        if not pl.bus_tickets:
-            return f"{pl.name} has no Bus Ticket"
-        if a.destination not in self.bus_reach(pl.position):
-            return "a Bus Ticket reaches only this side of the board, up to the next corner (K8)"
-        return None
+    def why_not_undo(self) -> str | None:
+        """Why the last action cannot be taken back, or None if it can.
 
-    def _act_play_bus_ticket(self, a: PlayBusTicket) -> None:
-        """K8: a Bus Ticket move instead of a roll; the turn then ends."""
-        pl = self.st.players[a.player]
-        self.st.pending = None
-        self.st.decks.bus_out.append(pl.bus_tickets.pop(0))
-        self.log(BusTicketPlayedEvent(a.player, a.destination))
-        self.push(MoveToStep(player=a.player, space=a.destination, dice=None),
-                  EndOfThrowStep(player=a.player, again=False))
-
-    def _act_roll(self, a: Roll) -> None:
-        """T2/T3: throw, then move (doubles, third doubles, triples, Mr. Monopoly, Bus)."""
-        p = a.player
-        st = self.st
-        t = st.turn
-        st.pending = None
-        if st.claims:
-            self.lapse_claims(p)
-        speed = self.board.rules.speed_die
-        th = self.throw(speed)
-        t.last_throw = th
-        self.log(Rolled(p, th))
-        w1, w2 = th.white
-        face = th.speed
-        doubles = w1 == w2
-        if speed and doubles and face == w1:  # (th.triples)
-            self.log(Triples(p))
-            pos = self.st.players[p].position
-            self.wait(TriplesDecision(player=p, prompt=f"{self.name(p)}: triples! Choose any space to move to",
-                                      choices=[i for i in range(self.board.size) if i != pos]))
-            return
-        if doubles:
-            t.doubles += 1
-            if t.doubles == 3:
-                self.go_to_jail(p, "third doubles in one turn")
-                self.push(EndTurnStep())
-                return
-        white = w1 + w2
-        if speed and face.__class__ is int:
-            steps = white + face
-            util = steps if st.options.speed_die_counts_for_utilities else white
-        else:
-            steps = util = white
-        # the move happens now; what follows it waits on the agenda (as Steps: a decision on
-        # the way, such as buying the deed landed on, may be saved before they run)
-        agenda = st.agenda
-        again = doubles
-        if face == "mr" or face == "bus":
-            agenda.append(EndOfThrowStep(player=p, again=again))
-            if face == "mr":
-                t.mr_monopoly_lock = True
-                agenda.append(MrMonopolyStep(player=p, dice=white))
-            else:
-                agenda.append(BusFaceStep(player=p))
-            self.move(p, steps, util)
-            return
-        base = len(agenda)
-        self.move(p, steps, util)
-        if st.pending is None and len(agenda) == base:
-            self.end_of_throw(p, again)  # nothing came up on the way: the throw ends now
-        else:  # a decision or more steps came up: the end of the throw waits under them
-            agenda.insert(base, EndOfThrowStep(player=p, again=again))
-
-    def _act_choose_destination(self, a: ChooseDestination) -> None:
-        """T3.2: triples move forward to the chosen space; no further roll."""
-        th = self.st.turn.last_throw
-        assert th is not None, "triples were thrown this turn"
-        self.st.pending = None
-        util = th.total if self.st.options.speed_die_counts_for_utilities else th.white_total
-        self.push(MoveToStep(player=a.player, space=a.space, dice=util),
-                  EndOfThrowStep(player=a.player, again=False))
-
-    def _check_choose_destination(self, a: ChooseDestination) -> str | None:
-        return (None if a.space in self.pending_as(TriplesDecision).choices
-                else "choose any space but the one you stand on")
-
-    def _step_end_of_throw(self, s: EndOfThrowStep) -> None:
-        self.end_of_throw(s.player, s.again)
-
-    def end_of_throw(self, p: int, again: bool) -> None:
-        """After a throw's move: roll again after doubles (T3), else the turn ends (T5)."""
-        t = self.st.turn
-        t.mr_monopoly_lock = False
-        pl = self.st.players[p]
-        if again and not (t.ended or pl.bankrupt or pl.in_jail):
-            self._offer_turn(p, again=True)
-        else:
-            self._step_end_turn(None)  # (as pushing an end_turn step, which would run next)
-
-    # ===================================================================== jail (J2)
-    def _act_pay_jail_fine(self, a: PayJailFine) -> None:
-        if jail.pay_fine(self.st, self.ed, a.player):
-            self._offer_turn(a.player, again=False)
-
-    def _act_use_jail_card(self, a: UseJailCard) -> None:
-        if jail.use_card(self.st, self.ed, a.player):
-            self._offer_turn(a.player, again=False)
-
-    def _act_roll_for_doubles(self, a: RollForDoubles) -> None:
-        self.lapse_claims(a.player)
-        jail.roll_for_doubles(self.st, self.ed, a.player)
-
-    # ===================================================================== other decisions
-    def _act_buy(self, a: Buy) -> None:
-        self.do_buy(a.player)
-
-    def _check_buy(self, a: Buy) -> str | None:
-        return self.why_not_buy(a.player)
-
-    def _act_decline_buy(self, a: DeclineBuy) -> None:
-        self.do_decline_buy(a.player)
-
-    def _check_bid(self, a: Bid) -> str | None:
-        return self.why_not_bid(a.player, a.amount)
-
-    def _act_bid(self, a: Bid) -> None:
-        self.do_bid(a.player, a.amount)
-
-    def _act_drop_out(self, a: DropOut) -> None:
-        self.do_drop_out(a.player)
-
-    def _check_bus_choice(self, a: BusChoice) -> str | None:
-        return None if a.choice == "advance" or self.st.decks.bus else "no Bus Tickets are left"
-
-    def _act_bus_choice(self, a: BusChoice) -> None:
-        self.st.pending = None
-        if a.choice == "ticket":
-            self.draw_bus_ticket(a.player)
-        else:
-            self.bus_advance(a.player)
-
-    def _check_birthday_choice(self, a: BirthdayChoice) -> str | None:
-        return None if a.choice == "cash" or self.st.decks.bus else "no Bus Tickets are left"
-
-    def _act_birthday_choice(self, a: BirthdayChoice) -> None:
-        self.st.pending = None
-        if a.choice == "ticket":
-            self.draw_bus_ticket(a.player)
-        else:
-            self.transfer(None, a.player, self.board.rules.birthday_gift, "Birthday Gift")
-
-    def _act_income_tax_choice(self, a: IncomeTaxChoice) -> None:
-        pend = self.pending_as(IncomeTaxDecision)
-        self.st.pending = None
-        label = "flat" if a.choice == "flat" else f"{self.board.spaces[pend.space].tax_percent}% of worth"
-        self.push(PayStep(player=a.player, creditors=[(None, pend.amounts[a.choice])],
-                          why=f"{self.sname(pend.space)} ({label})", fine=True))
-
-    def _check_pick_auction_deed(self, a: PickAuctionDeed) -> str | None:
-        return None if a.space in self.pending_as(AuctionPickDecision).choices else "pick a deed the bank still holds"
-
-    def _act_pick_auction_deed(self, a: PickAuctionDeed) -> None:
-        self.st.pending = None
-        self.push(AuctionStep(player=a.player, space=a.space))
-
-    def _check_level(self, a: Level) -> str | None:
-        return self.why_not_level(a.player, a.choice)
-
-    def _act_level(self, a: Level) -> None:
-        self.do_level(a.player, a.choice)
-
-    def _check_mortgaged_deed_choice(self, a: MortgagedDeedChoice) -> str | None:
-        return self.why_not_mortgaged_deed_choice(a.player, a.choice)
-
-    def _act_mortgaged_deed_choice(self, a: MortgagedDeedChoice) -> None:
-        self.do_mortgaged_deed_choice(a.player, a.choice)
-
-    def _check_pay_debt(self, a: PayDebt) -> str | None:
-        return self.why_not_pay_debt(a.player)
-
-    def _act_pay_debt(self, a: PayDebt) -> None:
-        self.do_pay_debt(a.player)
-
-    def _check_declare_bankruptcy(self, a: DeclareBankruptcy) -> str | None:
-        return self.why_not_bankruptcy(a.player)
-
-    def _act_declare_bankruptcy(self, a: DeclareBankruptcy) -> None:
-        self.do_bankruptcy(a.player)
-
-    # ===================================================================== managing (T1, T8, D1)
-    def _why_not_manage(self, a: ManageAction) -> str | None:
-        st = self.st
-        pend = st.pending
-        if (pend is None or pend.kind in _LIMITING_DECISIONS or st.agenda or st.suspended
-                or st.turn.mr_monopoly_lock or (pend.kind == "bid" and pend.piece)):
-            # (else none of the limits below applies: the quick way)
-            why = self._manage_limits(a)
-            if why:
-                return why
-        return _WHY_NOT[a.kind](self, a.player, a.space)
-
-    def _manage_limits(self, a: ManageAction) -> str | None:
-        """Why no managing action, or not this one, is allowed while the game waits for the
-        decision now pending (T1, T8, D1, B7, B8, M3), or None."""
-        st = self.st
-        pend = st.pending
-        if pend is None:
-            return "the game is not waiting for a decision"
-        p = a.player
-        if pend.kind == "trade_reply":
-            return f"first {self.name(pend.player)} must accept or refuse the trade on offer"
-        if pend.kind in ("shortage_ask", "place_piece", "end_vote") or (
-                a.kind == "build" and any(_piece_of(pd) for pd in (pend, *st.suspended))):
-            return "wait until the question on screen is settled"
-        if pend.kind == "debt" and pend.player == p and a.kind not in RAISE_MONEY_KINDS:
-            return f"{self.name(p)} is in debt: only selling and mortgaging are allowed until it is paid (D1)"
-        if st.turn.mr_monopoly_lock and p != st.turn.player and a.kind in ("build", "build_depot"):
-            # the build's own reason first (a player without the lots hears that, not the lock)
-            return (_WHY_NOT[a.kind](self, p, a.space)
-                    or "no other player may build until Mr. Monopoly's move is over (T8)")
-        if (st.agenda or st.suspended or pend.kind in SETTLING_KINDS) and anything_settling(st):
-            if a.space in settling_spaces(st):
-                return f"first settle {self.sname(a.space)}: it was just received (B8, M3)"
-            group = self.board.spaces[a.space].group
-            raising = pend.kind == "debt" and pend.player == p and a.kind in RAISE_MONEY_KINDS
-            if group is not None and not raising and group in settling_groups(self.ed, st):
-                return "first settle the deed just received in this group (B8, M3)"
-        return None
-
-    def _act_build(self, a: Build) -> None:
-        others = self.shortage_candidates(a.player, a.space)
-        if others:
-            self.start_shortage(a.player, a.space, others)
-        else:
-            self.do_build(a.player, a.space)
-
-    def _act_shortage_answer(self, a: ShortageAnswer) -> None:
-        self.do_shortage_answer(a.player, a.want)
-
-    def _check_place_piece(self, a: PlacePiece) -> str | None:
-        return (None if a.space in self.pending_as(PlacePieceDecision).choices
-                else "place it on one of the lots offered (B2)")
-
-    def _act_place_piece(self, a: PlacePiece) -> None:
-        self.do_place_piece(a.player, a.space)
-
-    def _act_sell_building(self, a: SellBuilding) -> None:
-        self.do_sell_building(a.player, a.space)
-
-    def _act_sell_group_buildings(self, a: SellGroupBuildings) -> None:
-        self.do_sell_group_buildings(a.player, a.space)
-
-    def _act_build_depot(self, a: BuildDepot) -> None:
-        self.do_build_depot(a.player, a.space)
-
-    def _act_sell_depot(self, a: SellDepot) -> None:
-        self.do_sell_depot(a.player, a.space)
-
-    def _act_mortgage(self, a: Mortgage) -> None:
-        self.do_mortgage(a.player, a.space)
-
-    def _act_unmortgage(self, a: Unmortgage) -> None:
-        self.do_unmortgage(a.player, a.space)
-
-    # ===================================================================== trades (X1-X3)
-    def _act_propose_trade(self, a: ProposeTrade) -> None:
-        self.do_propose_trade(a.offer())
-
-    def _act_accept_trade(self, a: AcceptTrade) -> None:
-        self.do_reply_trade(True)
-
-    def _act_refuse_trade(self, a: RefuseTrade) -> None:
-        self.do_reply_trade(False)
-
-    # ===================================================================== ending early (E2), claims (T6)
-    def _act_propose_end(self, a: ProposeEnd) -> None:
-        endgame.propose_end(self.st, a.player)
-
-    def _act_vote_end(self, a: VoteEnd) -> None:
-        endgame.vote_end(self.st, self.ed, a.player, a.agree)
-
-    def why_not_claim_rent(self, p: int, space: int) -> str | None:
-        pend = self.st.pending
-        if pend is None or pend.kind in ("trade_reply", "end_vote", "game_over"):
-            return "rent cannot be claimed right now"
-        if not any(c.owner == p and c.space == space for c in self.st.claims):
-            return f"{self.name(p)} has no rent to claim on {self.sname(space)}"
-        return None
-
-    def timely_claims(self) -> list[ClaimRent]:
-        """The rent claims (option ``rent_must_be_claimed``, T6) an owner makes now at the latest,
-        as actions in the order the rent fell due: every claim legal now whose payer is not the
-        player about to roll (a "turn" or "jail" decision), since that roll lets it lapse.
-
-        Never while the payer has a decision open: a claim sets the current decision aside, and
-        if the rent bankrupts the payer the engine brings that decision back for a bankrupt
-        player (tests/rules/test_debt.py). Auctions and other players' answers are not
-        interrupted. The computer players (the bots, and the app's) claim these; a person may
-        claim any legal claim whenever the game waits (:meth:`legal_actions`).
+        Only the very last action, and only when it involved no chance (no dice, no card, no
+        shuffle): undo never re-rolls and never reaches past another player's decision. The
+        state returns exactly to what it was, log included, so a save still replays (I8).
         """
-        st = self.st
-        pend = st.pending
-        if not st.claims or pend is None or pend.kind not in ("turn", "jail"):
-            return []
-        out = []
-        for c in st.claims:
-            if c.payer not in pend.players:
-                a = ClaimRent(player=c.owner, space=c.space)
-                if self.why_not(a) is None:
-                    out.append(a)
-        return out
+        if not self.keep_undo:
+            return "undo is not kept for this game"
+        if self._undo is None:
+            return "the last action cannot be taken back (it involved dice or a card, or there is none)"
+        return None
 
-    def _act_claim_rent(self, a: ClaimRent) -> None:
-        claim = next(c for c in self.st.claims if c.owner == a.player and c.space == a.space)
-        self.st.claims.remove(claim)
-        self.set_aside()
-        self.push(PayStep(player=claim.payer, creditors=[(claim.owner, claim.amount)],
-                          why=f"{rent_why(self, claim.space)} (claimed)"), ResumeStep())
+    def undo(self) -> Action:
+        """Take back the last action (see :meth:`why_not_undo`); returns it. IllegalAction if not allowed."""
+        why = self.why_not_undo()
+        if why or self._undo is None:
+            raise IllegalAction(why or "nothing to undo")
+        before, action, log_len = self._undo
+        before.log = self.st.log[:log_len]
+        self.st = before
+        self.history.pop()
+        self._undo = None
+        return action
 
-    def lapse_claims(self, roller: int) -> None:
-        """T6 option: unclaimed rent lapses when the next player rolls."""
-        if not self.st.claims:
-            return
-        lapsed = [c for c in self.st.claims if c.payer != roller]
-        for c in lapsed:
-            self.log(ClaimLapsed(c.owner, c.amount))
-            self.st.claims.remove(c)
+    # ===================================================================== saving (I8)
+    def to_dict(self) -> Data:
+        """The save form: setup, every action taken, and the current state (JSON-ready)."""
+        return {"format": "megamono-save", "version": 1, "setup": self.setup,
+                "actions": [a.model_dump() for a in self.history], "state": self.st.model_dump(mode="json")}
 
-
-def _piece_of(pend: Pending) -> str | None:
-    """The bank's last piece a decision is about (B7: its question, auction or placing), or None."""
-    if isinstance(pend, (BidDecision, ShortageAskDecision, PlacePieceDecision)):
-        return pend.piece
-    return None
-
-
-# Decision answers that name no space (why_not's quick way), with the decisions each answers,
-# and the kinds that have a check.
-_PLAIN_ANSWERS = {k: frozenset(DECISION_OF[k]) for k, t in ACTION_KINDS.items()
-                  if k in DECISION_OF and not any(f.name == "space" for f in fields(t))}
-
-
-# What runs each kind of action, check, agenda step and managing action: ``act``, ``why_not`` and
-# the agenda loop look a kind up here and call the function with the game (``fn(self, action)``).
-# Every action kind has a handler; the decision answers without a check here are always legal once
-# the decision is pending (tests/rules/test_plumbing.py checks the tables against the kinds).
-_Run = Callable[["Game", Any], None]  # Any: each function takes the action (or step) class its key names
-_Check = Callable[["Game", Any], str | None]  # Any: each function takes the action class its key names
-_ACT: dict[str, _Run] = {
-    "roll": Game._act_roll,
-    "play_bus_ticket": Game._act_play_bus_ticket,
-    "pay_jail_fine": Game._act_pay_jail_fine,
-    "use_jail_card": Game._act_use_jail_card,
-    "roll_for_doubles": Game._act_roll_for_doubles,
-    "buy": Game._act_buy,
-    "decline_buy": Game._act_decline_buy,
-    "bid": Game._act_bid,
-    "drop_out": Game._act_drop_out,
-    "choose_destination": Game._act_choose_destination,
-    "bus_choice": Game._act_bus_choice,
-    "birthday_choice": Game._act_birthday_choice,
-    "income_tax_choice": Game._act_income_tax_choice,
-    "pick_auction_deed": Game._act_pick_auction_deed,
-    "level": Game._act_level,
-    "mortgaged_deed_choice": Game._act_mortgaged_deed_choice,
-    "pay_debt": Game._act_pay_debt,
-    "declare_bankruptcy": Game._act_declare_bankruptcy,
-    "build": Game._act_build,
-    "sell_building": Game._act_sell_building,
-    "sell_group_buildings": Game._act_sell_group_buildings,
-    "build_depot": Game._act_build_depot,
-    "sell_depot": Game._act_sell_depot,
-    "mortgage": Game._act_mortgage,
-    "unmortgage": Game._act_unmortgage,
-    "propose_trade": Game._act_propose_trade,
-    "accept_trade": Game._act_accept_trade,
-    "refuse_trade": Game._act_refuse_trade,
-    "propose_end": Game._act_propose_end,
-    "vote_end": Game._act_vote_end,
-    "claim_rent": Game._act_claim_rent,
-    "shortage_answer": Game._act_shortage_answer,
-    "place_piece": Game._act_place_piece,
-}
-
-_CHECK: dict[str, _Check] = {
-    "play_bus_ticket": Game._check_play_bus_ticket,
-    "pay_jail_fine": lambda g, a: jail.why_not_pay_fine(g.st, g.ed, a.player),
-    "use_jail_card": lambda g, a: jail.why_not_use_card(g.st, a.player),
-    "buy": Game._check_buy,
-    "bid": Game._check_bid,
-    "choose_destination": Game._check_choose_destination,
-    "bus_choice": Game._check_bus_choice,
-    "birthday_choice": Game._check_birthday_choice,
-    "pick_auction_deed": Game._check_pick_auction_deed,
-    "level": Game._check_level,
-    "mortgaged_deed_choice": Game._check_mortgaged_deed_choice,
-    "pay_debt": Game._check_pay_debt,
-    "declare_bankruptcy": Game._check_declare_bankruptcy,
-    "place_piece": Game._check_place_piece,
-}
-
-_STEP: dict[str, _Run] = {
-    "auction": Game._step_auction,
-    "back": Game._step_back,
-    "bus_face": Game._step_bus_face,
-    "debt_note": Game._step_debt_note,
-    "end_of_throw": Game._step_end_of_throw,
-    "end_turn": Game._step_end_turn,
-    "grant": Game._step_grant,
-    "jail_move": lambda g, s: jail.step_jail_move(g.st, s),
-    "levelling": Game._step_levelling,
-    "mortgaged_deed": Game._step_mortgaged_deed,
-    "move": Game._step_move,
-    "move_to": Game._step_move_to,
-    "mr_monopoly": Game._step_mr_monopoly,
-    "pay": Game._step_pay,
-    "place_piece": Game._step_place_piece,
-    "resume": Game._step_resume,
-    "unlock": Game._step_unlock,
-}
-
-_WHY_NOT: dict[str, Callable[[Game, int, int], str | None]] = {
-    "build": Game.why_not_build,
-    "sell_group_buildings": Game.why_not_sell_group_buildings,
-    "unmortgage": Game.why_not_unmortgage,
-    "sell_building": Game.why_not_sell_building,
-    "build_depot": Game.why_not_build_depot,
-    "sell_depot": Game.why_not_sell_depot,
-    "mortgage": Game.why_not_mortgage,
-}
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), separators=(",", ":"))

@@ -57,6 +57,16 @@ class Names(Protocol):
     ed: Edition
 
 
+class NamesOf:
+    """The :class:`Names` of a state and its edition (for the rule areas, which hold no game)."""
+
+    __slots__ = ("st", "ed")
+
+    def __init__(self, st: GameState, ed: Edition) -> None:
+        self.st = st
+        self.ed = ed
+
+
 class Source:
     """The game an event was logged in, as events hold it: copying an event (a deep copy of a
     state) keeps the same game rather than copying it."""

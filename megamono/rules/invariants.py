@@ -1,4 +1,6 @@
-"""The invariants of RULES.md section I, checked over a state (for tests and simulations)."""
+"""The invariants of RULES.md section I (I1-I8), checked over a state (for tests and simulations);
+I8, replaying a save, is checked where a save is loaded and by the tests.
+"""
 
 from __future__ import annotations
 

@@ -1,19 +1,18 @@
 """Jail (RULES.md J1-J3): going to jail, and leaving it by paying the fine, using a Get Out of Jail
-Free card, rolling for doubles, or the forced payment after the third failed roll.
+Free card, rolling for doubles, or the forced payment after the third failed roll; in jail a player
+still plays every other part of the game, but no Bus Ticket (J3, which the engine refuses).
 
-Functions over the state and the edition. The engine offers the turn once a player is out (its
-``jail`` decision is asked at the start of a jailed player's turn, T1), and refuses a Bus Ticket
-in jail (J3).
+Functions over the state and the edition. The engine offers the turn once a player is out.
 """
 
 from __future__ import annotations
 
 from .agenda import EndOfThrowStep, EndTurnStep, JailMoveStep, MoveStep, PayStep
 from .core import commas, log, name, push, throw, transfer
+from .debt import into_pot
 from .decisions import JailDecision, JailPayDecision, Pending
 from .editions import Edition
 from .events import JailCardUsed, JailDoubles, JailRoll, LeavesJail, ToJail
-from .money import into_pot
 from .state import GameState
 
 
@@ -105,7 +104,7 @@ def roll_for_doubles(st: GameState, ed: Edition, p: int) -> None:
         push(st, EndTurnStep())
 
 
-def step_jail_move(st: GameState, s: JailMoveStep) -> None:
+def step_jail_move(st: GameState, ed: Edition, s: JailMoveStep) -> None:
     """J2, after the third failed roll: out of jail, move by that roll; bankrupt over the fine, the
     turn passes (T5)."""
     if st.players[s.player].bankrupt:

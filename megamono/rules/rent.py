@@ -1,4 +1,6 @@
-"""Rent, tax worth and mortgage sums: pure functions over an edition and a state (RULES.md R, S3, M)."""
+"""Rent (RULES.md R1-R6), and the sums other areas ask of a state: worth for the Income Tax, the
+most a player could raise, mortgage and unmortgage sums. Pure functions over an edition and a state.
+"""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
 """The game state: plain Python objects, changed in place by the engine.
 
-Everything a save needs is here, including the random generator's state and the
-agenda of steps still to resolve, so a loaded game continues exactly (RULES.md I8).
-Money is whole dollars. Player numbers are seat indices into ``GameState.players``.
+Everything a save needs is here, including the random generator's state and the agenda of steps
+still to resolve, so a loaded game continues exactly. Money is whole dollars. Player numbers are
+seat indices into ``GameState.players``.
 
 The classes are :class:`~megamono.rules.records.Record` dataclasses, validated only at the edges
 (a save being loaded). The pending decision's classes are in :mod:`megamono.rules.decisions`, the

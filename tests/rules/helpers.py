@@ -15,6 +15,7 @@ from collections.abc import Iterable
 
 from megamono.rules.actions import Roll
 from megamono.rules.agenda import EndTurnStep
+from megamono.rules.core import push
 from megamono.rules.engine import Game
 
 from kit import ANN, BOB, CID, give, illegal, new_game, pend, place, pos, salaries, texts, top
@@ -44,7 +45,7 @@ def restart_turn(game: Game, player: int = ANN) -> None:
     n = len(st.players)
     st.turn.player = next((player - d) % n for d in range(1, n + 1)
                           if not st.players[(player - d) % n].bankrupt)
-    game.push(EndTurnStep())
+    push(game.st, EndTurnStep())
     game._advance()
     assert game.pending.player == player, game.pending
 

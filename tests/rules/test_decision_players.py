@@ -16,6 +16,7 @@ import pytest
 from megamono.bots import make_bot
 from megamono.rules.actions import MANAGE_KINDS
 from megamono.rules.decisions import DECISION_CLASSES, BidDecision, Decision, PendingKind
+from megamono.rules.dispatch import decision_candidates
 from megamono.rules.records import Record
 from megamono.rules.state import GameState
 
@@ -98,7 +99,7 @@ def _play_checking(edition: str, seed: int, options: dict | None, seen: set[str]
         answers = [a for a in game.legal_actions() if a.kind not in MANAGE_KINDS
                    and a.kind not in ("propose_trade", "propose_end", "claim_rent")]
         assert {a.player for a in answers} <= set(who)  # (none in a debt that must be raised first)
-        candidates = game._decision_candidates(pend)  # every answer, legal or not
+        candidates = decision_candidates(game.st, game.ed, pend)  # every answer, legal or not
         assert candidates and {a.player for a in candidates} == set(who)
         other = next(q for q in game.st.active_players() if q not in who)
         a = rng.choice(candidates)

@@ -2,7 +2,7 @@
 editions remembered by id."""
 
 from megamono.rules import state as st_mod
-from megamono.rules.core import commas
+from megamono.rules.core import commas, throw
 from megamono.rules.editions import load_edition
 from megamono.rules.engine import Game
 from megamono.rules.state import DeedState
@@ -28,9 +28,9 @@ def test_a_new_deed_is_not_a_change_but_every_write_is():
 def test_throws_are_shared_and_unchanged_across_games():
     g = Game.new("mega", ["Ann", "Bob"], seed=5)
     rng = g.st.rng
-    first = g.throw(True)
+    first = throw(g.st, True)
     g.st.rng = rng
-    assert g.throw(True) is first  # the same throw: the same object
+    assert throw(g.st, True) is first  # the same throw: the same object
     assert first.white[0] in range(1, 7) and first.speed in (1, 2, 3, "mr", "bus")
     a = Game.new("mega", ["Ann", "Bob"], seed=5)
     b = Game.new("mega", ["Ann", "Bob"], seed=5)
@@ -51,15 +51,15 @@ def test_every_action_kind_and_managing_action_has_its_handler_in_the_dispatch_t
     from dataclasses import fields
     from typing import get_args
 
-    from megamono.rules import engine
+    from megamono.rules import dispatch
     from megamono.rules.actions import ACTION_KINDS, MANAGE_KINDS
     from megamono.rules.agenda import AgendaStep
 
-    assert set(engine._ACT) == set(ACTION_KINDS)
-    assert set(engine._WHY_NOT) == set(MANAGE_KINDS)
-    assert set(engine._CHECK) <= set(engine.DECISION_OF)  # (a managing action's checks are its why_not)
+    assert set(dispatch.ACT) == set(ACTION_KINDS)
+    assert set(dispatch.WHY_NOT) == set(MANAGE_KINDS)
+    assert set(dispatch.CHECK) <= set(dispatch.DECISION_OF)  # (a managing action's checks are its why_not)
     steps = {f.default for t in get_args(get_args(AgendaStep)[0]) for f in fields(t) if f.name == "kind"}
-    assert set(engine._STEP) == steps  # every kind of agenda step can run
+    assert set(dispatch.STEP) == steps  # every kind of agenda step can run
 
 
 def test_the_dice_in_one_call_are_the_same_as_one_die_at_a_time():

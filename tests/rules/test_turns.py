@@ -40,6 +40,7 @@ from megamono.rules.actions import (
     Roll,
     Unmortgage,
 )
+from megamono.rules.core import throw
 from megamono.rules.decisions import TradeSide
 from megamono.rules.engine import Game
 
@@ -108,7 +109,7 @@ def test_G5_speed_die_faces_and_white_dice_from_the_seeded_generator():
     g = new_game()
     seen = set()
     for _ in range(600):
-        t = g.throw(True)
+        t = throw(g.st, True)
         assert 1 <= t.white[0] <= 6 and 1 <= t.white[1] <= 6
         seen.add(t.speed)
     assert seen == {1, 2, 3, "mr", "bus"}

@@ -7,8 +7,10 @@ from __future__ import annotations
 from datetime import datetime
 
 import pytest
+from megamono.rules import buying
 from megamono.rules.actions import DeclareBankruptcy, IncomeTaxChoice, Roll
-from megamono.rules.engine import Game
+from megamono.rules.editions import Edition
+from megamono.rules.state import GameState
 from megamono.saves import load_game, save_game
 from megamono.tui.app import MegamonoApp
 from megamono.tui.screens.game import GameScreen
@@ -251,11 +253,11 @@ async def test_a_crash_in_the_middle_of_an_action_recovers_the_last_whole_state(
     game.act(Roll(player=0))
     before = game.st.model_copy(deep=True)
 
-    def half_a_buy(self, p: int) -> None:
-        self.st.players[p].cash -= 80  # the money is gone, the deed not yet given
+    def half_a_buy(st: GameState, ed: Edition, p: int) -> None:
+        st.players[p].cash -= 80  # the money is gone, the deed not yet given
         raise KeyError("half-way")
 
-    monkeypatch.setattr(Game, "do_buy", half_a_buy)
+    monkeypatch.setattr(buying, "do_buy", half_a_buy)
     app = MegamonoApp(saves, test_mode=True, game=game, clock=lambda: CRASH_TIME)
     with pytest.raises(KeyError):
         async with app.run_test(size=SIZE) as pilot:

@@ -169,7 +169,7 @@ class BidDialog(DecisionDialog[BidDecision]):
             return (price, f"{g.ed.spaces[pend.space].name}'s printed price") if price else None
         piece = pend.piece or "house"
         try:
-            lots = g.lots_for_piece(self.player, piece, ignore_cash=True)
+            lots = g.lots_for_piece(self.player, piece)
         except Exception:  # noqa: BLE001 - only a comparison for a question
             lots = []
         costs = [g.ed.spaces[i].house_cost or 0 for i in lots] or \

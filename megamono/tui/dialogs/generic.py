@@ -12,7 +12,7 @@ from megamono.rules.texts import action_text
 from .base import DecisionDialog, Option
 
 try:  # which actions answer which pending kind (the engine's own table)
-    from megamono.rules.engine import DECISION_OF
+    from megamono.rules.dispatch import DECISION_OF
 except ImportError:  # pragma: no cover - older engines
     DECISION_OF = {}
 
