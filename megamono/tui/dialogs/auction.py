@@ -15,6 +15,7 @@ from megamono.rules.events import BidMade, DropsOut
 from ..look import DIM, money
 from ..widgets.amount import AmountInput
 from ..widgets.deed_card import deed_card_text
+from ..widgets.notices import NoticeLine
 from .base import DecisionDialog
 from .notice import ConfirmDialog
 
@@ -129,6 +130,7 @@ class BidDialog(DecisionDialog):
                 yield Button(Content("Drop out [d]"), id="drop", compact=True)
                 yield Button(Content("Bid [enter]"), id="bid", compact=True)
             yield Static("", id="why")
+        yield NoticeLine()
         yield Footer()
 
     def on_mount(self) -> None:

@@ -27,6 +27,7 @@ from megamono.rules.state import Pending
 
 from ..look import DIM, Look
 from ..resizing import LatestSizeOnly
+from ..widgets.notices import NoticeLine
 
 
 @dataclass
@@ -137,6 +138,7 @@ class DecisionDialog(LatestSizeOnly, ModalScreen[object]):
                     yield Button(Content(f"{o.label} [{o.key}]"), id=f"opt-{o.key}", disabled=not self.legal(o),
                                  compact=True)
             yield Static(self.reasons(), id="why")
+        yield NoticeLine()
         yield Footer()
 
     def on_mount(self) -> None:

@@ -23,6 +23,7 @@ from megamono.rules.events import termination_words
 from ..look import DIM, Look, money
 from ..resizing import LatestSizeOnly
 from ..stats import GameStats, bar_rows, columns, stats_for
+from ..widgets.notices import NoticeLine
 
 if TYPE_CHECKING:
     from textual import getters
@@ -172,6 +173,7 @@ class GameOverScreen(LatestSizeOnly, Screen[None]):
             yield Static(standings_text(g, look), id="standings")
             yield Static(worth_chart(g, look, self.stats, width), id="chart")
             yield Static(statistics_text(g, look, self.stats), id="stats")
+        yield NoticeLine()
         yield Footer()
 
     def on_mount(self) -> None:

@@ -13,6 +13,7 @@ from textual.widgets import Footer, HelpPanel, Markdown
 
 from ..resizing import LatestSizeOnly
 from ..widgets.hanging import HangingText
+from ..widgets.notices import NoticeLine
 
 HELP = """\
 GAME SCREEN
@@ -244,6 +245,7 @@ class HelpScreen(LatestSizeOnly, ModalScreen[None]):
             if game is not None:
                 yield HangingText(this_game_text(game), id="this-game")
             yield HangingText(Text(help_text(game.ed if game is not None else None)), id="keys")
+        yield NoticeLine()
         yield Footer()
 
     def action_rules(self) -> None:

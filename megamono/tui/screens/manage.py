@@ -30,6 +30,7 @@ from ..dialogs.notice import ConfirmDialog
 from ..look import DIM, building_text, money
 from ..resizing import LatestSizeOnly
 from ..widgets.deed_card import DeedCard
+from ..widgets.notices import NoticeLine
 from ..widgets.player_panel import deed_groups
 
 KEYS = {  # key -> (label, space kinds it applies to)
@@ -48,7 +49,7 @@ class ManageScreen(LatestSizeOnly, Screen[None]):
     DEFAULT_CSS = """
     ManageScreen #manage { padding: 0 1; }
     ManageScreen #mhead { height: auto; margin-bottom: 1; }
-    ManageScreen DataTable { height: auto; max-height: 24; }
+    ManageScreen DataTable { height: 1fr; }  /* the rest of the screen: it scrolls to its cursor */
     ManageScreen .deed-card { height: auto; margin-top: 1; padding: 0 1; border: round $accent; }
     ManageScreen #legal { height: auto; }
     """
@@ -89,6 +90,7 @@ class ManageScreen(LatestSizeOnly, Screen[None]):
             yield table
             yield DeedCard(self.game, self.look)
             yield Static(id="legal")
+        yield NoticeLine()
         yield Footer()
 
     def on_mount(self) -> None:

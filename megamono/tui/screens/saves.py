@@ -30,6 +30,7 @@ from megamono.saves import (
 
 from ..look import DIM
 from ..resizing import LatestSizeOnly
+from ..widgets.notices import NoticeLine
 
 if TYPE_CHECKING:
     from textual import getters
@@ -80,6 +81,7 @@ class SaveDialog(LatestSizeOnly, ModalScreen[Path | None]):
                 box.cursor_blink = False
             yield box
             yield Static("", id="saveerr")
+        yield NoticeLine()
         yield Footer()
 
     def on_mount(self) -> None:
@@ -158,6 +160,7 @@ class RenameDialog(LatestSizeOnly, ModalScreen[str | None]):
                 box.cursor_blink = False
             yield box
             yield Static("", id="renameerr")
+        yield NoticeLine()
         yield Footer()
 
     def on_mount(self) -> None:
@@ -251,6 +254,7 @@ class ResumeScreen(LatestSizeOnly, Screen[None]):
             yield Static(Text("No saved games here yet.", style=DIM), id="empty")
             yield Static("", id="info")
             yield Static("", id="loaderr")
+        yield NoticeLine()
         yield Footer()
 
     def on_mount(self) -> None:

@@ -23,6 +23,7 @@ from ..computer import record_levels
 from ..look import DIM, player_colour
 from ..resizing import LatestSizeOnly
 from ..widgets.amount import AmountInput
+from ..widgets.notices import NoticeLine
 
 if TYPE_CHECKING:
     from textual import getters
@@ -158,6 +159,7 @@ class SetupScreen(LatestSizeOnly, Screen[None]):
                     yield Static("", classes="err", id=f"err-{field}")
             yield Static("", id="problem")
             yield Button("Start game [ctrl+g]", id="go", variant="primary", compact=True)
+        yield NoticeLine()
         yield Footer()
 
     def count_options(self) -> list[tuple[str, int]]:

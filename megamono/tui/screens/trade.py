@@ -29,6 +29,7 @@ from megamono.rules.state import TradeSide
 from ..look import DIM, Look, money
 from ..resizing import LatestSizeOnly
 from ..widgets.amount import AmountInput
+from ..widgets.notices import NoticeLine
 
 RULES = ("Rules: nothing changes until the partner accepts (X1). A street cannot be traded while its owner "
          "has buildings in its colour group, and buildings never change hands (X2); [Mega] a railroad with "
@@ -216,6 +217,7 @@ class TradeScreen(LatestSizeOnly, Screen[ProposeTrade | None]):
             yield Static(id="why")
             yield Static(Text(RULES), id="xrules")
             yield Button("Propose the trade [ctrl+g]", id="propose", variant="primary", compact=True)
+        yield NoticeLine()
         yield Footer()
 
     def partner_options(self) -> list[tuple[Text, int]]:
