@@ -131,18 +131,11 @@ class GameScreen(ComputerTurns, UndoKeys, FittedFooter, LatestSizeOnly, Screen[N
     claiming rent (the claim line says "key c")."""
     WORDS = {b.action: b.description for b in BINDINGS if isinstance(b, Binding)}  # (all are Bindings)
     """Each action's full words, for the messages of keys that do nothing now."""
-    PALETTE_KEY = 14
-    """Columns the footer's command-palette key takes (" ^p palette " and its divider)."""
 
     def __init__(self, game: Game, saved: Path | None = None) -> None:
         super().__init__()
         self.game = game
-        self._full_keys = self._bindings
-        self._short_keys = self._bindings.copy()
-        for key, bindings in self._short_keys.key_to_bindings.items():
-            self._short_keys.key_to_bindings[key] = [self._shorten(b) for b in bindings]
-        self.short_footer = False
-        """The footer shows its short form (see :data:`SHORT_KEYS`)."""
+        self.setup_footer()
         game.keep_undo = True
         self.look = Look(game)
         self.saved = saved

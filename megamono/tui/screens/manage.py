@@ -8,6 +8,8 @@ the engine's reason. A computer player's deeds are shown read-only: only its bot
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -32,6 +34,12 @@ from ..resizing import LatestSizeOnly
 from ..widgets.deed_card import DeedCard
 from ..widgets.notices import NoticeLine
 from ..widgets.player_panel import deed_groups
+from .game_footer import FittedFooter
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from ..app import MegamonoApp
 
 KEYS = {  # key -> (label, space kinds it applies to)
     "b": ("Build", ("street",)),
@@ -43,8 +51,11 @@ KEYS = {  # key -> (label, space kinds it applies to)
 }
 
 
-class ManageScreen(LatestSizeOnly, Screen[None]):
+class ManageScreen(FittedFooter, LatestSizeOnly, Screen[None]):
     """Deeds of one player (switch with 1-8 or Tab) and the manage keys b x g d o u."""
+
+    if TYPE_CHECKING:
+        app = getters.app(MegamonoApp)
 
     DEFAULT_CSS = """
     ManageScreen #manage { padding: 0 1; }
@@ -67,10 +78,17 @@ class ManageScreen(LatestSizeOnly, Screen[None]):
         Binding("end", "row('last')", "Last deed", show=False, priority=True),
         *[Binding(str(k), f"player({k - 1})", f"Player {k}", show=False) for k in range(1, 9)],
         Binding("escape,q", "close", "Back"),
+        Binding("f1", "rules", "Rules"),
     ]
+    SHORT_KEYS: dict[str, str | None] = {
+        "next_player": "Player", "do('x')": "Sell", "do('g')": "Sell all", "rules": None,
+    }
+    """The footer's short form, used when the keys do not fit (at 100 columns): shorter words, and F1
+    (on every screen) left out of the footer but still active."""
 
     def __init__(self, game_screen, player: int) -> None:
         super().__init__()
+        self.setup_footer()
         self.gs = game_screen
         self.game = game_screen.game
         self.look = game_screen.look
@@ -96,6 +114,9 @@ class ManageScreen(LatestSizeOnly, Screen[None]):
     def on_mount(self) -> None:
         self.reload()
         self.query_one(DataTable).focus()
+
+    def on_resize(self, event) -> None:
+        self.refresh_bindings()  # the footer's form follows the width
 
     # -- view -------------------------------------------------------------------------------------
     @property
@@ -291,6 +312,10 @@ class ManageScreen(LatestSizeOnly, Screen[None]):
         """Home/End: the cursor to the first or last deed of the list."""
         if self.spaces:
             self.query_one(DataTable).move_cursor(row=0 if where == "first" else len(self.spaces) - 1)
+
+    def action_rules(self) -> None:
+        """F1: the rules (the app's key, bound here too so that the short footer may leave it out)."""
+        self.app.action_rules()
 
     def action_close(self) -> None:
         self.dismiss(None)
