@@ -76,7 +76,7 @@ class SaveDialog(LatestSizeOnly, ModalScreen[Path | None]):
         with Vertical(id="savebox"):
             yield Static(Text("Save the game", style="bold"))
             yield Static(Text(f"into {self.folder}/ — letters, digits, space, _ . - (up to 64)", style=DIM))
-            box = Input(default, id="savename", max_length=69)
+            box = Input(default, id="savename")
             if getattr(self.app, "test_mode", False):
                 box.cursor_blink = False
             yield box
@@ -155,7 +155,7 @@ class RenameDialog(LatestSizeOnly, ModalScreen[str | None]):
         with Vertical(id="renamebox"):
             yield Static(Text(f"Rename the save {shown_name(self.path.stem)}", style="bold"))
             yield Static(Text("letters, digits, space, _ . - (up to 64)", style=DIM))
-            box = Input(self.path.stem, id="newname", max_length=69)
+            box = Input(self.path.stem, id="newname")
             if getattr(self.app, "test_mode", False):
                 box.cursor_blink = False
             yield box
