@@ -175,6 +175,12 @@ def money(amount: int) -> str:
     return f"${amount:,}"
 
 
+def count(n: int, word: str, words: str | None = None) -> str:
+    """``n`` things in words, singular for one: "1 house", "2 houses", "0 houses" (``words``: the
+    plural when it is not ``word`` + "s")."""
+    return f"{n:,} {word if n == 1 else words or word + 's'}"
+
+
 def token_letters(players: list[Player]) -> list[str]:
     """A distinct letter per seat, never a digit (a digit beside a letter reads as houses: "A3"):
     the first letter of the name when free, else the next free letter of the name, else the next

@@ -20,7 +20,7 @@ from textual.widgets import Footer, Static
 from megamono.rules.engine import Game
 from megamono.rules.events import termination_words
 
-from ..look import DIM, Look, money
+from ..look import DIM, Look, count, money
 from ..resizing import LatestSizeOnly
 from ..stats import GameStats, bar_rows, columns, stats_for
 from ..widgets.notices import NoticeLine
@@ -73,7 +73,7 @@ def standings_text(game: Game, look: Look) -> Text:
     if outcome is not None and outcome.termination != "last_player_standing":
         t.append(termination_words(outcome.termination, g.st.turn.round) + ".\n", style=DIM)
     rounds = g.st.turn.round  # (a round: every player's turn once; simulate counts rounds)
-    t.append(f"{g.st.turn.number} turns played, in {rounds} round{'s' if rounds != 1 else ''}.", style=DIM)
+    t.append(f"{count(g.st.turn.number, 'turn')} played, in {count(rounds, 'round')}.", style=DIM)
     return t
 
 
@@ -144,11 +144,11 @@ def statistics_text(game: Game, look: Look, stats: GameStats) -> Text:
         t.append("\n  nobody moved", style=DIM)
     spaces = g.ed.spaces
     names = [sp.name for sp in spaces]
-    for space, count in top:
+    for space, times in top:
         name = spaces[space].name
         if names.count(name) > 1:  # several Community Chests: which one
             name = f"{name} (after {spaces[space - 1].short})"
-        t.append(f"\n  {name[:38]:<39}{count:>3} time{'s' if count != 1 else ''}")
+        t.append(f"\n  {name[:38]:<39}{times:>3} time{'s' if times != 1 else ''}")
     return t
 
 
