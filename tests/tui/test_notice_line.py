@@ -5,13 +5,17 @@ too long for its line shows a part at a time."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+from megamono.saves import load_game
 from megamono.tui.widgets.notices import PAGE_SECONDS, NoticeBoard, NoticeLine, pages
 from textual.geometry import Region
-from tui_helpers import SIZE, app_for, new_game, screen_name
+from tui_helpers import SIZE, app_for, new_game, screen_name, settle
 
 COMPACT = (100, 30)
 BOARDWALK = 51
+LATE_GAME = Path(__file__).resolve().parents[2] / "saves" / "examples" / "late-game.json"
 
 
 @pytest.fixture
@@ -164,3 +168,23 @@ async def test_every_screen_has_a_notice_line(shown_app):
             assert screen_name(app) == name
             seen[name] = notice_line(app.screen).region
         assert set(seen.values()) == {Region(0, COMPACT[1] - 2, COMPACT[0], 1)}
+
+
+async def test_the_manage_screen_keeps_its_deeds_and_keys_above_the_notice_line(saves):
+    app = app_for(load_game(LATE_GAME), saves)  # Ann holds 16 deeds
+    app.pass_notices = False
+    async with app.run_test(size=COMPACT) as pilot:
+        await settle(pilot, app)
+        await pilot.press("m", "3", "end")  # Ann's deeds (seat 3), the last one
+        await pilot.pause()
+        await pilot.pause()
+        screen = app.screen
+        assert screen_name(app) == "ManageScreen" and screen.game.st.players[screen.player].name == "Ann"
+        line = notice_line(screen).region
+        table = screen.query_one("DataTable")
+        legal = screen.query_one("#legal")
+        assert legal.region.bottom <= line.y and table.region.bottom <= legal.region.y
+        assert "u Unmortgage" in str(legal.render()) or "u unmortgage" in str(legal.render())
+        rows = table.size.height - 1  # (the header row)
+        assert table.cursor_row == len(screen.spaces) - 1 > rows  # more deeds than rows: it scrolls
+        assert table.scroll_y <= table.cursor_row < table.scroll_y + rows  # the last deed is in view

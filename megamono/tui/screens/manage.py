@@ -14,6 +14,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.css.scalar import Scalar
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
@@ -60,9 +61,9 @@ class ManageScreen(FittedFooter, LatestSizeOnly, Screen[None]):
     DEFAULT_CSS = """
     ManageScreen #manage { padding: 0 1; }
     ManageScreen #mhead { height: auto; margin-bottom: 1; }
-    ManageScreen DataTable { height: 1fr; }  /* the rest of the screen: it scrolls to its cursor */
+    ManageScreen DataTable { height: auto; }  /* at most the height left (fit_table): it scrolls */
     ManageScreen .deed-card { height: auto; margin-top: 1; padding: 0 1; border: round $accent; }
-    ManageScreen #legal { height: auto; }
+    ManageScreen #legal { height: 5; }  /* the most keys a deed has: the table does not jump */
     """
 
     BINDINGS = [
@@ -114,9 +115,23 @@ class ManageScreen(FittedFooter, LatestSizeOnly, Screen[None]):
     def on_mount(self) -> None:
         self.reload()
         self.query_one(DataTable).focus()
+        self.screen_layout_refresh_signal.subscribe(self, self.fit_table)
 
     def on_resize(self, event) -> None:
         self.refresh_bindings()  # the footer's form follows the width
+
+    def fit_table(self, _screen=None) -> None:
+        """After every layout pass: let the deed table take at most the height the rest of the screen
+        leaves it (it scrolls to its cursor), so that the deed card and the list of what the keys do
+        are never cut (their heights change with the deed looked at)."""
+        box = self.query_one("#manage")
+        table = self.query_one(DataTable)
+        others = sum(w.outer_size.height + w.styles.margin.top + w.styles.margin.bottom
+                     for w in box.children if w is not table and w.display)
+        room = max(3, box.content_size.height - others)
+        if table.styles.max_height != Scalar.from_number(room):
+            table.styles.max_height = room
+            self.call_after_refresh(lambda: table.move_cursor(row=table.cursor_row))  # (in view)
 
     # -- view -------------------------------------------------------------------------------------
     @property
