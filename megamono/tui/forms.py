@@ -8,11 +8,19 @@ gets the class ``-focused`` instead.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from textual import events
-from textual.dom import DOMNode
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+    _FormHost = Screen[Any]
+else:  # (object at run time: Textual takes a screen's CSS from its first base that is a DOMNode)
+    _FormHost = object
 
 
-class MarksFocusedRow(DOMNode):
+class MarksFocusedRow(_FormHost):
     """Mixin of a form screen (listed before Textual's ``Screen``): the row of ``ROWS`` (a CSS
     selector) that holds the focused widget has the class ``-focused``, the others not."""
 
