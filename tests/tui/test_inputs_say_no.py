@@ -55,6 +55,8 @@ async def test_a_name_longer_than_20_characters_is_kept_and_refused_beside_it(se
         await pilot.press("ctrl+g")
         await pilot.pause()
         assert screen_name(app) == "SetupScreen" and "Fix the marked fields" in said(screen, "#problem")
+        assert app.notices[-1] == "Fix the marked fields first: 29 characters: a name is at most 20"
+        assert name.has_focus  # the field to fix (scrolled into view)
         await pilot.press(*["backspace"] * 9)  # "Annabel Smith-Jones " -> 20 characters: fine
         await pilot.pause()
         assert said(screen, "#err-0") == "" and not name.has_class("-invalid")
@@ -73,9 +75,10 @@ async def test_a_starting_cash_below_100_or_not_a_number_is_refused(setup_screen
         assert said(screen, "#err-starting_cash") == why
         err = screen.query_one("#err-starting_cash").region
         assert err.y == box.region.y and err.x == box.region.right + 2  # right beside the field
+        screen.query_one("#name-1").focus()
         await pilot.press("ctrl+g")
         await pilot.pause()
-        assert screen_name(app) == "SetupScreen"
+        assert screen_name(app) == "SetupScreen" and box.has_focus  # back to the field to fix
         await retype(pilot, "1,500")
         assert said(screen, "#err-starting_cash") == "" and screen.options().starting_cash == 1500
 

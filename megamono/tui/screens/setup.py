@@ -138,6 +138,8 @@ class SetupScreen(MarksFocusedRow, LatestSizeOnly, Screen[None]):
         """``edition``: the board offered first: "mega", "classic" or the path of a board file a
         player wrote (``megamono --edition FILE``, already checked), which joins the list (G2)."""
         super().__init__()
+        self.problems: list[tuple[str, str]] = []
+        """What :meth:`validate` found: (the id of a field, what is wrong with it), in the form's order."""
         self.count = 3
         self.edition = edition or "mega"
         self.choices = list(EDITIONS)
@@ -257,6 +259,7 @@ class SetupScreen(MarksFocusedRow, LatestSizeOnly, Screen[None]):
         """Show a message beside every bad row or number; True when the form is good to start."""
         players = self.players()
         ok = True
+        self.problems = []
         for k in range(MAX_PLAYERS):
             msg = ""
             if k < self.count:
@@ -272,10 +275,14 @@ class SetupScreen(MarksFocusedRow, LatestSizeOnly, Screen[None]):
                     msg = "another player has this colour"
             ok = ok and not msg
             self.query_one(f"#err-{k}", Static).update(msg)
+            if msg:
+                self.problems.append((f"colour-{k}" if "colour" in msg else f"name-{k}", msg))
         for field in NUMBERS:
             msg = self.number(field)[1]
             ok = ok and not msg
             self.query_one(f"#err-{field}", Static).update(msg)
+            if msg:
+                self.problems.append((f"opt-{field}", msg))
         self.query_one("#go", Button).disabled = not ok
         if ok:  # the rows are fixed: the old "fix the marked fields" message no longer holds
             self.query_one("#problem", Static).update("")
@@ -314,10 +321,10 @@ class SetupScreen(MarksFocusedRow, LatestSizeOnly, Screen[None]):
     # -- keys -------------------------------------------------------------------------------------
     def action_start(self) -> None:
         if not self.validate():
-            problem = self.query_one("#problem", Static)
-            problem.update("Fix the marked fields first.")
-            problem.scroll_visible(animate=False)  # below the fold in a small terminal
-            self.app.notify("Fix the marked fields first.", severity="warning", timeout=4)
+            self.query_one("#problem", Static).update("Fix the marked fields first.")
+            field, why = self.problems[0]
+            self.query_one(f"#{field}").focus()  # (scrolled into view: the form may be taller than the terminal)
+            self.app.notify(f"Fix the marked fields first: {why}", severity="warning", timeout=4)
             return
         app = self.app
         try:
