@@ -106,7 +106,7 @@ class SetupScreen(MarksFocusedRow, LatestSizeOnly, Screen[None]):
     SetupScreen .row, SetupScreen .opt, SetupScreen #counter { height: 1; margin-bottom: 1; }
     SetupScreen .player { height: auto; }
     SetupScreen .player .row { margin-bottom: 0; }
-    SetupScreen .player .err { height: 1; margin-left: 10; color: $error; }
+    SetupScreen .player .err { height: 1; margin-left: 10; color: $error; text-style: bold; }
     SetupScreen .player.-focused .seat, SetupScreen .opt.-focused .label { text-style: reverse bold; }
     SetupScreen .opt { margin-bottom: 0; height: auto; }
     SetupScreen .row Input { width: 24; margin-right: 2; }
@@ -122,7 +122,7 @@ class SetupScreen(MarksFocusedRow, LatestSizeOnly, Screen[None]):
     SetupScreen .opt .label { width: 18; }
     SetupScreen .opt Input { width: 12; margin-right: 2; }
     SetupScreen .opt .explain { width: 1fr; height: auto; color: $text-muted; }
-    SetupScreen .opt .err { width: auto; color: $error; margin-right: 1; }
+    SetupScreen .opt .err { width: auto; color: $error; text-style: bold; margin-right: 2; }
     SetupScreen #problem { color: $error; height: auto; margin-top: 1; }
     SetupScreen #go { margin-top: 1; margin-bottom: 1; }
     """
@@ -280,7 +280,9 @@ class SetupScreen(MarksFocusedRow, LatestSizeOnly, Screen[None]):
         for field in NUMBERS:
             msg = self.number(field)[1]
             ok = ok and not msg
-            self.query_one(f"#err-{field}", Static).update(msg)
+            err = self.query_one(f"#err-{field}", Static)
+            err.update(msg)
+            err.display = bool(msg)  # (taking no room without a message)
             if msg:
                 self.problems.append((f"opt-{field}", msg))
         self.query_one("#go", Button).disabled = not ok
