@@ -39,7 +39,7 @@ from __future__ import annotations
 import gc
 import json
 import os
-import re
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -73,7 +73,8 @@ AUTOSAVE_NAME = AUTOSAVE_PREFIX
 names may not begin so."""
 TEMP_PREFIX, TEMP_SUFFIX = _files.TEMP_PREFIX, _files.TEMP_SUFFIX
 STALE_TEMP_SECONDS = 60
-_NAME_OK = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _.\-]{0,63}$")
+NAME_PUNCTUATION = " _.-"
+"""What a save name may hold besides letters (of any script, with their accents) and digits."""
 _SETUP_KEYS = {"edition", "players", "seed", "dice", "seat_order", "options"}
 
 _ACTIONS = TypeAdapter(list[Action])
@@ -188,16 +189,28 @@ class SaveError(ValueError):
         return printable(super().__str__())
 
 
-def check_save_name(name: str) -> str:
-    """A player-typed save name, made safe: letters, digits, space, ``_ . -``; no path parts.
+def save_name_ok(name: str) -> bool:
+    """Whether ``name`` may name a save: 1-64 letters (of any script: "Zoë", "Юля"), digits, spaces,
+    ``_ . -``, beginning with a letter or a digit; no slash, no control character, no "..", at most
+    200 bytes (a file name's limit is 255)."""
+    if not 1 <= len(name) <= 64 or len(name.encode("utf-8", "surrogatepass")) > 200 or ".." in name:
+        return False
+    if unicodedata.category(name[0])[0] not in "LN":
+        return False
+    return all(c in NAME_PUNCTUATION or unicodedata.category(c)[0] in "LMN" for c in name)
 
-    Returns the file name (``.json`` added). Raises :class:`SaveError` for anything that could
-    leave the save folder or is not printable.
+
+def check_save_name(name: str) -> str:
+    """A player-typed save name, made safe: letters (of any script), digits, space, ``_ . -``; no
+    path parts (see :func:`save_name_ok`).
+
+    Returns the file name (``.json`` added; the letters in their composed form, NFC). Raises
+    :class:`SaveError` for anything that could leave the save folder or is not printable.
     """
-    name = name.strip()
+    name = unicodedata.normalize("NFC", name.strip())
     if name.endswith(".json"):
         name = name[:-5]
-    if not _NAME_OK.match(name) or ".." in name:
+    if not save_name_ok(name):
         raise SaveError("a save name is 1-64 letters, digits, spaces, '_', '.' or '-' "
                         "(no slashes, no '..')")
     return name + ".json"

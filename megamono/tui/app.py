@@ -37,13 +37,17 @@ from typing import TYPE_CHECKING, Any
 
 from textual.app import App
 from textual.binding import Binding
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 
 from .screens.start import StartScreen
 from .screens.toosmall import guard_size
 from .themes import setup_themes, toggle_contrast
+from .widgets.notices import NoticeBoard, NoticeLine
 
 if TYPE_CHECKING:
+    from textual.geometry import Region
+    from textual.timer import Timer
+
     from megamono.autosave import GameLock
     from megamono.rules.engine import Game
 
@@ -183,8 +187,11 @@ class MegamonoApp(App):
         ``MEGAMONO_ANIMATIONS=off``, in the options or the palette)."""
         self.notices: list[str] = []
         """Every notification's text, newest last (tests read it)."""
-        self.show_toasts = not test_mode
-        """Show notifications on screen (off in test mode; a test may turn them on)."""
+        self.show_notices = not test_mode
+        """Show notices on the notice lines (off in test mode; a test may turn them on)."""
+        self.notice_board = NoticeBoard()
+        """The notices shown now (:class:`~megamono.tui.widgets.notices.NoticeBoard`)."""
+        self._notice_timer: Timer | None = None
         self.clock = clock or datetime.now
         self.game_in_play: Game | None = None
         """The game on screen (set by :meth:`start_game`), autosaved when the app leaves it."""
@@ -219,7 +226,7 @@ class MegamonoApp(App):
         remove_dead_temps(self.saves_dir)  # temp files of writers killed mid-save (never one at work)
         setup_themes(self)
         load_settings(self)
-        self.screen_change_signal.subscribe(self, self.place_toasts)
+        self.screen_change_signal.subscribe(self, self.place_notice_lines)
         self.call_after_refresh(guard_size, self)
         self._catch_hangup()
         if self.initial_game is not None:
@@ -619,46 +626,75 @@ class MegamonoApp(App):
         return (f"{head}\nYour game was saved to {path}.\n"
                 f"Continue it with:  megamono --saves {self.saves_dir} resume {path}")
 
-    # -- notifications ------------------------------------------------------------------------------
-    COMPACT_TOAST_SECONDS = 4.0
-    """The longest a notice stays on the game screen (errors excepted): it covers the log."""
-
-    def toast_area(self):
-        """Where notices go: the region over the game's log (the game screen's
-        ``toast_area``, also while one of its dialogs is on top), else None (Textual's place, see
-        app.tcss)."""
+    # -- notices (megamono.tui.widgets.notices) -----------------------------------------------------
+    def notice_anchor(self) -> Region | None:
+        """Where the notices show on the topmost full screen (not a dialog): the region of its
+        notice line (the game screen's one inside the board when the board leaves no free line),
+        or None while it has none laid out."""
         for screen in reversed(self.screen_stack):
-            area = getattr(screen, "toast_area", None)
-            if callable(area):
-                return area()
+            if isinstance(screen, ModalScreen):
+                continue
+            for line in screen.query(NoticeLine):
+                if line.display and line.region.area:
+                    return line.region
+            return None
         return None
 
-    def place_toasts(self, _screen: Screen | None = None) -> None:
-        """Put the notices over the game's log (at its bottom), inside the board's ring, so that
-        they never hide a space of the board; off the game, leave them where app.tcss puts them. Every
-        screen has its own rack of notices, and a dialog shows the screen under it: all are placed
-        alike, so that they cover each other exactly."""
-        area = self.toast_area()
-        racks = [rack for screen in self.screen_stack for rack in screen.query("#textual-toastrack")]
-        for rack in racks:  # Textual's ToastRack of each screen
-            rack.set_class(area is not None, "-over-log")
-            if area is None:
-                for rule in ("margin", "width", "height"):
-                    rack.styles.clear_rule(rule)
-            else:
-                rack.styles.margin = (area.y, 0, 0, area.x)
-                rack.styles.width = area.width
-                rack.styles.height = max(1, area.height)
+    def place_notice_lines(self, _screen: Screen | None = None) -> None:
+        """Lay every dialog's notice line exactly over the notice line of the screen under it (the
+        dialog itself is laid out above it: a docked widget takes its line from the layout), so
+        that a notice never covers a dialog's text, and a dialog never covers a notice."""
+        anchor = self.notice_anchor()
+        width, height = self.size
+        for screen in self.screen_stack:
+            if not isinstance(screen, ModalScreen):
+                continue
+            for line in screen.query(NoticeLine):
+                if not line.follows:
+                    continue
+                if anchor is None:
+                    line.styles.clear_rule("margin")
+                    line.styles.clear_rule("width")
+                    continue
+                bottom = max(0, height - 1 - anchor.y)
+                margin = (0, max(0, width - anchor.right), bottom, anchor.x)
+                if tuple(line.styles.margin) != margin or line.styles.width != anchor.width:
+                    line.styles.margin = margin
+                    line.styles.width = anchor.width
+
+    def refresh_notice_lines(self) -> None:
+        """Draw the notices again on every screen's notice line; expire those whose time is up,
+        and come back when the line next changes."""
+        if self._notice_timer is not None:
+            self._notice_timer.stop()
+            self._notice_timer = None
+        self.notice_board.expire()
+        for screen in self.screen_stack:
+            for line in screen.query(NoticeLine):
+                line.refresh()
+        wait = self.notice_board.next_change()
+        if wait is not None:
+            self._notice_timer = self.set_timer(wait, self.refresh_notice_lines)
 
     def notify(self, message: str, *, title: str = "", severity: str = "information",
                timeout: float | None = None, markup: bool = False) -> None:
+        """Show a notice on the notice line (never over anything: see
+        :mod:`~megamono.tui.widgets.notices`); the same notice again while shown counts up.
+        ``markup`` is ignored: a notice is plain text (a name such as "[b]Bo" shows as typed)."""
         self.notices.append(message)
-        if not self.show_toasts:
+        if not self.show_notices:
             return
-        if severity != "error" and self.toast_area() is not None:
-            timeout = min(self.NOTIFICATION_TIMEOUT if timeout is None else timeout, self.COMPACT_TOAST_SECONDS)
-        self.place_toasts()
-        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)  # type: ignore[arg-type]
+        if severity not in ("information", "warning", "error"):
+            severity = "information"
+        self.notice_board.add(str(message), title, severity,
+                              self.NOTIFICATION_TIMEOUT if timeout is None else timeout, self.size.width)
+        self.refresh_notice_lines()
+
+    def clear_notifications(self) -> None:
+        """No notice shown any more."""
+        self.notice_board.clear()
+        self.refresh_notice_lines()
+        super().clear_notifications()
 
 
 def _same_file(a: Path, b: Path) -> bool:

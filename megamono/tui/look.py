@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
 from rich.text import Text
 
 if TYPE_CHECKING:  # the start screen uses this module before the rules core is imported
@@ -174,17 +175,36 @@ def money(amount: int) -> str:
     return f"${amount:,}"
 
 
+def count(n: int, word: str, words: str | None = None) -> str:
+    """``n`` things in words, singular for one: "1 house", "2 houses", "0 houses" (``words``: the
+    plural when it is not ``word`` + "s")."""
+    return f"{n:,} {word if n == 1 else words or word + 's'}"
+
+
 def token_letters(players: list[Player]) -> list[str]:
-    """A distinct one-character token per seat: the name's first letter when free, else another of
-    its letters, else the seat number."""
+    """A distinct letter per seat, never a digit (a digit beside a letter reads as houses: "A3"):
+    the first letter of the name when free, else the next free letter of the name, else the next
+    free letter of the alphabet after its first letter. Letters of any script count, one cell wide
+    ("Zoë" Z, "Юля" Ю; a name without such a letter, "7" or "张伟", starts from A)."""
     used: set[str] = set()
     out = []
-    for k, p in enumerate(players):
-        cands = [c.upper() for c in p.name if c.isalnum()] + [str(k + 1)]
-        letter = next((c for c in cands if c not in used), str(k + 1))
+    for p in players:
+        letters = [_capital(c) for c in p.name if c.isalpha() and cell_len(_capital(c)) == 1]
+        start = ALPHABET.find(letters[0]) + 1 if letters else 0
+        rest = ALPHABET[start:] + ALPHABET[:start]
+        letter = next(c for c in [*letters, *rest] if c not in used)  # (8 seats, 26 letters)
         used.add(letter)
         out.append(letter)
     return out
+
+
+ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def _capital(c: str) -> str:
+    """``c`` in capitals when that is one character ("ß" stays "ß")."""
+    upper = c.upper()
+    return upper if len(upper) == 1 else c
 
 
 class Look:

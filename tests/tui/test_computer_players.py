@@ -36,12 +36,14 @@ async def test_setup_classic_with_an_option_and_a_computer_seat(saves):
         setup.query_one("#opt-auctions").focus()
         await pilot.press("space")  # auctions off
         setup.query_one("#opt-turn_limit").focus()
-        await pilot.press(*"x")  # an integer field: a letter is not typed at all
-        await pilot.press(*"20")
+        await pilot.press(*"x")  # a letter is typed as it is, and refused beside the field
+        await pilot.pause()
+        assert str(setup.query_one("#err-turn_limit").render()) == "x is not a whole number"
+        await pilot.press("backspace", *"20")
         setup.query_one("#opt-starting_cash").focus()
         await pilot.press(*"0")
         await pilot.pause()
-        assert "1 to 1,000,000" in str(setup.query_one("#err-starting_cash").render())
+        assert "at least $100" in str(setup.query_one("#err-starting_cash").render())
         assert setup.query_one("#go").disabled
         await pilot.press("backspace", *"2000")
         await pilot.pause()

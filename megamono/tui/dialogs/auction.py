@@ -16,6 +16,7 @@ from megamono.rules.events import BidMade, DropsOut
 from ..look import DIM, money
 from ..widgets.amount import AmountInput
 from ..widgets.deed_card import deed_card_text
+from ..widgets.notices import NoticeLine
 from .base import DecisionDialog
 from .notice import ConfirmDialog
 
@@ -37,6 +38,7 @@ class BidDialog(DecisionDialog[BidDecision]):
     BidDialog #bidrow { height: 1; margin-bottom: 1; }
     BidDialog #bidlabel { width: auto; text-style: bold; }
     BidDialog #amount { width: 14; }
+    BidDialog #amount-problem { width: 1fr; margin-left: 2; color: $error; }
     BidDialog #why { color: $error; }
     """
 
@@ -122,16 +124,18 @@ class BidDialog(DecisionDialog[BidDecision]):
             yield Static(self.body(), id="body")
             with Horizontal(id="bidrow"):
                 yield Static("Your bid: $", id="bidlabel")
-                amount = AmountInput(str(self.game.min_bid()), id="amount", max_length=9, compact=True)
+                amount = AmountInput(str(self.game.min_bid()), id="amount", compact=True)
                 if getattr(self.app, "test_mode", False):
                     amount.cursor_blink = False
                 yield amount
+                yield Static("", id="amount-problem")  # what is wrong with the amount typed, as it is typed
             with Horizontal(id="choices"):
                 for k, v in QUICK.items():
                     yield Button(Content(f"+{money(v)} [{k}]"), id=f"quick-{k}", compact=True)
                 yield Button(Content("Drop out [d]"), id="drop", compact=True)
                 yield Button(Content("Bid [enter]"), id="bid", compact=True)
             yield Static("", id="why")
+        yield NoticeLine()
         yield Footer()
 
     def on_mount(self) -> None:
@@ -149,6 +153,8 @@ class BidDialog(DecisionDialog[BidDecision]):
         if event.value.strip() != str(self.game.min_bid()):
             self._touched = True
         self.query_one("#why", Static).update("")
+        problem = self.query_one("#amount", AmountInput).problem()
+        self.query_one("#amount-problem", Static).update(Text(problem or ""))
         self.refresh_quick()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

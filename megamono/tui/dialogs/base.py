@@ -27,6 +27,7 @@ from megamono.rules.engine import Game
 
 from ..look import DIM, Look
 from ..resizing import LatestSizeOnly
+from ..widgets.notices import NoticeLine
 
 
 @dataclass
@@ -145,6 +146,7 @@ class DecisionDialog(LatestSizeOnly, ModalScreen[object], Generic[D]):
                     yield Button(Content(f"{o.label} [{o.key}]"), id=f"opt-{o.key}", disabled=not self.legal(o),
                                  compact=True)
             yield Static(self.reasons(), id="why")
+        yield NoticeLine()
         yield Footer()
 
     def on_mount(self) -> None:

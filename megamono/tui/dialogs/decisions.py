@@ -34,7 +34,7 @@ from megamono.rules.decisions import (
 )
 from megamono.rules.rent import max_raisable, tax_worth
 
-from ..look import DIM, money
+from ..look import DIM, count, money
 from ..widgets.deed_card import deed_card_text
 from .base import DecisionDialog, Option
 
@@ -181,7 +181,7 @@ class LevellingDialog(DecisionDialog[LevellingDecision]):
             t.append(f"  {g.ed.spaces[i].short:<13}", style="bold" if i == space else "")
             t.append(g.level_name(d.level) + (" (mortgaged)" if d.mortgaged else "") + "\n")
         a = pend.amounts
-        t.append(f"\nBuilding {a.get('houses', 0)} house(s) here costs {money(a.get('build', 0))}", style=DIM)
+        t.append(f"\nBuilding {count(a.get('houses', 0), 'house')} here costs {money(a.get('build', 0))}", style=DIM)
         if g.st.deeds[space].mortgaged:
             t.append(f"; unmortgaging costs {money(a.get('unmortgage', 0))}. The lot is mortgaged: lift the "
                      "mortgage and level, or sell the group's buildings and keep it mortgaged (M3)", style=DIM)

@@ -17,6 +17,7 @@ from textual.widgets import Footer, Input, Static
 
 from ..look import DIM, Look
 from ..resizing import LatestSizeOnly
+from ..widgets.notices import NoticeLine
 
 WHAT = {
     "turn": "it is {name}'s turn", "jail": "{name} is in jail: pay, use a card or roll",
@@ -121,6 +122,7 @@ class PassKeyboard(LatestSizeOnly, ModalScreen[object]):
         with Vertical(id="pass"):
             yield Static(banner, id="banner")
             yield Static(t, id="passtext")
+        yield NoticeLine()
         yield Footer()
 
     def on_mount(self) -> None:
@@ -155,6 +157,7 @@ class ConfirmDialog(LatestSizeOnly, ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm"):
             yield Static(Text(self.question + "\n\n", style="bold") + Text("y = yes, n = no", style=DIM))
+        yield NoticeLine()
         yield Footer()
 
     def action_answer(self, yes: bool) -> None:
@@ -208,6 +211,7 @@ class SaveFailedDialog(LatestSizeOnly, ModalScreen[str | None]):
             yield Static(text)
             yield Input(self.default_target(), id="elsewhere")
             yield Static("", id="elsewhereerr")
+        yield NoticeLine()
         yield Footer()
 
     def action_elsewhere(self) -> None:

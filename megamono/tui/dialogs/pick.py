@@ -20,6 +20,7 @@ from megamono.rules.engine import Game
 from ..look import DIM, Look
 from ..widgets.board import Board
 from ..widgets.deed_card import deed_card_text
+from ..widgets.notices import NoticeLine
 from .base import DecisionDialog
 
 
@@ -69,6 +70,7 @@ class BoardPickDialog(DecisionDialog[Decision]):
             yield Static(id="body")
             yield Static(Text("←/→ move along the board (clockwise →), PgUp/PgDn a side, Enter choose, "
                               + ("Esc cancel" if self.cancel else "Esc look at the board"), style=DIM))
+        yield NoticeLine()
         yield Footer()
 
     def on_mount(self) -> None:

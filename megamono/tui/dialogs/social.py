@@ -23,6 +23,7 @@ from megamono.rules.engine import Game
 
 from ..look import DIM, Look, money
 from ..resizing import LatestSizeOnly
+from ..widgets.notices import NoticeLine
 from .base import D, DecisionDialog, Option
 
 
@@ -186,6 +187,7 @@ class PickDialog(LatestSizeOnly, ModalScreen[Any]):
         t.append("\nPress a number, or Esc to cancel.", style=DIM)
         with Vertical(id="pickbox"):
             yield Static(t)
+        yield NoticeLine()
         yield Footer()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -71,6 +71,7 @@ from ..widgets.board import LAYOUT_MIN, Board, layout_for
 from ..widgets.deed_card import DeedCard
 from ..widgets.dice import DiceView
 from ..widgets.log import GameLog
+from ..widgets.notices import NoticeLine
 from ..widgets.player_panel import PlayersView
 from .game_computer import ComputerTurns
 from .game_footer import FittedFooter
@@ -131,18 +132,11 @@ class GameScreen(ComputerTurns, UndoKeys, FittedFooter, LatestSizeOnly, Screen[N
     claiming rent (the claim line says "key c")."""
     WORDS = {b.action: b.description for b in BINDINGS if isinstance(b, Binding)}  # (all are Bindings)
     """Each action's full words, for the messages of keys that do nothing now."""
-    PALETTE_KEY = 14
-    """Columns the footer's command-palette key takes (" ^p palette " and its divider)."""
 
     def __init__(self, game: Game, saved: Path | None = None) -> None:
         super().__init__()
         self.game = game
-        self._full_keys = self._bindings
-        self._short_keys = self._bindings.copy()
-        for key, bindings in self._short_keys.key_to_bindings.items():
-            self._short_keys.key_to_bindings[key] = [self._shorten(b) for b in bindings]
-        self.short_footer = False
-        """The footer shows its short form (see :data:`SHORT_KEYS`)."""
+        self.setup_footer()
         game.keep_undo = True
         self.look = Look(game)
         self.saved = saved
@@ -182,11 +176,14 @@ class GameScreen(ComputerTurns, UndoKeys, FittedFooter, LatestSizeOnly, Screen[N
         self._claims = Static(id="claims")
         self._log = GameLog(look)
         self._players = PlayersView(g, look)
+        self._notice = NoticeLine(id="notice")
+        self._notice_inner = NoticeLine(docked=False, id="notice-inner")
         return Vertical(
             self._status,
             self._dice,
             self._claims,
             Horizontal(Vertical(card, self._log, id="logcol"), self._players, id="lower"),
+            self._notice_inner,
             id="centre",
         )
 
@@ -200,6 +197,7 @@ class GameScreen(ComputerTurns, UndoKeys, FittedFooter, LatestSizeOnly, Screen[N
             with Vertical(id="aside"):
                 yield self._aside_card
                 yield Static(aside_keys(self.look), id="aside-keys")
+        yield self._notice
         yield Footer()
 
     def apply_layout(self, size=None) -> None:
@@ -229,32 +227,38 @@ class GameScreen(ComputerTurns, UndoKeys, FittedFooter, LatestSizeOnly, Screen[N
         shown, hidden = self._cards()
         shown.show(hidden.space if hidden.space is not None else shown.space)
         self.board.set_layout(layout)
+        self.place_notices()
         self.call_after_refresh(self.refresh_view)
 
     def on_resize(self, event) -> None:
         if stale_resize(self, event):
             return  # (a size the terminal no longer has: see megamono.tui.resizing)
         self.apply_layout(tuple(event.size))
+        self.place_notices(tuple(event.size))
         self.refresh_bindings()  # the footer's form follows the width
 
-    def toast_area(self) -> Region | None:
-        """Where notices go: over the log, inside its border and the board's ring, so that they
-        never hide a space of the board (the app places them there, see
-        ``MegamonoApp.place_toasts``); None while the log is not laid out."""
-        log = self._log.region
-        if log.width < 12 or log.height < 3:
-            return None
-        return Region(log.x + 1, log.y + 1, log.width - 2, log.height - 2)
+    def place_notices(self, size=None) -> None:
+        """The notice line: above the footer when the board leaves a line free there (100x30,
+        200x60, the classic board), else the bottom line of the board's centre (the Mega board at
+        140x45): a line nothing else uses, never over a space of the board or the log."""
+        try:
+            height = size[1] if size is not None else self.app.size.height
+        except Exception:  # noqa: BLE001 - built outside a running app
+            return
+        free = height - 1 - self.board.geometry.height  # (the footer's line)
+        self._notice.display = free >= 1
+        self._notice_inner.display = free < 1
 
-    _toast_area: Region | None = None
+    _notice_region: Region | None = None
 
-    def _toasts_follow_log(self, _screen=None) -> None:
-        """After a layout pass: when the log moved or changed size (a two-line decision, a taller
-        players' column), place the notices again."""
-        area = self.toast_area()
-        if area != self._toast_area:
-            self._toast_area = area
-            self.app.place_toasts()
+    def _notices_follow_layout(self, _screen=None) -> None:
+        """After a layout pass: when the notice line moved (a resize, another layout), lay the
+        notice lines of the dialogs over it again."""
+        line = self._notice if self._notice.display else self._notice_inner
+        region = line.region
+        if region != self._notice_region:
+            self._notice_region = region
+            self.app.place_notice_lines()
 
     def on_board_selected(self, message: Board.Selected) -> None:
         self.show_space(message.space)
@@ -295,7 +299,7 @@ class GameScreen(ComputerTurns, UndoKeys, FittedFooter, LatestSizeOnly, Screen[N
         log.add(self.game.st.log[-400:])
         self.look.palette = palette_for(self.app.theme)
         self.app.theme_changed_signal.subscribe(self, self.on_theme_changed)
-        self.screen_layout_refresh_signal.subscribe(self._log, self._toasts_follow_log)
+        self.screen_layout_refresh_signal.subscribe(self._log, self._notices_follow_layout)
         self._lay_out(self.board_layout)
         self.apply_layout()
         self.show_space(self.board.shown)

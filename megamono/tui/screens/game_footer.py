@@ -1,14 +1,26 @@
-"""The game screen's footer: its keys in full words when they fit the width, else Textual's compact
-footer with shorter words (``SHORT_KEYS``), and redrawn only when a key's state changed."""
+"""A screen's footer that fits the width (the game screen's and the manage screen's): its keys in full
+words when they fit, else Textual's compact footer with shorter words (``SHORT_KEYS``), and redrawn
+only when a key's state changed."""
 
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 from textual.binding import Binding
 from textual.widgets import Footer
 
-from .game_parts import GameScreenParts
+if TYPE_CHECKING:
+    from textual.binding import BindingsMap
+    from textual.screen import Screen
+
+    class _FooterHost(Screen[Any]):
+        """A screen with a fitted footer, as the type checker sees it (declarations only)."""
+
+        _full_keys: BindingsMap
+        _short_keys: BindingsMap
+else:
+    _FooterHost = object
 
 
 def forget_closed_watchers(node) -> None:
@@ -22,16 +34,33 @@ def forget_closed_watchers(node) -> None:
                         and not getattr(n, "_closed", False)]
 
 
-class FittedFooter(GameScreenParts):  # (object at run time: see .game_parts)
-    """Mixin of :class:`~.game.GameScreen`: uses its ``SHORT_KEYS``, ``PALETTE_KEY``, ``short_footer``
-    and the ``_full_keys`` / ``_short_keys`` binding maps it makes."""
+class FittedFooter(_FooterHost):  # (object at run time)
+    """Mixin of a screen (listed before Textual's ``Screen``) whose keys may not fit the footer: its
+    ``SHORT_KEYS`` give shorter words; call :meth:`setup_footer` in ``__init__``. The short form is
+    used when the full one does not fit the width (:meth:`fit_footer`)."""
+
+    SHORT_KEYS: dict[str, str | None] = {}
+    """The footer's short form, by action (``"do('x')"``) or action name (``"look"``): shorter words,
+    or None to leave the key out of the footer (it still works, and ``?`` lists it)."""
+    PALETTE_KEY = 14
+    """Columns the footer's command-palette key takes (" ^p palette " and its divider)."""
+    short_footer = False
+    """The footer shows its short form (see :data:`SHORT_KEYS`)."""
+
+    def setup_footer(self) -> None:
+        """Make the binding maps of the footer's two forms (in ``__init__``, after Textual's)."""
+        self._full_keys = self._bindings
+        self._short_keys = self._bindings.copy()
+        for key, bindings in self._short_keys.key_to_bindings.items():
+            self._short_keys.key_to_bindings[key] = [self._shorten(b) for b in bindings]
+        self.short_footer = False
 
     # -- the footer: redrawn only when a key's state changed (speed, see tests/bench/app.py) ----------
     _keys_shown: tuple | None = None
 
     @classmethod
     def _shorten(cls, binding: Binding) -> Binding:
-        name = binding.action.split("(")[0]
+        name = binding.action if binding.action in cls.SHORT_KEYS else binding.action.split("(")[0]
         if name not in cls.SHORT_KEYS:
             return binding
         words = cls.SHORT_KEYS[name]

@@ -1,5 +1,5 @@
-"""What the game screen's mixins (:class:`~.game_computer.ComputerTurns`, :class:`~.game_undo.UndoKeys`,
-:class:`~.game_footer.FittedFooter`) use of :class:`~.game.GameScreen`, for the type checker only.
+"""What the game screen's mixins (:class:`~.game_computer.ComputerTurns`, :class:`~.game_undo.UndoKeys`)
+use of :class:`~.game.GameScreen`, for the type checker only.
 
 At run time :class:`GameScreenParts` is ``object``, so the mixins' bases (and the game screen's method
 resolution order) are what they always were; a type checker sees a ``Screen`` declaring the game
@@ -15,7 +15,6 @@ if TYPE_CHECKING:
     from typing import Any
 
     from textual import getters
-    from textual.binding import BindingsMap
     from textual.screen import Screen
     from textual.timer import Timer
 
@@ -34,11 +33,6 @@ if TYPE_CHECKING:
         bots: dict[int, Bot]
         pace: float
         unsaved: bool
-        short_footer: bool
-        SHORT_KEYS: dict[str, str | None]
-        PALETTE_KEY: int
-        _full_keys: BindingsMap
-        _short_keys: BindingsMap
         _log: GameLog
         _awaiting: int
         _fast: bool

@@ -20,9 +20,10 @@ from textual.widgets import Footer, Static
 from megamono.rules.engine import Game
 from megamono.rules.events import termination_words
 
-from ..look import DIM, Look, money
+from ..look import DIM, Look, count, money
 from ..resizing import LatestSizeOnly
 from ..stats import GameStats, bar_rows, columns, stats_for
+from ..widgets.notices import NoticeLine
 
 if TYPE_CHECKING:
     from textual import getters
@@ -72,44 +73,51 @@ def standings_text(game: Game, look: Look) -> Text:
     if outcome is not None and outcome.termination != "last_player_standing":
         t.append(termination_words(outcome.termination, g.st.turn.round) + ".\n", style=DIM)
     rounds = g.st.turn.round  # (a round: every player's turn once; simulate counts rounds)
-    t.append(f"{g.st.turn.number} turns played, in {rounds} round{'s' if rounds != 1 else ''}.", style=DIM)
+    t.append(f"{count(g.st.turn.number, 'turn')} played, in {count(rounds, 'round')}.", style=DIM)
     return t
 
 
 def worth_chart(game: Game, look: Look, stats: GameStats, width: int = 100) -> Text:
-    """Every player's net worth after each turn, one row of bars per player on one shared scale."""
+    """Every player's net worth after each turn, one row of bars per player on one shared scale, in
+    ``width`` columns: no line is longer (the figures beside the bars are measured first, the bars
+    take the rest)."""
     n = len(game.st.players)
     height = 2 if n <= 4 else 1
     label_w = 16
-    plot_w = max(10, width - label_w - 34)
     series = {p: stats.series(p) for p in range(n)}
     values = [v for s in series.values() for v in s]
     high = max(values, default=0)
     low = min((v for v in values if v > 0), default=0)
+    notes: dict[int, list[str]] = {}
+    for p in range(n):
+        pl = game.st.players[p]
+        peak, when = stats.peak(p) if series[p] else (0, 0)
+        end = "bankrupt" if pl.bankrupt else money(series[p][-1]) if series[p] else ""
+        # the name on the bar's top row, the figures beside it
+        notes[p] = [f" {end:>9}", f"  peak {money(peak)} (turn {when})"] if series[p] else ["", ""]
+        if height == 1:
+            notes[p] = [notes[p][0] + notes[p][1]]
+    notes_w = max((len(note) for rows in notes.values() for note in rows), default=0)
+    plot_w = max(10, width - label_w - notes_w)
     t = Text("Net worth over the game", style="bold")
-    t.append(f"   one scale for all: the lowest bar is {money(low)}, a full bar {money(high)}"
-             f"{'; no bar = bankrupt' if any(v <= 0 for v in values) else ''}\n", style=DIM)
+    scale = (f"one scale for all: the lowest bar is {money(low)}, a full bar {money(high)}"
+             f"{'; no bar = bankrupt' if any(v <= 0 for v in values) else ''}")
+    fits = len(t) + 3 + len(scale) <= width
+    t.append(("   " if fits else "\n") + scale + "\n", style=DIM)
     turns = [s.turn for s in stats.samples]
     for p in range(n):
         pl = game.st.players[p]
         rows = bar_rows(columns(series[p], plot_w), low, high, height)
         style = look.colour(p) if not pl.bankrupt else DIM
-        peak, when = stats.peak(p) if series[p] else (0, 0)
-        end = "bankrupt" if pl.bankrupt else money(series[p][-1]) if series[p] else ""
-        # the name on the bar's top row, the figures beside it; a blank line between players, so a
-        # tall bar never reads as the row of the player above
-        notes = [f" {end:>9}", f"  peak {money(peak)} (turn {when})"] if series[p] else ["", ""]
-        if len(rows) == 1:
-            notes = [notes[0] + notes[1]]
         for r, row in enumerate(rows):
             if r == 0:
                 t.append(f"{look.tokens[p]} {pl.name[:label_w - 3]:<{label_w - 3}} ", style=f"bold {style}")
             else:
                 t.append(" " * label_w)
             t.append(f"{row:<{plot_w}}", style=style)
-            t.append(notes[r] if r < len(notes) else "", style=DIM if pl.bankrupt or r else "")
+            t.append(notes[p][r] if r < len(notes[p]) else "", style=DIM if pl.bankrupt or r else "")
             t.append("\n")
-        if len(rows) > 1:
+        if len(rows) > 1:  # a blank line between players: a tall bar never reads as the row above
             t.append("\n")
     if turns:
         first, last = f"turn {turns[0]}", f"turn {turns[-1]}"
@@ -136,11 +144,11 @@ def statistics_text(game: Game, look: Look, stats: GameStats) -> Text:
         t.append("\n  nobody moved", style=DIM)
     spaces = g.ed.spaces
     names = [sp.name for sp in spaces]
-    for space, count in top:
+    for space, times in top:
         name = spaces[space].name
         if names.count(name) > 1:  # several Community Chests: which one
             name = f"{name} (after {spaces[space - 1].short})"
-        t.append(f"\n  {name[:38]:<39}{count:>3} time{'s' if count != 1 else ''}")
+        t.append(f"\n  {name[:38]:<39}{times:>3} time{'s' if times != 1 else ''}")
     return t
 
 
@@ -165,17 +173,39 @@ class GameOverScreen(LatestSizeOnly, Screen[None]):
         self.look = Look(game)
         self.stats = stats_for(game)
 
+    BOX = 124
+    """The box's width (its CSS), when the terminal is as wide."""
+
+    def chart_width(self) -> int:
+        """The columns the chart has: the box's inside (less its border, padding and scroll bar)."""
+        chart = self.query("#chart")
+        if chart and chart.first().size.width:
+            return chart.first().size.width
+        return min(self.BOX, self.app.size.width) - 2 - 4 - 2
+
     def compose(self) -> ComposeResult:
         g, look = self.game, self.look
-        width = min(114, max(60, self.app.size.width - 10))  # the chart fits the terminal
         with VerticalScroll(id="over"):  # focused: PgDn, arrows and the mouse scroll it
             yield Static(standings_text(g, look), id="standings")
-            yield Static(worth_chart(g, look, self.stats, width), id="chart")
+            yield Static(worth_chart(g, look, self.stats, self.chart_width()), id="chart")
             yield Static(statistics_text(g, look, self.stats), id="stats")
+        yield NoticeLine()
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#over").focus()
+
+    _chart_drawn_for = 0
+
+    def on_resize(self, event) -> None:
+        self.call_after_refresh(self.fit_chart)
+
+    def fit_chart(self) -> None:
+        """Draw the chart again for the width it has now (the terminal was resized)."""
+        width = self.chart_width()
+        if width != self._chart_drawn_for:
+            self._chart_drawn_for = width
+            self.query_one("#chart", Static).update(worth_chart(self.game, self.look, self.stats, width))
 
     def action_start(self) -> None:
         self.app.leave_game(self.app.go_start)

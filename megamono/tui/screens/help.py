@@ -11,8 +11,10 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, HelpPanel, Markdown
 
+from ..look import count
 from ..resizing import LatestSizeOnly
 from ..widgets.hanging import HangingText
+from ..widgets.notices import NoticeLine
 
 HELP = """\
 GAME SCREEN
@@ -224,7 +226,8 @@ def this_game_text(game) -> Text:
     limit = opts.turn_limit
     label, explain = NUMBERS["turn_limit"][:2]
     t.append(f"      {label:<26}", style="bold" if limit else "")  # under the labels above
-    t.append((f"{limit} rounds; then the highest final worth wins" if limit else "none: play to the end") + "\n\n")
+    t.append((f"{count(limit, 'round')}; then the highest final worth wins" if limit else "none: play to the end")
+             + "\n\n")
     return t
 
 
@@ -244,6 +247,7 @@ class HelpScreen(LatestSizeOnly, ModalScreen[None]):
             if game is not None:
                 yield HangingText(this_game_text(game), id="this-game")
             yield HangingText(Text(help_text(game.ed if game is not None else None)), id="keys")
+        yield NoticeLine()
         yield Footer()
 
     def action_rules(self) -> None:

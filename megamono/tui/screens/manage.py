@@ -8,10 +8,13 @@ the engine's reason. A computer player's deeds are shown read-only: only its bot
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.css.scalar import Scalar
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
@@ -30,7 +33,14 @@ from ..dialogs.notice import ConfirmDialog
 from ..look import DIM, building_text, money
 from ..resizing import LatestSizeOnly
 from ..widgets.deed_card import DeedCard
+from ..widgets.notices import NoticeLine
 from ..widgets.player_panel import deed_groups
+from .game_footer import FittedFooter
+
+if TYPE_CHECKING:
+    from textual import getters
+
+    from ..app import MegamonoApp
 
 KEYS = {  # key -> (label, space kinds it applies to)
     "b": ("Build", ("street",)),
@@ -42,15 +52,18 @@ KEYS = {  # key -> (label, space kinds it applies to)
 }
 
 
-class ManageScreen(LatestSizeOnly, Screen[None]):
+class ManageScreen(FittedFooter, LatestSizeOnly, Screen[None]):
     """Deeds of one player (switch with 1-8 or Tab) and the manage keys b x g d o u."""
+
+    if TYPE_CHECKING:
+        app = getters.app(MegamonoApp)
 
     DEFAULT_CSS = """
     ManageScreen #manage { padding: 0 1; }
     ManageScreen #mhead { height: auto; margin-bottom: 1; }
-    ManageScreen DataTable { height: auto; max-height: 24; }
+    ManageScreen DataTable { height: auto; }  /* at most the height left (fit_table): it scrolls */
     ManageScreen .deed-card { height: auto; margin-top: 1; padding: 0 1; border: round $accent; }
-    ManageScreen #legal { height: auto; }
+    ManageScreen #legal { height: 5; }  /* the most keys a deed has: the table does not jump */
     """
 
     BINDINGS = [
@@ -66,10 +79,17 @@ class ManageScreen(LatestSizeOnly, Screen[None]):
         Binding("end", "row('last')", "Last deed", show=False, priority=True),
         *[Binding(str(k), f"player({k - 1})", f"Player {k}", show=False) for k in range(1, 9)],
         Binding("escape,q", "close", "Back"),
+        Binding("f1", "rules", "Rules"),
     ]
+    SHORT_KEYS: dict[str, str | None] = {
+        "next_player": "Player", "do('x')": "Sell", "do('g')": "Sell all", "rules": None,
+    }
+    """The footer's short form, used when the keys do not fit (at 100 columns): shorter words, and F1
+    (on every screen) left out of the footer but still active."""
 
     def __init__(self, game_screen, player: int) -> None:
         super().__init__()
+        self.setup_footer()
         self.gs = game_screen
         self.game = game_screen.game
         self.look = game_screen.look
@@ -89,11 +109,29 @@ class ManageScreen(LatestSizeOnly, Screen[None]):
             yield table
             yield DeedCard(self.game, self.look)
             yield Static(id="legal")
+        yield NoticeLine()
         yield Footer()
 
     def on_mount(self) -> None:
         self.reload()
         self.query_one(DataTable).focus()
+        self.screen_layout_refresh_signal.subscribe(self, self.fit_table)
+
+    def on_resize(self, event) -> None:
+        self.refresh_bindings()  # the footer's form follows the width
+
+    def fit_table(self, _screen=None) -> None:
+        """After every layout pass: let the deed table take at most the height the rest of the screen
+        leaves it (it scrolls to its cursor), so that the deed card and the list of what the keys do
+        are never cut (their heights change with the deed looked at)."""
+        box = self.query_one("#manage")
+        table = self.query_one(DataTable)
+        others = sum(w.outer_size.height + w.styles.margin.top + w.styles.margin.bottom
+                     for w in box.children if w is not table and w.display)
+        room = max(3, box.content_size.height - others)
+        if table.styles.max_height != Scalar.from_number(room):
+            table.styles.max_height = room
+            self.call_after_refresh(lambda: table.move_cursor(row=table.cursor_row))  # (in view)
 
     # -- view -------------------------------------------------------------------------------------
     @property
@@ -289,6 +327,10 @@ class ManageScreen(LatestSizeOnly, Screen[None]):
         """Home/End: the cursor to the first or last deed of the list."""
         if self.spaces:
             self.query_one(DataTable).move_cursor(row=0 if where == "first" else len(self.spaces) - 1)
+
+    def action_rules(self) -> None:
+        """F1: the rules (the app's key, bound here too so that the short footer may leave it out)."""
+        self.app.action_rules()
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -18,6 +18,7 @@ from textual.widgets import Checkbox, Footer, Static
 
 from ..look import DIM
 from ..resizing import LatestSizeOnly
+from ..widgets.notices import NoticeLine
 
 if TYPE_CHECKING:
     from textual import getters
@@ -92,6 +93,7 @@ class OptionsScreen(LatestSizeOnly, ModalScreen[None]):
             yield Static("Dice and token moves, briefly; any key skips them.", classes="hint")
             yield Static(Text("Tab moves, Space ticks, Esc closes. Also in the command palette (Ctrl+P).",
                               style=DIM))
+        yield NoticeLine()
         yield Footer()
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:

@@ -14,6 +14,7 @@ from textual.widgets import Footer, MarkdownViewer
 from megamono.docs import rules_text
 
 from ..resizing import LatestSizeOnly
+from ..widgets.notices import NoticeLine
 
 
 class RulesViewer(MarkdownViewer, can_focus=True):
@@ -38,6 +39,7 @@ class RulesScreen(LatestSizeOnly, ModalScreen[None]):
                                 open_links=False)
         viewer.border_title = "Rules (↑/↓ PgUp/PgDn scroll, t contents, Esc close)"
         yield viewer
+        yield NoticeLine()
         yield Footer()
 
     def on_mount(self) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -30,6 +31,7 @@ from megamono.saves import (
 
 from ..look import DIM
 from ..resizing import LatestSizeOnly
+from ..widgets.notices import NoticeLine
 
 if TYPE_CHECKING:
     from textual import getters
@@ -37,10 +39,25 @@ if TYPE_CHECKING:
     from ..app import MegamonoApp
 
 
+MARKUP_TAG = re.compile(r"\[/?[A-Za-z#@/][^\[\]]*\]")
+"""A markup tag typed into a name ("[b]", "[/b]", "[bold red]"): dropped whole from a save name."""
+
+
 def suggest_name(game: Game) -> str:
-    """A default save name: the players' names (safe characters only) and the turn."""
-    names = "-".join(re.sub(r"[^A-Za-z0-9]", "", p.name) or f"P{k + 1}" for k, p in enumerate(game.st.players))
-    return f"{names[:48]}-turn{game.st.turn.number}"
+    """A default save name: the players' names and the turn ("Ann-Zoë-Юля-turn12"). A name keeps its
+    letters (of any script, with their accents) and digits; markup tags go whole ("[b]Bo[/b]" is
+    "Bo"), and so does anything else a save name may not hold (emoji, punctuation)."""
+    parts = []
+    for k, p in enumerate(game.st.players):
+        name = unicodedata.normalize("NFC", MARKUP_TAG.sub("", p.name))
+        kept = "".join(c for c in name if unicodedata.category(c)[0] in "LMN")
+        while kept and unicodedata.category(kept[0])[0] == "M":  # (an accent whose letter went)
+            kept = kept[1:]
+        parts.append(kept or f"P{k + 1}")
+    names = "-".join(parts)[:48]
+    while len(names.encode()) > 160:  # (a save name is at most 200 bytes: letters of 4 bytes)
+        names = names[:-1]
+    return f"{names.rstrip('-')}-turn{game.st.turn.number}"
 
 
 class SaveDialog(LatestSizeOnly, ModalScreen[Path | None]):
@@ -75,11 +92,12 @@ class SaveDialog(LatestSizeOnly, ModalScreen[Path | None]):
         with Vertical(id="savebox"):
             yield Static(Text("Save the game", style="bold"))
             yield Static(Text(f"into {self.folder}/ — letters, digits, space, _ . - (up to 64)", style=DIM))
-            box = Input(default, id="savename", max_length=69)
+            box = Input(default, id="savename")
             if getattr(self.app, "test_mode", False):
                 box.cursor_blink = False
             yield box
             yield Static("", id="saveerr")
+        yield NoticeLine()
         yield Footer()
 
     def on_mount(self) -> None:
@@ -153,11 +171,12 @@ class RenameDialog(LatestSizeOnly, ModalScreen[str | None]):
         with Vertical(id="renamebox"):
             yield Static(Text(f"Rename the save {shown_name(self.path.stem)}", style="bold"))
             yield Static(Text("letters, digits, space, _ . - (up to 64)", style=DIM))
-            box = Input(self.path.stem, id="newname", max_length=69)
+            box = Input(self.path.stem, id="newname")
             if getattr(self.app, "test_mode", False):
                 box.cursor_blink = False
             yield box
             yield Static("", id="renameerr")
+        yield NoticeLine()
         yield Footer()
 
     def on_mount(self) -> None:
@@ -251,6 +270,7 @@ class ResumeScreen(LatestSizeOnly, Screen[None]):
             yield Static(Text("No saved games here yet.", style=DIM), id="empty")
             yield Static("", id="info")
             yield Static("", id="loaderr")
+        yield NoticeLine()
         yield Footer()
 
     def on_mount(self) -> None:

@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
+from textual.validation import Failure, Function, Length, Validator
 from textual.widgets import Button, Checkbox, Footer, Input, Select, Static
 
 from megamono.rules.editions import load_edition
@@ -20,9 +21,11 @@ from megamono.rules.engine import Game
 from megamono.rules.state import PLAYER_COLOURS, Options
 
 from ..computer import record_levels
+from ..forms import MarksFocusedRow
 from ..look import DIM, player_colour
 from ..resizing import LatestSizeOnly
 from ..widgets.amount import AmountInput
+from ..widgets.notices import NoticeLine
 
 if TYPE_CHECKING:
     from textual import getters
@@ -50,9 +53,31 @@ SWITCHES = {
 }
 NUMBERS = {  # option field -> (label, explanation, lowest, highest)
     "starting_cash": ("Starting cash $", "each player's cash at the start (blank: the edition's {cash})",
-                      1, 1_000_000),
+                      100, 1_000_000),
     "turn_limit": ("Turn limit", "rounds; then the highest final worth wins (blank: play to the end)", 1, 10_000),
 }
+
+
+NAME_MAX = 20
+"""The longest name a player may have (longer is refused, never cut)."""
+
+
+class NameLength(Length):
+    """Textual's :class:`~textual.validation.Length` check of a player's name, whose failure says
+    how long the name typed is."""
+
+    def describe_failure(self, failure: Failure) -> str | None:
+        n = len(failure.value or "")
+        if self.maximum is not None and n > self.maximum:
+            return f"{n} characters: a name is at most {self.maximum}"
+        return f"a name is {self.minimum}-{self.maximum} characters"
+
+
+def name_checks() -> list[Validator]:
+    """The checks of a name field (Textual validators): 1-20 characters, something besides spaces,
+    nothing unprintable."""
+    return [NameLength(1, NAME_MAX), Function(lambda v: bool(v.strip()), "type a name"),
+            Function(str.isprintable, "letters, digits and punctuation only")]
 
 
 class OptionBox(Checkbox):
@@ -67,7 +92,7 @@ def colour_label(colour: str) -> Text:
     return Text.assemble(("██ ", player_colour(colour)), colour)
 
 
-class SetupScreen(LatestSizeOnly, Screen[None]):
+class SetupScreen(MarksFocusedRow, LatestSizeOnly, Screen[None]):
     """Choose the edition, 2-8 players (2-6 in classic) and the house rules, then start."""
 
     if TYPE_CHECKING:
@@ -79,12 +104,15 @@ class SetupScreen(LatestSizeOnly, Screen[None]):
                          border: heavy $accent; }
     SetupScreen #heading { height: auto; margin-bottom: 1; }
     SetupScreen .row, SetupScreen .opt, SetupScreen #counter { height: 1; margin-bottom: 1; }
+    SetupScreen .player { height: auto; }
+    SetupScreen .player .row { margin-bottom: 0; }
+    SetupScreen .player .err { height: 1; margin-left: 10; color: $error; text-style: bold; }
+    SetupScreen .player.-focused .seat, SetupScreen .opt.-focused .label { text-style: reverse bold; }
     SetupScreen .opt { margin-bottom: 0; height: auto; }
     SetupScreen .row Input { width: 24; margin-right: 2; }
     SetupScreen .row Select { width: 20; margin-right: 2; }
     SetupScreen .row .kind { width: 22; }
     SetupScreen .row .seat { width: 10; }
-    SetupScreen .row .err { width: 1fr; color: $error; }
     SetupScreen #counter > Static { width: auto; margin-right: 1; }
     SetupScreen #counter > Select { margin-right: 4; }
     SetupScreen #edition { width: 22; }
@@ -94,10 +122,12 @@ class SetupScreen(LatestSizeOnly, Screen[None]):
     SetupScreen .opt .label { width: 18; }
     SetupScreen .opt Input { width: 12; margin-right: 2; }
     SetupScreen .opt .explain { width: 1fr; height: auto; color: $text-muted; }
-    SetupScreen .opt .err { width: auto; color: $error; margin-left: 1; }
+    SetupScreen .opt .err { width: auto; color: $error; text-style: bold; margin-right: 2; }
     SetupScreen #problem { color: $error; height: auto; margin-top: 1; }
     SetupScreen #go { margin-top: 1; margin-bottom: 1; }
     """
+    ROWS = ".player, .opt"
+    """The rows whose label is marked while they hold the focus (:class:`~..forms.MarksFocusedRow`)."""
     BINDINGS = [
         Binding("ctrl+g", "start", "Start game", priority=True),
         Binding("f1", "rules", "Rules"),
@@ -108,6 +138,8 @@ class SetupScreen(LatestSizeOnly, Screen[None]):
         """``edition``: the board offered first: "mega", "classic" or the path of a board file a
         player wrote (``megamono --edition FILE``, already checked), which joins the list (G2)."""
         super().__init__()
+        self.problems: list[tuple[str, str]] = []
+        """What :meth:`validate` found: (the id of a field, what is wrong with it), in the form's order."""
         self.count = 3
         self.edition = edition or "mega"
         self.choices = list(EDITIONS)
@@ -129,16 +161,19 @@ class SetupScreen(LatestSizeOnly, Screen[None]):
                 yield Static("Players:")
                 yield Select(self.count_options(), value=self.count, allow_blank=False, id="count", compact=True)
             for k in range(MAX_PLAYERS):
-                with Horizontal(classes="row", id=f"row-{k}"):
-                    yield Static(f"Player {k + 1}", classes="seat")
-                    name = Input(DEFAULT_NAMES[k], id=f"name-{k}", max_length=20, placeholder="name", compact=True)
-                    if test:
-                        name.cursor_blink = False
-                    yield name
-                    yield Select([(colour_label(c), c) for c in PLAYER_COLOURS], value=PLAYER_COLOURS[k],
-                                 allow_blank=False, id=f"colour-{k}", compact=True)
-                    yield Select(list(KINDS), value="human", allow_blank=False, id=f"kind-{k}", compact=True,
-                                 classes="kind")
+                with Vertical(classes="player", id=f"row-{k}"):
+                    with Horizontal(classes="row"):
+                        yield Static(f"Player {k + 1}", classes="seat")
+                        name = Input(DEFAULT_NAMES[k], id=f"name-{k}", validators=name_checks(),
+                                     placeholder="name", compact=True)
+                        if test:
+                            name.cursor_blink = False
+                        yield name
+                        yield Select([(colour_label(c), c) for c in PLAYER_COLOURS], value=PLAYER_COLOURS[k],
+                                     allow_blank=False, id=f"colour-{k}", compact=True)
+                        yield Select(list(KINDS), value="human", allow_blank=False, id=f"kind-{k}",
+                                     compact=True, classes="kind")
+                    # what is wrong with the row, on the line under its name field
                     yield Static("", classes="err", id=f"err-{k}")
             yield Static("House rules", id="rules-head")
             defaults = Options()
@@ -146,18 +181,19 @@ class SetupScreen(LatestSizeOnly, Screen[None]):
                 with Horizontal(classes="opt"):
                     yield OptionBox(label, getattr(defaults, field), id=f"opt-{field}", compact=True)
                     yield Static(Text(explain), classes="explain", id=f"explain-{field}")
-            for field, (label, explain, _, _) in NUMBERS.items():
+            for field, (label, explain, low, high) in NUMBERS.items():
                 with Horizontal(classes="opt"):
                     yield Static(label, classes="label")
-                    box = AmountInput("", money=field == "starting_cash", id=f"opt-{field}", valid_empty=True,
-                                      compact=True, placeholder="none")
+                    box = AmountInput("", money=field == "starting_cash", minimum=low, maximum=high,
+                                      id=f"opt-{field}", valid_empty=True, compact=True, placeholder="none")
                     if test:
                         box.cursor_blink = False
                     yield box
+                    yield Static("", classes="err", id=f"err-{field}")  # (beside the field)
                     yield Static(Text(explain), classes="explain", id=f"explain-{field}")
-                    yield Static("", classes="err", id=f"err-{field}")
             yield Static("", id="problem")
             yield Button("Start game [ctrl+g]", id="go", variant="primary", compact=True)
+        yield NoticeLine()
         yield Footer()
 
     def count_options(self) -> list[tuple[str, int]]:
@@ -205,17 +241,13 @@ class SetupScreen(LatestSizeOnly, Screen[None]):
         return {p["name"]: self.level(k) for k, p in enumerate(self.players()) if p["kind"] == "computer"}
 
     def number(self, field: str) -> tuple[int | None, str]:
-        """The value of a number option (None when blank) and the problem with it ("" when fine)."""
+        """The value of a number option (None when blank) and the problem with it ("" when fine):
+        the field's own check (:class:`~..widgets.amount.WholeNumber`, with the option's range)."""
         box = self.query_one(f"#opt-{field}", AmountInput)
-        if not box.value.strip():
-            return None, ""
-        _, _, low, high = NUMBERS[field]
-        value = box.number
-        if value is None:
-            return None, "a whole number"
-        if not low <= value <= high:
-            return None, f"{low:,} to {high:,}"
-        return value, ""
+        why = box.problem()
+        if why is not None:
+            return None, why
+        return box.number, ""
 
     def options(self) -> Options:
         values: dict = {f: self.query_one(f"#opt-{f}", Checkbox).value for f in SWITCHES}
@@ -227,25 +259,32 @@ class SetupScreen(LatestSizeOnly, Screen[None]):
         """Show a message beside every bad row or number; True when the form is good to start."""
         players = self.players()
         ok = True
+        self.problems = []
         for k in range(MAX_PLAYERS):
             msg = ""
             if k < self.count:
                 p = players[k]
                 names = [q["name"].casefold() for q in players]
-                if not 1 <= len(p["name"]) <= 20:
-                    msg = "a name is 1-20 characters"
-                elif not p["name"].isprintable():
-                    msg = "letters, digits and punctuation only"
+                box = self.query_one(f"#name-{k}", Input)
+                checked = box.validate(box.value)  # (the field's own checks: name_checks)
+                if checked is not None and not checked.is_valid:
+                    msg = checked.failure_descriptions[0]
                 elif names.count(p["name"].casefold()) > 1:
                     msg = "another player has this name"
                 elif [q["colour"] for q in players].count(p["colour"]) > 1:
                     msg = "another player has this colour"
             ok = ok and not msg
             self.query_one(f"#err-{k}", Static).update(msg)
+            if msg:
+                self.problems.append((f"colour-{k}" if "colour" in msg else f"name-{k}", msg))
         for field in NUMBERS:
             msg = self.number(field)[1]
             ok = ok and not msg
-            self.query_one(f"#err-{field}", Static).update(msg)
+            err = self.query_one(f"#err-{field}", Static)
+            err.update(msg)
+            err.display = bool(msg)  # (taking no room without a message)
+            if msg:
+                self.problems.append((f"opt-{field}", msg))
         self.query_one("#go", Button).disabled = not ok
         if ok:  # the rows are fixed: the old "fix the marked fields" message no longer holds
             self.query_one("#problem", Static).update("")
@@ -284,10 +323,10 @@ class SetupScreen(LatestSizeOnly, Screen[None]):
     # -- keys -------------------------------------------------------------------------------------
     def action_start(self) -> None:
         if not self.validate():
-            problem = self.query_one("#problem", Static)
-            problem.update("Fix the marked fields first.")
-            problem.scroll_visible(animate=False)  # below the fold in a small terminal
-            self.app.notify("Fix the marked fields first.", severity="warning", timeout=4)
+            self.query_one("#problem", Static).update("Fix the marked fields first.")
+            field, why = self.problems[0]
+            self.query_one(f"#{field}").focus()  # (scrolled into view: the form may be taller than the terminal)
+            self.app.notify(f"Fix the marked fields first: {why}", severity="warning", timeout=4)
             return
         app = self.app
         try:

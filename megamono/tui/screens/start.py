@@ -20,6 +20,7 @@ from megamono.autosave import ResumableGame, resumable_games, set_aside
 
 from ..look import DIM, GROUP_STYLE
 from ..resizing import LatestSizeOnly
+from ..widgets.notices import NoticeLine
 
 if TYPE_CHECKING:
     from textual import getters
@@ -108,6 +109,7 @@ class StartScreen(LatestSizeOnly, Screen[None]):
             yield Button(Content("Resume a saved game [r]"), id="resume")
             yield Button(Content("Quit [q]"), id="quit")
             yield Static("", id="starterr")
+        yield NoticeLine()
         yield Footer()
 
     def on_mount(self) -> None:

@@ -11,6 +11,7 @@ from textual.widgets import Static
 
 from ..layouts import LAYOUT_MIN
 from ..resizing import LatestSizeOnly, stale_resize
+from ..widgets.notices import NoticeLine
 
 MIN_SIZE = LAYOUT_MIN["compact"]
 
@@ -55,6 +56,7 @@ class TooSmallScreen(LatestSizeOnly, ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(message(self.app.size), id="toosmall")
+        yield NoticeLine(follows=False, last=True)  # (no footer here: the very bottom line)
 
     def check(self, size=None) -> None:
         """Leave if the terminal (``size``, else the app's size now) is large enough, else say its size."""

@@ -26,9 +26,11 @@ from megamono.rules.actions import ProposeTrade
 from megamono.rules.decisions import TradeSide
 from megamono.rules.engine import Game
 
+from ..forms import MarksFocusedRow
 from ..look import DIM, Look, money
 from ..resizing import LatestSizeOnly
 from ..widgets.amount import AmountInput
+from ..widgets.notices import NoticeLine
 
 RULES = ("Rules: nothing changes until the partner accepts (X1). A street cannot be traded while its owner "
          "has buildings in its colour group, and buildings never change hands (X2); [Mega] a railroad with "
@@ -78,6 +80,8 @@ class TradeSidePanel(Vertical):
         super().__init__(id=f"side-{role}", classes="side")
         self.game, self.look, self.role = game, look, role
         self.holder = 0
+        self._has: dict[str, str] = {}
+        """Field -> what the holder has of it ("has $1,500", "of 2"), shown beside the field."""
 
     def compose(self) -> ComposeResult:
         r = self.role
@@ -115,10 +119,10 @@ class TradeSidePanel(Vertical):
         for box in self.query(Input):
             with box.prevent(Input.Changed):
                 box.value = ""
-        self.query_one(f"#has-cash-{r}", Static).update(Text(f"has {money(pl.cash)}", style=DIM))
-        self.query_one(f"#has-gojf-{r}", Static).update(Text(f"of {len(pl.gojf)}", style=DIM))
+        self._has = {"cash": f"has {money(pl.cash)}", "gojf": f"of {len(pl.gojf)}"}
         if g.ed.bus_tickets:
-            self.query_one(f"#has-bus-{r}", Static).update(Text(f"of {len(pl.bus_tickets)}", style=DIM))
+            self._has["bus"] = f"of {len(pl.bus_tickets)}"
+        self.mark_fields()
         deeds = self.query_one(f"#deeds-{r}", SelectionList)
         deeds.clear_options()
         items = []
@@ -141,6 +145,14 @@ class TradeSidePanel(Vertical):
         self.query_one(".label-deeds", Static).update("Deeds (Space ticks one):" if items else
                                                        Text("No deeds.", style=DIM))
 
+    def mark_fields(self) -> None:
+        """Beside each field: what the holder has, or what is wrong with the number typed."""
+        r = self.role
+        for wid, has in self._has.items():
+            why = self.query_one(f"#{wid}-{r}", AmountInput).problem()
+            self.query_one(f"#has-{wid}-{r}", Static).update(
+                Text(why, style="bold #ff8080") if why is not None else Text(has, style=DIM))
+
     def read(self) -> tuple[TradeSide | None, str]:
         """The side as typed, or None and what is wrong with a field."""
         r = self.role
@@ -158,7 +170,7 @@ class TradeSidePanel(Vertical):
         return TradeSide(deeds=deeds, **values), ""
 
 
-class TradeScreen(LatestSizeOnly, Screen[ProposeTrade | None]):
+class TradeScreen(MarksFocusedRow, LatestSizeOnly, Screen[ProposeTrade | None]):
     """Compose an offer; ``proposer`` is the player who starts it (changeable with the selector)."""
 
     DEFAULT_CSS = """
@@ -173,6 +185,7 @@ class TradeScreen(LatestSizeOnly, Screen[ProposeTrade | None]):
     TradeScreen .side .head { height: 1; margin-bottom: 1; }
     TradeScreen .side .field { height: 1; margin-bottom: 1; }
     TradeScreen .side .label { width: 13; }
+    TradeScreen .side .field.-focused .label { text-style: reverse bold; }
     TradeScreen .side Input { width: 12; margin-right: 2; }
     TradeScreen .side .has { width: 1fr; }
     TradeScreen .side SelectionList { height: 1fr; }
@@ -181,6 +194,8 @@ class TradeScreen(LatestSizeOnly, Screen[ProposeTrade | None]):
     TradeScreen #xrules { height: auto; color: $text-muted; margin-top: 1; }
     TradeScreen #propose { margin-top: 1; }
     """
+    ROWS = ".field"
+    """The rows whose label is marked while they hold the focus (:class:`~..forms.MarksFocusedRow`)."""
     BINDINGS = [
         Binding("ctrl+g", "propose", "Propose", priority=True),
         Binding("escape", "cancel", "Cancel"),
@@ -216,6 +231,7 @@ class TradeScreen(LatestSizeOnly, Screen[ProposeTrade | None]):
             yield Static(id="why")
             yield Static(Text(RULES), id="xrules")
             yield Button("Propose the trade [ctrl+g]", id="propose", variant="primary", compact=True)
+        yield NoticeLine()
         yield Footer()
 
     def partner_options(self) -> list[tuple[Text, int]]:
@@ -258,6 +274,8 @@ class TradeScreen(LatestSizeOnly, Screen[ProposeTrade | None]):
         return why
 
     def on_input_changed(self, event: Input.Changed) -> None:
+        for side in self.query(TradeSidePanel):
+            side.mark_fields()
         self.check()
 
     def on_selection_list_selected_changed(self, event: SelectionList.SelectedChanged) -> None:

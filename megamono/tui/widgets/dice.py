@@ -7,7 +7,7 @@ from textual.widgets import Static
 
 from megamono.rules.engine import Game
 
-from ..look import DIM, update_if_changed
+from ..look import DIM, count, update_if_changed
 
 FACES = "⚀⚁⚂⚃⚄⚅"
 SPEED = {"mr": "Mr.Monopoly", "bus": "Bus"}
@@ -50,9 +50,6 @@ def bank_text(game: Game, short: bool = False) -> Text:
         if supply.depots:
             parts.append(f"{bank.depots}D")
         return Text("Bank: " + " ".join(parts), style=DIM)
-    def count(n: int, word: str) -> str:
-        return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
     parts = [count(bank.houses, "house"), count(bank.hotels, "hotel")]
     if supply.skyscrapers:
         parts.append(count(bank.skyscrapers, "skyscraper"))
