@@ -20,7 +20,7 @@ from pathlib import Path
 from megamono.rules.actions import Action
 from megamono.rules.engine import Game
 from megamono.rules.errors import IllegalAction
-from megamono.rules.invariants import check_invariants
+from megamono.rules.invariants import check_invariants, deed_marks
 
 from .base import Bot
 from .easy import EasyBot
@@ -56,8 +56,8 @@ def play_bot_game(edition: str | Path = "mega", levels: list[str] | tuple[str, .
     - ``levels``: one bot level per seat, in seat order (seat k plays ``levels[k]``).
     - ``seed``: seeds the game's dice and every bot (each bot gets its own source).
     - ``turn_limit``: end the game by final worth after that many rounds (option ``turn_limit``).
-    - ``check``: run ``check_invariants`` after every action (slow); a breach raises
-      :class:`BotGameError`.
+    - ``check``: run ``check_invariants`` after every action (slow), the log's naming of every
+      changed deed included; a breach raises :class:`BotGameError`.
     - ``max_actions``: a guard against a game that never ends; passing it raises BotGameError.
     - ``seat_order``: True keeps ``levels`` in seat order; False lets the turn-order roll seat them
       (the bot follows its player either way).
@@ -108,9 +108,10 @@ def _act(game: Game, action: Action, check: bool) -> None:
         return
     st = game.st
     before = {k: pl.cash for k, pl in enumerate(st.players)}
+    deeds = deed_marks(st)
     start = len(st.log)
     game.act(action)
-    bad = check_invariants(game.ed, st, before, start)
+    bad = check_invariants(game.ed, st, before, start, deeds)
     if bad:
         raise BotGameError(f"after {action!r}: {bad}", game)
 

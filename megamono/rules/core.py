@@ -67,12 +67,15 @@ class Core:
         ev._source = self.source
         self.st.log.append(ev)
 
-    def transfer(self, payer: int | None, payee: int | None, amount: int, why: str) -> None:
+    def transfer(self, payer: int | None, payee: int | None, amount: int, why: str,
+                 deed: int | None = None) -> None:
         """Move ``amount`` dollars from ``payer`` to ``payee`` (None = the bank) and log it (I7).
 
+        ``deed``: the deed the payment changes (bought, built on, mortgaged...; see
+        :class:`~megamono.rules.events.Cash`), logged even for $0 so that the log names the change.
         The caller has checked that the payer has the cash (cash never goes negative, I5).
         """
-        if amount <= 0:
+        if amount <= 0 and (deed is None or amount < 0):
             return
         st = self.st
         players = st.players
@@ -85,7 +88,7 @@ class Core:
                 players[payee].cash += amount
         elif payee is not None:
             players[payee].cash += amount
-        ev = Cash(payer=payer, payee=payee, amount=amount, why=why)
+        ev = Cash(payer, payee, amount, why, deed)
         ev._source = self.source
         st.log.append(ev)
 

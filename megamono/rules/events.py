@@ -12,6 +12,15 @@ Every event also answers ``kind`` (:data:`EventKind`: the log's category, which 
 the app and lets readers pick "every cash event") and the common fields ``player``, ``space``,
 ``amount``, ``payer`` and ``payee``: None where the event has no such field.
 
+The log names every change of a deed (its owner, mortgage, buildings, depot): every deed an action
+changes is named by an event that action logs, read with ``ev.deeds_changed()`` (for the classes
+whose ``changes_deeds`` is True: a :class:`Cash` that pays for a deed, :class:`Built`,
+:class:`TradeAccepted`, :class:`Bankrupt`, ...). The one exception: a deed won at auction
+(:class:`WinsAuction`) is handed over once paid, perhaps in a later action, and
+``Game.deeds_awaiting_grant`` names it until then. Readers that derive something from the deeds
+(the bots' view of the board) keep it and bring it up to date from the events logged since they
+last looked; ``check_invariants`` checks the promise.
+
 The words (``ev.text``, ``ev.say(game)``) are made from the fields only when read, from the names
 of the game the event was logged in (player names, space names, card texts): the engine logs
 hundreds of thousands of events in a long game, and the app shows the last few hundred. The texts
@@ -295,13 +304,19 @@ class HighestRent(Event):
 @hot_record
 class Cash(Event):
     """``amount`` dollars go from ``payer`` to ``payee`` (None = the bank), ``why`` in words (the
-    reason the rules give, as a debt keeps it in a save). Every change of cash is one (I7)."""
+    reason the rules give, as a debt keeps it in a save). Every change of cash is one (I7).
+
+    ``deed``: the deed the payment changes, paid for with it: bought, built on, its buildings or
+    depot sold, mortgaged or unmortgaged (such a payment is logged even when it is $0, as on a board
+    with free depots); None for any other payment."""
 
     kind: ClassVar[EventKind] = "cash"
+    changes_deeds: ClassVar[bool] = True
     payer: int | None
     payee: int | None
     amount: int
     why: str
+    deed: int | None = None
 
     @property
     def player(self) -> int | None:
@@ -312,6 +327,9 @@ class Cash(Event):
     def rent(self) -> bool:
         """Rent for a deed (R), paid when landing or claimed (T6)."""
         return self.why.startswith(RENT_WHY)
+
+    def deeds_changed(self) -> tuple[int, ...]:
+        return () if self.deed is None else (self.deed,)
 
     def say(self, g: Names) -> str:
         if self.payer is not None:
@@ -360,10 +378,17 @@ class InDebt(Event):
 
 @hot_record
 class Bankrupt(Event):
-    """``player`` goes bankrupt (D3-D6)."""
+    """``player`` goes bankrupt (D3-D6). ``deeds``: the deeds they held (None: none), which lose
+    their buildings and pass to the creditor (D3, :class:`DeedsTaken` follows) or back to the bank
+    unmortgaged (D4)."""
 
     kind: ClassVar[EventKind] = "bankrupt"
+    changes_deeds: ClassVar[bool] = True
     player: int
+    deeds: list[int] | None = None
+
+    def deeds_changed(self) -> list[int]:
+        return self.deeds or []
 
     def say(self, g: Names) -> str:
         return f"{name(g, self.player)} is bankrupt!"
@@ -374,8 +399,12 @@ class DeedsTaken(Event):
     """A bankrupt player's creditor ``player`` takes their ``deeds`` (D4)."""
 
     kind: ClassVar[EventKind] = "deeds"
+    changes_deeds: ClassVar[bool] = True
     player: int
     deeds: list[int]
+
+    def deeds_changed(self) -> list[int]:
+        return self.deeds
 
     def say(self, g: Names) -> str:
         return f"{name(g, self.player)} takes {', '.join(sname(g, i) for i in self.deeds)}"
@@ -656,12 +685,20 @@ class NobodyBid(Event):
 
 @hot_record
 class WinsAuction(Event):
-    """``player`` wins the auction of ``space`` at ``price`` (A3; the payment follows)."""
+    """``player`` wins the auction of ``space`` at ``price`` (A3; the payment follows).
+
+    The deed is handed over once the price is paid: in the same action, or, when the winner
+    cannot pay it now, in the action that pays the debt (which logs only its :class:`Cash`); until
+    then ``Game.deeds_awaiting_grant`` names it."""
 
     kind: ClassVar[EventKind] = "auction"
+    changes_deeds: ClassVar[bool] = True
     player: int
     space: int
     price: int
+
+    def deeds_changed(self) -> tuple[int, ...]:
+        return (self.space,)
 
     def say(self, g: Names) -> str:
         return f"{name(g, self.player)} wins {sname(g, self.space)} for ${commas(self.price)}"
@@ -686,9 +723,13 @@ class Built(Event):
     """``player`` builds on ``space``, now at ``level`` (B2)."""
 
     kind: ClassVar[EventKind] = "build"
+    changes_deeds: ClassVar[bool] = True
     player: int
     space: int
     level: int
+
+    def deeds_changed(self) -> tuple[int, ...]:
+        return (self.space,)
 
     def say(self, g: Names) -> str:
         return f"{name(g, self.player)} builds on {sname(g, self.space)}: now {level_name(self.level)}"
@@ -699,9 +740,13 @@ class BuildingSold(Event):
     """``player`` sells a building on ``space``, now at ``level`` (B5)."""
 
     kind: ClassVar[EventKind] = "build"
+    changes_deeds: ClassVar[bool] = True
     player: int
     space: int
     level: int
+
+    def deeds_changed(self) -> tuple[int, ...]:
+        return (self.space,)
 
     def say(self, g: Names) -> str:
         return f"{sname(g, self.space)} now has {level_name(self.level)}"
@@ -713,8 +758,12 @@ class SoldDown(Event):
     pieces (B5)."""
 
     kind: ClassVar[EventKind] = "build"
+    changes_deeds: ClassVar[bool] = True
     player: int
     levels: list[tuple[int, int]]
+
+    def deeds_changed(self) -> list[int]:
+        return [i for i, _ in self.levels]
 
     def say(self, g: Names) -> str:
         return "Now " + ", ".join(f"{g.ed.spaces[i].short} {level_name(v)}" for i, v in self.levels)
@@ -725,8 +774,12 @@ class DepotBuilt(Event):
     """[Mega] ``player`` builds a train depot on railroad ``space`` (B6)."""
 
     kind: ClassVar[EventKind] = "build"
+    changes_deeds: ClassVar[bool] = True
     player: int
     space: int
+
+    def deeds_changed(self) -> tuple[int, ...]:
+        return (self.space,)
 
     def say(self, g: Names) -> str:
         return f"{name(g, self.player)} builds a depot on {sname(g, self.space)}"
@@ -749,8 +802,12 @@ class HandsBack(Event):
     """``player`` hands ``deed`` back to the bank rather than level its group (B8)."""
 
     kind: ClassVar[EventKind] = "deeds"
+    changes_deeds: ClassVar[bool] = True
     player: int
     deed: int
+
+    def deeds_changed(self) -> tuple[int, ...]:
+        return (self.deed,)
 
     def say(self, g: Names) -> str:
         return f"{name(g, self.player)} hands {sname(g, self.deed)} back to the bank (B8)"
@@ -761,9 +818,13 @@ class Levelled(Event):
     """``player`` levels the group of ``deed``, which now has ``level`` (B8)."""
 
     kind: ClassVar[EventKind] = "build"
+    changes_deeds: ClassVar[bool] = True
     player: int
     deed: int
     level: int
+
+    def deeds_changed(self) -> tuple[int, ...]:
+        return (self.deed,)
 
     def say(self, g: Names) -> str:
         return f"{sname(g, self.deed)} now has {level_name(self.level)} (B8)"
@@ -774,9 +835,13 @@ class Rearranged(Event):
     """``player`` rearranges the buildings of ``group`` to ``levels`` ((space, level) pairs) (B8)."""
 
     kind: ClassVar[EventKind] = "build"
+    changes_deeds: ClassVar[bool] = True
     player: int
     group: str
     levels: list[tuple[int, int]]
+
+    def deeds_changed(self) -> list[int]:
+        return [i for i, _ in self.levels]
 
     def say(self, g: Names) -> str:
         return (f"{name(g, self.player)} rearranges {self.group}: "
@@ -827,9 +892,13 @@ class PiecePlaced(Event):
     """``player`` places the piece they won on ``space``, now at ``level`` (B7)."""
 
     kind: ClassVar[EventKind] = "build"
+    changes_deeds: ClassVar[bool] = True
     player: int
     space: int
     level: int
+
+    def deeds_changed(self) -> tuple[int, ...]:
+        return (self.space,)
 
     def say(self, g: Names) -> str:
         return f"{name(g, self.player)} places the {piece_for_level(self.level)} on {sname(g, self.space)}"
@@ -854,8 +923,12 @@ class TradeAccepted(Event):
     """Partner ``player`` accepts ``offer``; the hand-over follows (X1)."""
 
     kind: ClassVar[EventKind] = "trade"
+    changes_deeds: ClassVar[bool] = True
     player: int
     offer: TradeOffer
+
+    def deeds_changed(self) -> list[int]:
+        return self.offer.give.deeds + self.offer.take.deeds
 
     def say(self, g: Names) -> str:
         return f"{name(g, self.player)} accepts: {trade_words(g, self.offer)}"

@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping, Sequence
 
 from .editions import Edition
+from .money import awaiting_grant
 from .state import GameState
+
+DeedMark = tuple[int | None, bool, int, bool]
+"""A deed's owner, mortgage, level and depot."""
+DeedMarks = tuple[Mapping[int, DeedMark], Sequence[int]]
+"""Every deed's :data:`DeedMark` and the deeds awaiting their hand-over after an auction."""
 
 SETTLING_KINDS = ("levelling", "mortgaged_deed")
 
@@ -50,12 +57,20 @@ def settling_groups(ed: Edition, st: GameState) -> set[str]:
     return out
 
 
+def deed_marks(st: GameState) -> DeedMarks:
+    """The deeds as :func:`check_invariants` compares them after an action (``deeds_before``)."""
+    return ({i: (d.owner, d.mortgaged, d.level, d.depot) for i, d in st.deeds.items()}, awaiting_grant(st))
+
+
 def check_invariants(ed: Edition, st: GameState, cash_before: dict[int, int] | None = None,
-                     log_start: int = 0) -> list[str]:
+                     log_start: int = 0, deeds_before: DeedMarks | None = None) -> list[str]:
     """Return a description of every invariant I1-I7 that ``st`` breaks (empty when sound).
 
     With ``cash_before`` (seat -> cash before the last action) and ``log_start`` (log length
-    before it), I7 checks that every change of cash since is explained by logged transfers.
+    before it), I7 checks that every change of cash since is explained by logged transfers. With
+    ``deeds_before`` (:func:`deed_marks` before it), the log's promise about deeds is checked too
+    ("log"): every deed changed since is named by an event logged since (``Event.deeds_changed``)
+    or was awaiting its hand-over after an auction.
     """
     bad: list[str] = []
     # I1: one owner; bank deeds bare.
@@ -132,6 +147,16 @@ def check_invariants(ed: Edition, st: GameState, cash_before: dict[int, int] | N
         for k, p in enumerate(st.players):
             if p.cash - cash_before.get(k, p.cash) != delta[k]:
                 bad.append(f"I7: {p.name}'s cash changed by {p.cash - cash_before[k]}, log says {delta[k]}")
+    if deeds_before is not None:
+        marks, awaited = deeds_before
+        named = set(awaited)
+        for ev in st.log[log_start:]:
+            if ev.changes_deeds:
+                named.update(ev.deeds_changed())
+        for i, d in st.deeds.items():
+            if (d.owner, d.mortgaged, d.level, d.depot) != marks[i] and i not in named:
+                bad.append(f"log: deed {i} changed from {marks[i]} to {(d.owner, d.mortgaged, d.level, d.depot)}"
+                           " and no event names it")
     return bad
 
 

@@ -18,7 +18,7 @@ from .events import (
     WinsPiece,
 )
 from .rent import max_raisable, sale_value
-from .state import Creditor, Step
+from .state import Creditor, GameState, Step
 
 
 class MoneyMixin(Core):
@@ -105,7 +105,7 @@ class MoneyMixin(Core):
         self._debt_note()
         self.st.pending = None
         pl = self.st.players[p]
-        self.log(Bankrupt(p))
+        self.log(Bankrupt(p, sorted(i for i, d in self.st.deeds.items() if d.owner == p) or None))
         self.sell_all_buildings_of(p, "bankruptcy")
         creditor: int | None = None
         for c in pend.creditors:
@@ -183,7 +183,7 @@ class MoneyMixin(Core):
                 if deed.depot:
                     deed.depot = False
                     self.st.bank.depots += 1
-                self.transfer(None, p, value, f"buildings on {self.sname(i)} sold to the bank ({why})")
+                self.transfer(None, p, value, f"buildings on {self.sname(i)} sold to the bank ({why})", i)
 
     def return_pieces(self, space: int, to_level: int) -> None:
         """Put a street's pieces above ``to_level`` back in the bank and set its level (no money)."""
@@ -332,9 +332,21 @@ class MoneyMixin(Core):
         pend.player = b[k % len(b)]
         self._bid_prompt()
 
+    def deeds_awaiting_grant(self) -> list[int]:
+        """The deeds won at auction and not handed over yet: the winner owes the price (a debt
+        decision, D1) and gets the deed once it is paid. Such a hand-over is the one change of a
+        deed that the events of the action making it do not name (:class:`WinsAuction` named it
+        before); every other change is named (``Event.deeds_changed``)."""
+        return awaiting_grant(self.st)
+
     def _step_grant(self, s: Step) -> None:
         """Give a bank deed to a buyer (after payment) and check levelling (B8)."""
         if self.st.players[s.player].bankrupt:
             return
         self.st.deeds[s.data["space"]].owner = s.player
         self.settle_received(s.player, s.data["space"])  # type: ignore[attr-defined]
+
+
+def awaiting_grant(st: GameState) -> list[int]:
+    """:meth:`MoneyMixin.deeds_awaiting_grant` of the game in state ``st``."""
+    return [s.data["space"] for s in st.agenda if s.kind == "grant"]

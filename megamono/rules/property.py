@@ -88,7 +88,7 @@ class PropertyMixin(Core):
         st = self.st
         deed = st.deeds[space]
         sp = self.board.spaces[space]
-        self.transfer(p, None, sp.house_cost, f"building on {sp.name}")
+        self.transfer(p, None, sp.house_cost, f"building on {sp.name}", space)
         self.return_pieces(space, deed.level + 1) if deed.level < 5 else self._to_skyscraper(space)
         self.log(Built(p, space, deed.level))
 
@@ -151,7 +151,7 @@ class PropertyMixin(Core):
             deed.level = 5
         else:
             self.return_pieces(space, deed.level - 1)
-        self.transfer(None, p, sp.house_cost // 2, f"building sold on {sp.name}")
+        self.transfer(None, p, sp.house_cost // 2, f"building sold on {sp.name}", space)
         self.log(BuildingSold(p, space, deed.level))
 
     def sell_down(self, p: int, plan: dict[int, int]) -> None:
@@ -189,7 +189,7 @@ class PropertyMixin(Core):
         if deed.level:
             value = deed.level * (self.board.spaces[i].house_cost // 2)
             self.return_pieces(i, 0)
-            self.transfer(None, p, value, f"all buildings on {self.sname(i)} sold")
+            self.transfer(None, p, value, f"all buildings on {self.sname(i)} sold", i)
 
     # -- depots (B6) ----------------------------------------------------------------------------
     def why_not_build_depot(self, p: int, space: int) -> str | None:
@@ -210,7 +210,7 @@ class PropertyMixin(Core):
         return None
 
     def do_build_depot(self, p: int, space: int) -> None:
-        self.transfer(p, None, self.board.rules.depot_cost, f"depot on {self.sname(space)}")
+        self.transfer(p, None, self.board.rules.depot_cost, f"depot on {self.sname(space)}", space)
         self.st.deeds[space].depot = True
         self.st.bank.depots -= 1
         self.log(DepotBuilt(p, space))
@@ -224,7 +224,7 @@ class PropertyMixin(Core):
     def do_sell_depot(self, p: int, space: int) -> None:
         self.st.deeds[space].depot = False
         self.st.bank.depots += 1
-        self.transfer(None, p, self.board.rules.depot_cost // 2, f"depot on {self.sname(space)} sold")
+        self.transfer(None, p, self.board.rules.depot_cost // 2, f"depot on {self.sname(space)} sold", space)
 
     # -- mortgages (M1, M2) -----------------------------------------------------------------------
     def why_not_mortgage(self, p: int, space: int) -> str | None:
@@ -246,7 +246,7 @@ class PropertyMixin(Core):
 
     def do_mortgage(self, p: int, space: int) -> None:
         self.st.deeds[space].mortgaged = True
-        self.transfer(None, p, self.board.spaces[space].mortgage, f"mortgage on {self.sname(space)}")
+        self.transfer(None, p, self.board.spaces[space].mortgage, f"mortgage on {self.sname(space)}", space)
 
     def why_not_unmortgage(self, p: int, space: int) -> str | None:
         deed = self.st.deeds.get(space)
@@ -260,7 +260,7 @@ class PropertyMixin(Core):
         return None
 
     def do_unmortgage(self, p: int, space: int) -> None:
-        self.transfer(p, None, unmortgage_cost(self.ed, space), f"unmortgaging {self.sname(space)}")
+        self.transfer(p, None, unmortgage_cost(self.ed, space), f"unmortgaging {self.sname(space)}", space)
         self.st.deeds[space].mortgaged = False
 
     # -- buying (S1) -------------------------------------------------------------------------------
@@ -274,7 +274,7 @@ class PropertyMixin(Core):
     def do_buy(self, p: int) -> None:
         space = self.st.pending.space
         self.st.pending = None
-        self.transfer(p, None, self.board.spaces[space].price, f"buys {self.sname(space)}")
+        self.transfer(p, None, self.board.spaces[space].price, f"buys {self.sname(space)}", space)
         self.st.deeds[space].owner = p
         self.settle_received(p, space)
 
@@ -382,7 +382,7 @@ class PropertyMixin(Core):
         if choice == "build":
             high = self.levelling_need(p, space)
             self.transfer(p, None, (high - 1) * self.board.spaces[space].house_cost,
-                          f"levelling: {high - 1} houses on {self.sname(space)}")
+                          f"levelling: {high - 1} houses on {self.sname(space)}", space)
             self.return_pieces(space, high - 1)
             self.log(Levelled(p, space, high - 1))
         elif choice == "rearrange":

@@ -15,6 +15,7 @@ same JSON as when these classes were pydantic models.
 from __future__ import annotations
 
 import copy
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, Self, TypeVar, dataclass_transform
 
@@ -393,6 +394,9 @@ class Event(Record):
 
     __slots__ = ("_source",)
     kind: ClassVar[EventKind]
+    changes_deeds: ClassVar[bool] = False
+    """Whether events of this class may change deeds (an owner, a mortgage, buildings, a depot):
+    :meth:`deeds_changed` then names them. False for every class whose events never do."""
     _source: Source
     """The game the event was logged in (set by the engine as it logs it)."""
 
@@ -410,6 +414,18 @@ class Event(Record):
         """The event's words, with the names of game ``g`` (each class of
         :mod:`megamono.rules.events` says its own)."""
         raise NotImplementedError
+
+    def deeds_changed(self) -> Sequence[int]:
+        """The deeds (space indices) whose owner, mortgage, buildings or depot changed with this
+        event (for the classes of :attr:`changes_deeds`; empty for the others).
+
+        The log names every change of a deed this way: every deed an action changes is named by an
+        event that action logs (the one exception is a deed won at auction, named by
+        :class:`~megamono.rules.events.WinsAuction` and handed over once paid for, perhaps in a
+        later action: ``Game.deeds_awaiting_grant``). So a reader that derives something from the
+        deeds can keep it and, from the events logged since, redo only what the named deeds touch.
+        """
+        return ()
 
     @property
     def text(self) -> str:
