@@ -403,12 +403,13 @@ class Event(Record):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         EVENT_TYPES[cls.__name__] = cls  # (dataclass(slots=True) makes the class again: that one stays)
+        if "__dataclass_fields__" in cls.__dict__:  # (that one: its fields are known)
+            for name in _COMMON:
+                if not hasattr(cls, name):  # a common field the class has not: None
+                    setattr(cls, name, None)  # (a class attribute: an instance's reads stay quick)
 
-    def __getattr__(self, name: str) -> Any:
-        # (only reached when the class has no such field)
-        if name in _COMMON:
-            return None
-        raise AttributeError(f"{type(self).__name__!r} event has no attribute {name!r}")
+    if TYPE_CHECKING:  # (for the type checker only: any event answers the common fields)
+        def __getattr__(self, name: str) -> Any: ...
 
     def say(self, g: Any) -> str:
         """The event's words, with the names of game ``g`` (each class of
