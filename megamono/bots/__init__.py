@@ -7,8 +7,10 @@ it never buys, so its games never end) is the movement-only player of ``megamono
 --movement-only`` and of the Markov-chain check in ``tests/bots/test_markov.py``.
 
 Bots only read the game (``legal_actions``, ``why_not``, the state) and never change it; they
-use their own ``random.Random(seed)``, never the game's dice. This package imports the rules
-core only (no Textual, no Rich).
+use their own ``random.Random(seed)``, never the game's dice. What a bot derives from a game (board
+facts, a view of the deeds) it keeps in its :class:`~megamono.bots.model.Memory`, its own or one
+shared by the bots of a game, brought up to date from the game's log: nothing is kept at module
+level. This package imports the rules core only (no Textual, no Rich).
 """
 
 from __future__ import annotations
@@ -24,19 +26,22 @@ from megamono.rules.invariants import check_invariants, deed_marks
 
 from .base import Bot
 from .easy import EasyBot
+from .model import Memory
 from .mover import MoverBot
 from .strong import StrongBot
 
 LEVELS: dict[str, type[Bot]] = {"easy": EasyBot, "strong": StrongBot}
 
 
-def make_bot(level: str, seed: int) -> Bot:
-    """A computer player of ``level`` ("easy" or "strong") whose choices are seeded by ``seed``."""
+def make_bot(level: str, seed: int, memory: Memory | None = None) -> Bot:
+    """A computer player of ``level`` ("easy" or "strong") whose choices are seeded by ``seed``;
+    ``memory``: a :class:`Memory` to keep what it derives from the game in (one the bots of a game
+    may share), else a memory of its own."""
     try:
         cls = LEVELS[level.strip().lower()]
     except KeyError:
         raise ValueError(f"unknown bot level {level!r}: choose from {', '.join(LEVELS)}") from None
-    return cls(seed)
+    return cls(seed, memory)
 
 
 class BotGameError(AssertionError):
@@ -62,10 +67,11 @@ def play_bot_game(edition: str | Path = "mega", levels: list[str] | tuple[str, .
     - ``seat_order``: True keeps ``levels`` in seat order; False lets the turn-order roll seat them
       (the bot follows its player either way).
 
-    Each decision is asked of the bots of the seats who may act on it (``game.pending.players``), one
-    after the other while each still may (one seat for every kind today); a bot manages its property only
-    in its own decisions (or to pay a debt). Rent to claim (option ``rent_must_be_claimed``) is
-    claimed by its owner's bot before it lapses, at the first safe moment (``Game.timely_claims``).
+    The bots share one :class:`Memory` (the game's). Each decision is asked of the bots of the seats
+    who may act on it (``game.pending.players``), one after the other while each still may (one seat
+    for every kind today); a bot manages its property only in its own decisions (or to pay a debt).
+    Rent to claim (option ``rent_must_be_claimed``) is claimed by its owner's bot before it lapses, at
+    the first safe moment (``Game.timely_claims``).
     """
     names = [f"{lv.capitalize()} {k + 1}" for k, lv in enumerate(levels)]
     players = [{"name": n, "kind": "computer"} for n in names]
@@ -74,7 +80,8 @@ def play_bot_game(edition: str | Path = "mega", levels: list[str] | tuple[str, .
         opts["turn_limit"] = turn_limit
     game = Game.new(edition, players, seed=seed, seat_order=seat_order, options=opts or None)
     seeder = random.Random(seed)
-    by_name = {n: make_bot(lv, seeder.getrandbits(32)) for n, lv in zip(names, levels, strict=False)}
+    memory = Memory()
+    by_name = {n: make_bot(lv, seeder.getrandbits(32), memory) for n, lv in zip(names, levels, strict=False)}
     bots = [by_name[p.name] for p in game.st.players]
     game.bots = bots  # type: ignore[attr-defined]  # for callers that want the bots' counters
     st = game.st
@@ -116,4 +123,4 @@ def _act(game: Game, action: Action, check: bool) -> None:
         raise BotGameError(f"after {action!r}: {bad}", game)
 
 
-__all__ = ["LEVELS", "Bot", "BotGameError", "EasyBot", "MoverBot", "StrongBot", "make_bot", "play_bot_game"]
+__all__ = ["LEVELS", "Bot", "BotGameError", "EasyBot", "Memory", "MoverBot", "StrongBot", "make_bot", "play_bot_game"]

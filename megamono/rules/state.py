@@ -132,50 +132,6 @@ class DeedState(Record):
     level: int = 0
     depot: bool = False
 
-    def __init__(self, *, owner: int | None = None, mortgaged: bool = False, level: int = 0,
-                 depot: bool = False) -> None:
-        # written out: a new deed is not a change of a deed, so it skips the journal below
-        _set(self, "owner", owner)
-        _set(self, "mortgaged", mortgaged)
-        _set(self, "level", level)
-        _set(self, "depot", depot)
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        global _deeds_revision
-        _deeds_revision += 1
-        _changed.append(self)
-        if len(_changed) > _JOURNAL:
-            del _changed[:_JOURNAL // 2]
-        _set(self, name, value)
-
-
-_set = object.__setattr__
-
-
-# Every change of a deed, in any game, is counted and the deed noted, so that readers who derive
-# something from the deeds (the bots' rent maps) can keep it until a deed changes, and then redo
-# only what the changed deeds touch. The engine itself never reads these.
-_deeds_revision = 0
-_changed: list[DeedState] = []  # the deeds of the last changes, oldest first
-_JOURNAL = 4096
-
-
-def deeds_revision() -> int:
-    """A number that grows by one at every change of any :class:`DeedState` (owner, mortgage,
-    level, depot), in any game. Something derived from a ``deeds`` dict stays true while this
-    number and the dict itself stay the same (the engine changes deeds in place; it never puts
-    a new DeedState into the dict)."""
-    return _deeds_revision
-
-
-def deeds_changed_since(revision: int) -> list[DeedState] | None:
-    """The deeds changed since :func:`deeds_revision` was ``revision`` (oldest first, a deed as
-    often as it changed), or None when that is too long ago to tell."""
-    n = _deeds_revision - revision
-    if n > len(_changed) or n < 0:
-        return None
-    return _changed[len(_changed) - n:] if n else []
-
 
 @record
 class Bank(Record):
