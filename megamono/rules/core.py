@@ -10,24 +10,8 @@ import secrets
 
 from . import dice as _dice
 from .editions import Board, Edition
-from .events import Cash, Event, Source, UtilityRoll
+from .events import Cash, Event, Source, UtilityRoll, commas
 from .state import GameState, Pending, Step, Throw
-
-
-class _Commas(dict[int, str]):
-    """Amounts of money as text with thousands separators, remembered: nearly every log line
-    writes a sum of money, and the separator costs more than the rest of the line."""
-
-    def __missing__(self, n: int) -> str:
-        s = f"{n:,}"
-        if n.__class__ is int and len(self) < 100_000:
-            self[n] = s
-        return s
-
-
-commas = _Commas().__getitem__
-"""``commas(n)`` is ``f"{n:,}"`` (1500 -> "1,500") for whole dollars (ints, as all money in the
-game): a dictionary look-up, with no Python call once an amount has been written."""
 
 
 class Core:

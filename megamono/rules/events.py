@@ -89,7 +89,7 @@ def attach(events: list[Event], source: Source) -> None:
 # -- words shared by the events and the engine's prompts ------------------------------------------
 def commas(n: int) -> str:
     """Whole dollars with thousands separators: 1500 -> "1,500"."""
-    return f"{n:,}"
+    return str(n) if -1000 < n < 1000 else f"{n:,}"  # (the same; the separator is slow to make)
 
 
 def name(g: Names, player: int | None) -> str:
