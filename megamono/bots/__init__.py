@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from pathlib import Path
+from types import MappingProxyType
 
 from megamono.rules.actions import Action
 from megamono.rules.engine import Game
@@ -30,7 +31,7 @@ from .model import Memory
 from .mover import MoverBot
 from .strong import StrongBot
 
-LEVELS: dict[str, type[Bot]] = {"easy": EasyBot, "strong": StrongBot}
+LEVELS: Mapping[str, type[Bot]] = MappingProxyType({"easy": EasyBot, "strong": StrongBot})
 
 
 def make_bot(level: str, seed: int, memory: Memory | None = None) -> Bot:

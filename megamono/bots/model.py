@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from operator import itemgetter
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from megamono.rules.rent import unmortgage_cost
@@ -32,9 +33,24 @@ TradeTarget = tuple[str, int, list[tuple[int, list[int]]]]
 DeedDeltasKey = tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[bool, ...]]
 
 # Two white dice: total -> probability.
-TWO_DICE = {t: (6 - abs(t - 7)) / 36 for t in range(2, 13)}
+TWO_DICE: Mapping[int, float] = MappingProxyType({t: (6 - abs(t - 7)) / 36 for t in range(2, 13)})
 # A typical total used for utility rent when judging risk (two dice 7, three dice ~8).
-UTILITY_GUESS = {True: 8, False: 7}
+UTILITY_GUESS: Mapping[bool, int] = MappingProxyType({True: 8, False: 7})
+
+
+def _steps_with_speed_die() -> Mapping[int, float]:
+    """The steps of one ordinary throw with the Speed Die (its symbols count 0; doubles ignored):
+    total -> probability, in the order of the white dice's totals, then the Speed Die's."""
+    speed = {0: 0.5, 1: 1 / 6, 2: 1 / 6, 3: 1 / 6}
+    dist: dict[int, float] = {}
+    for w, pw in TWO_DICE.items():
+        for s, ps in speed.items():
+            dist[w + s] = dist.get(w + s, 0.0) + pw * ps
+    return MappingProxyType(dist)
+
+
+# The steps of one ordinary throw, with the Speed Die (True) or without: total -> probability.
+THROW_STEPS: Mapping[bool, Mapping[int, float]] = MappingProxyType({True: _steps_with_speed_die(), False: TWO_DICE})
 
 
 class Board:
@@ -64,15 +80,7 @@ class Board:
         self.depot_cost = eb.rules.depot_cost
         self.depots = eb.supply.depots  # how many depots the box holds (0: no depots)
         # the steps of one ordinary throw (doubles and the Speed Die's symbols ignored)
-        if self.speed:
-            speed = {0: 0.5, 1: 1 / 6, 2: 1 / 6, 3: 1 / 6}
-            dist: dict[int, float] = {}
-            for w, pw in TWO_DICE.items():
-                for s, ps in speed.items():
-                    dist[w + s] = dist.get(w + s, 0.0) + pw * ps
-            self.throw = dist
-        else:
-            self.throw = dict(TWO_DICE)
+        self.throw = THROW_STEPS[self.speed]
         self.reach = max(self.throw)
         self.utility_guess = UTILITY_GUESS[self.speed]
         self.potential: dict[str, float] = {g: self.build_potential(g) for g in eb.groups}

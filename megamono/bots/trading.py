@@ -9,6 +9,8 @@ answering trades, by the bots' valuation (see :mod:`megamono.bots.strong`).
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from megamono.rules.actions import AcceptTrade, Action, ProposeTrade, RefuseTrade
@@ -21,7 +23,7 @@ from .model import DeedSig, Memory, TradeTarget, View, moves_gain
 if TYPE_CHECKING:  # pragma: no cover
     from megamono.rules.engine import Game
 
-CARD_WORTH = {"jail_cards": 50, "bus_tickets": 40}
+CARD_WORTH: Mapping[str, int] = MappingProxyType({"jail_cards": 50, "bus_tickets": 40})
 TRADE_TOLERANCE = 5      # dollars of rounding a trade answer forgives
 MIN_TRADE_GAIN = 40      # a proposal must be worth at least this much to the proposer
 

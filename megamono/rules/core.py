@@ -108,8 +108,9 @@ class Core:
 
 # Every possible throw, made once: a Throw is never changed, so games share them (faces 0-5 of
 # the white dice, then of the Speed Die, as d6 gives them, index the lists).
-_WHITE_THROWS = [Throw((a + 1, b + 1), None) for a in range(6) for b in range(6)]
-_SPEED_THROWS = [Throw((a + 1, b + 1), _dice.SPEED_FACES[c]) for a in range(6) for b in range(6) for c in range(6)]
+_WHITE_THROWS = tuple([Throw((a + 1, b + 1), None) for a in range(6) for b in range(6)])
+_SPEED_THROWS = tuple([Throw((a + 1, b + 1), _dice.SPEED_FACES[c])
+                      for a in range(6) for b in range(6) for c in range(6)])
 
 
 def new_seed() -> int:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import fields
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from . import dice as _dice
@@ -93,7 +94,7 @@ from .state import (
 from .trades import TradesMixin
 
 # Which decision each action answers (manage actions answer none: they may come any time).
-DECISION_OF = {
+DECISION_OF: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "roll": ("turn",), "play_bus_ticket": ("turn",), "pay_jail_fine": ("jail", "jail_pay"),
     "use_jail_card": ("jail", "jail_pay"), "roll_for_doubles": ("jail",), "buy": ("buy",),
     "decline_buy": ("buy",), "bid": ("bid",), "drop_out": ("bid",),
@@ -102,7 +103,7 @@ DECISION_OF = {
     "level": ("levelling",), "mortgaged_deed_choice": ("mortgaged_deed",), "pay_debt": ("debt",),
     "declare_bankruptcy": ("debt",), "accept_trade": ("trade_reply",), "refuse_trade": ("trade_reply",),
     "vote_end": ("end_vote",), "shortage_answer": ("shortage_ask",), "place_piece": ("place_piece",),
-}
+})
 # The decisions during which managing is limited (see Game._manage_limits).
 _LIMITING_DECISIONS = frozenset({"trade_reply", "shortage_ask", "place_piece", "end_vote", "debt",
                                  *SETTLING_KINDS})
@@ -303,12 +304,11 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
         if not (p in deciders or 0 <= p < len(players)) or players[p].bankrupt:
             return "no such player in the game"
         kind = action.kind
-        answers = _PLAIN_ANSWERS.get(kind)
-        if answers is not None and p in deciders and pend.kind in answers:
+        # (the tables are read-only mappings: ``in`` and ``[]`` are their quick reads, not ``get``)
+        if kind in _PLAIN_ANSWERS and p in deciders and pend.kind in _PLAIN_ANSWERS[kind]:
             # the quick way for the usual case: the awaited player answers the decision, with an
             # action that names no space (the checks below would all pass up to the last one)
-            check = _CHECK.get(kind)
-            return None if check is None else check(self, action)
+            return _CHECK[kind](self, action) if kind in _CHECK else None
         if kind in MANAGE_KINDS:  # (each names a space)
             if not 0 <= action.space < self.board.size:
                 return f"there is no space {action.space} on this board"
@@ -329,8 +329,7 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
             return f"the game is waiting for {self.describe_pending()}, not for {action.label()}"
         if p not in deciders:
             return f"it is {self.names_of(deciders)}'s decision, not {self.name(p)}'s"
-        check = _CHECK.get(kind)
-        return None if check is None else check(self, action)
+        return _CHECK[kind](self, action) if kind in _CHECK else None
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
         """Every legal action now (optionally only ``player``'s).
@@ -771,15 +770,15 @@ class Game(SpacesMixin, MoneyMixin, PropertyMixin, TradesMixin, EndgameMixin, Sh
 
 # Decision answers that name no space (why_not's quick way), with the decisions each answers,
 # and the kinds that have a check.
-_PLAIN_ANSWERS = {k: frozenset(DECISION_OF[k]) for k, t in ACTION_KINDS.items()
-                  if k in DECISION_OF and not any(f.name == "space" for f in fields(t))}
+_PLAIN_ANSWERS = MappingProxyType({k: frozenset(DECISION_OF[k]) for k, t in ACTION_KINDS.items()
+                                   if k in DECISION_OF and not any(f.name == "space" for f in fields(t))})
 
 
 # What runs each kind of action, check, agenda step and managing action: ``act``, ``why_not`` and
 # the agenda loop look a kind up here and call the function with the game (``fn(self, action)``).
 # Every action kind has a handler; the decision answers without a check here are always legal once
 # the decision is pending (tests/rules/test_plumbing.py checks the tables against the kinds).
-_ACT: dict[str, Callable[[Game, Any], None]] = {
+_ACT: Mapping[str, Callable[[Game, Any], None]] = MappingProxyType({
     "roll": Game._act_roll,
     "play_bus_ticket": Game._act_play_bus_ticket,
     "pay_jail_fine": Game._act_pay_jail_fine,
@@ -813,9 +812,9 @@ _ACT: dict[str, Callable[[Game, Any], None]] = {
     "claim_rent": Game._act_claim_rent,
     "shortage_answer": Game._act_shortage_answer,
     "place_piece": Game._act_place_piece,
-}
+})
 
-_CHECK: dict[str, Callable[[Game, Any], str | None]] = {
+_CHECK: Mapping[str, Callable[[Game, Any], str | None]] = MappingProxyType({
     "play_bus_ticket": Game._check_play_bus_ticket,
     "pay_jail_fine": Game._check_pay_jail_fine,
     "use_jail_card": Game._check_use_jail_card,
@@ -830,9 +829,9 @@ _CHECK: dict[str, Callable[[Game, Any], str | None]] = {
     "pay_debt": Game._check_pay_debt,
     "declare_bankruptcy": Game._check_declare_bankruptcy,
     "place_piece": Game._check_place_piece,
-}
+})
 
-_STEP: dict[str, Callable[[Game, Step], None]] = {
+_STEP: Mapping[str, Callable[[Game, Step], None]] = MappingProxyType({
     "auction": Game._step_auction,
     "back": Game._step_back,
     "bus_face": Game._step_bus_face,
@@ -852,9 +851,9 @@ _STEP: dict[str, Callable[[Game, Step], None]] = {
     "place_piece": Game._step_place_piece,
     "resume": Game._step_resume,
     "unlock": Game._step_unlock,
-}
+})
 
-_WHY_NOT: dict[str, Callable[[Game, int, int], str | None]] = {
+_WHY_NOT: Mapping[str, Callable[[Game, int, int], str | None]] = MappingProxyType({
     "build": Game.why_not_build,
     "sell_group_buildings": Game.why_not_sell_group_buildings,
     "unmortgage": Game.why_not_unmortgage,
@@ -862,4 +861,4 @@ _WHY_NOT: dict[str, Callable[[Game, int, int], str | None]] = {
     "build_depot": Game.why_not_build_depot,
     "sell_depot": Game.why_not_sell_depot,
     "mortgage": Game.why_not_mortgage,
-}
+})

@@ -32,6 +32,8 @@ own dict form (``Game.to_dict``) writes an event as ``{"event": "Moved", "player
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol
 
 from .state import Event, EventKind, Record, Throw, TradeOffer, TradeSide, hot_record, record
@@ -102,7 +104,7 @@ def sname(g: Names, space: int) -> str:
     return g.ed.spaces[space].name
 
 
-_LEVEL_NAMES = {0: "no buildings", 1: "1 house", 5: "a hotel", 6: "a skyscraper"}
+_LEVEL_NAMES = MappingProxyType({0: "no buildings", 1: "1 house", 5: "a hotel", 6: "a skyscraper"})
 
 
 def level_name(level: int) -> str:
@@ -1012,3 +1014,9 @@ class GameOver(Event):
 
     def say(self, g: Names) -> str:
         return winners_words(g, self.outcome.winners)
+
+
+EVENT_TYPES: Mapping[str, type[Event]] = MappingProxyType({
+    cls.__name__: cls for cls in list(globals().values())
+    if isinstance(cls, type) and issubclass(cls, Event) and cls.__module__ == __name__})
+"""Every event class by name (the ``"event"`` of its dict form)."""

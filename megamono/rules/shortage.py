@@ -9,12 +9,14 @@ places it at once, obeying B2. Option ``shortage_auctions`` off: first come, fir
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from .actions import Build
 from .core import Core
 from .events import NowhereToPlace, PieceAuction, PiecePlaced, ShortageAnswer, WantsLastPiece, piece_for_level
 from .state import Step
 
-PIECE_OF_LEVEL = {4: "hotel", 5: "skyscraper"}
+PIECE_OF_LEVEL = MappingProxyType({4: "hotel", 5: "skyscraper"})
 
 
 class ShortageMixin(Core):

@@ -15,8 +15,9 @@ same JSON as when these classes were pydantic models.
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, Self, TypeVar, dataclass_transform
 
 from pydantic import ConfigDict, GetCoreSchemaHandler, TypeAdapter
@@ -153,10 +154,10 @@ class Decks(Record):
     bus_out: list[str] = field(default_factory=list)
 
 
-@hot_record
+@dataclass(slots=True, frozen=True)
 class Throw(Record):
-    """One throw of the dice: two white dice and, in Mega, the Speed Die face. Never changed
-    once made (the engine shares one object per possible throw)."""
+    """One throw of the dice: two white dice and, in Mega, the Speed Die face. Frozen: the engine
+    shares one object per possible throw, between games too."""
 
     white: tuple[int, int]
     speed: SpeedFace | None = None
@@ -189,7 +190,7 @@ class Throw(Record):
         return s
 
 
-_SYMBOL_TEXT: dict[SpeedFace, str] = {"mr": " + Mr. Monopoly", "bus": " + Bus"}
+_SYMBOL_TEXT: Mapping[SpeedFace, str] = MappingProxyType({"mr": " + Mr. Monopoly", "bus": " + Bus"})
 
 
 @record
@@ -332,8 +333,6 @@ EventKind = Literal[
 """The log's categories of events (``Event.kind``)."""
 
 _COMMON = frozenset({"player", "space", "amount", "payer", "payee"})
-EVENT_TYPES: dict[str, type[Event]] = {}
-"""Every event class by name (the ``"event"`` of its dict form)."""
 
 
 class Event(Record):
@@ -358,8 +357,8 @@ class Event(Record):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        EVENT_TYPES[cls.__name__] = cls  # (dataclass(slots=True) makes the class again: that one stays)
-        if "__dataclass_fields__" in cls.__dict__:  # (that one: its fields are known)
+        # (dataclass(slots=True) makes the class again: the second one, whose fields are known)
+        if "__dataclass_fields__" in cls.__dict__:
             for name in _COMMON:
                 if not hasattr(cls, name):  # a common field the class has not: None
                     setattr(cls, name, None)  # (a class attribute: an instance's reads stay quick)
@@ -400,6 +399,8 @@ class Event(Record):
 
 
 def _event_from_data(data: Any) -> Event:
+    from .events import EVENT_TYPES  # (made after the classes, which import this module)
+
     if isinstance(data, Event):
         return data
     if not isinstance(data, dict) or data.get("event") not in EVENT_TYPES:

@@ -10,6 +10,7 @@ import pytest
 from helpers import jail
 from megamono.bots import play_bot_game
 from megamono.rules.events import (
+    EVENT_TYPES,
     AuctionStarts,
     Bankrupt,
     BidMade,
@@ -29,7 +30,7 @@ from megamono.rules.events import (
     WinsAuction,
 )
 from megamono.rules.rent import rent_due
-from megamono.rules.state import EVENT_TYPES, Event, EventKind, GameState, Throw, TradeOffer, TradeSide
+from megamono.rules.state import Event, EventKind, GameState, Throw, TradeOffer, TradeSide
 from pydantic import TypeAdapter
 from scenario import (  # noqa: F401 (invariants_hold_at_the_end is an autouse fixture)
     ANN,
