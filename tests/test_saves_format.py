@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from megamono.rules import Buy, Game, Roll
-from megamono.rules.state import EVENT_TYPES
+from megamono.rules.events import EVENT_TYPES
 from megamono.saves import (
     MIGRATIONS,
     SAVE_VERSION,

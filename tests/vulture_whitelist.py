@@ -4,7 +4,7 @@ reason. ``tests/test_types_and_lint.py`` runs vulture over those paths with this
 reports beyond these is dead code: delete it (or, after review, add it here with its reason)."""
 
 # ruff: noqa: B018  (each line names a thing, which is all vulture needs)
-from megamono.bots.model import View, gain_of, owners_of
+from megamono.bots.model import View, gain_of
 from megamono.bots.strong import StrongBot
 from megamono.rules.decisions import DECISION_CLASSES
 from megamono.rules.editions import Card, Edition, Space, _Strict
@@ -65,7 +65,6 @@ delete_save
 # Tested reference forms: the slow, plain definitions the tests check the bots' quick paths against
 # (tests/bots/test_bot_view.py).
 View.building_groups  # the memoised set, checked against a fresh view's
-owners_of  # the view's owners, checked against the state
 gain_of  # the reference for moves_gain
 
 # megamono simulate's movement-only summary as landing shares: checked against the exact Markov

@@ -7,8 +7,10 @@ it never buys, so its games never end) is the movement-only player of ``megamono
 --movement-only`` and of the Markov-chain check in ``tests/bots/test_markov.py``.
 
 Bots only read the game (``legal_actions``, ``why_not``, the state) and never change it; they
-use their own ``random.Random(seed)``, never the game's dice. This package imports the rules
-core only (no Textual, no Rich).
+use their own ``random.Random(seed)``, never the game's dice. What a bot derives from a game (board
+facts, a view of the deeds) it keeps in its :class:`~megamono.bots.model.Memory`, its own or one
+shared by the bots of a game, brought up to date from the game's log: nothing is kept at module
+level. This package imports the rules core only (no Textual, no Rich).
 """
 
 from __future__ import annotations
@@ -16,27 +18,31 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from pathlib import Path
+from types import MappingProxyType
 
 from megamono.rules.actions import Action
 from megamono.rules.engine import Game
 from megamono.rules.errors import IllegalAction
-from megamono.rules.invariants import check_invariants
+from megamono.rules.invariants import check_invariants, deed_marks
 
 from .base import Bot
 from .easy import EasyBot
+from .model import Memory
 from .mover import MoverBot
 from .strong import StrongBot
 
-LEVELS: dict[str, type[Bot]] = {"easy": EasyBot, "strong": StrongBot}
+LEVELS: Mapping[str, type[Bot]] = MappingProxyType({"easy": EasyBot, "strong": StrongBot})
 
 
-def make_bot(level: str, seed: int) -> Bot:
-    """A computer player of ``level`` ("easy" or "strong") whose choices are seeded by ``seed``."""
+def make_bot(level: str, seed: int, memory: Memory | None = None) -> Bot:
+    """A computer player of ``level`` ("easy" or "strong") whose choices are seeded by ``seed``;
+    ``memory``: a :class:`Memory` to keep what it derives from the game in (one the bots of a game
+    may share), else a memory of its own."""
     try:
         cls = LEVELS[level.strip().lower()]
     except KeyError:
         raise ValueError(f"unknown bot level {level!r}: choose from {', '.join(LEVELS)}") from None
-    return cls(seed)
+    return cls(seed, memory)
 
 
 class BotGameError(AssertionError):
@@ -56,16 +62,17 @@ def play_bot_game(edition: str | Path = "mega", levels: list[str] | tuple[str, .
     - ``levels``: one bot level per seat, in seat order (seat k plays ``levels[k]``).
     - ``seed``: seeds the game's dice and every bot (each bot gets its own source).
     - ``turn_limit``: end the game by final worth after that many rounds (option ``turn_limit``).
-    - ``check``: run ``check_invariants`` after every action (slow); a breach raises
-      :class:`BotGameError`.
+    - ``check``: run ``check_invariants`` after every action (slow), the log's naming of every
+      changed deed included; a breach raises :class:`BotGameError`.
     - ``max_actions``: a guard against a game that never ends; passing it raises BotGameError.
     - ``seat_order``: True keeps ``levels`` in seat order; False lets the turn-order roll seat them
       (the bot follows its player either way).
 
-    Each decision is asked of the bots of the seats who may act on it (``game.pending.players``), one
-    after the other while each still may (one seat for every kind today); a bot manages its property only
-    in its own decisions (or to pay a debt). Rent to claim (option ``rent_must_be_claimed``) is
-    claimed by its owner's bot before it lapses, at the first safe moment (``Game.timely_claims``).
+    The bots share one :class:`Memory` (the game's). Each decision is asked of the bots of the seats
+    who may act on it (``game.pending.players``), one after the other while each still may (one seat
+    for every kind today); a bot manages its property only in its own decisions (or to pay a debt).
+    Rent to claim (option ``rent_must_be_claimed``) is claimed by its owner's bot before it lapses, at
+    the first safe moment (``Game.timely_claims``).
     """
     names = [f"{lv.capitalize()} {k + 1}" for k, lv in enumerate(levels)]
     players = [{"name": n, "kind": "computer"} for n in names]
@@ -74,7 +81,8 @@ def play_bot_game(edition: str | Path = "mega", levels: list[str] | tuple[str, .
         opts["turn_limit"] = turn_limit
     game = Game.new(edition, players, seed=seed, seat_order=seat_order, options=opts or None)
     seeder = random.Random(seed)
-    by_name = {n: make_bot(lv, seeder.getrandbits(32)) for n, lv in zip(names, levels, strict=False)}
+    memory = Memory()
+    by_name = {n: make_bot(lv, seeder.getrandbits(32), memory) for n, lv in zip(names, levels, strict=False)}
     bots = [by_name[p.name] for p in game.st.players]
     game.bots = bots  # type: ignore[attr-defined]  # for callers that want the bots' counters
     st = game.st
@@ -108,11 +116,12 @@ def _act(game: Game, action: Action, check: bool) -> None:
         return
     st = game.st
     before = {k: pl.cash for k, pl in enumerate(st.players)}
+    deeds = deed_marks(st)
     start = len(st.log)
     game.act(action)
-    bad = check_invariants(game.ed, st, before, start)
+    bad = check_invariants(game.ed, st, before, start, deeds)
     if bad:
         raise BotGameError(f"after {action!r}: {bad}", game)
 
 
-__all__ = ["LEVELS", "Bot", "BotGameError", "EasyBot", "MoverBot", "StrongBot", "make_bot", "play_bot_game"]
+__all__ = ["LEVELS", "Bot", "BotGameError", "EasyBot", "Memory", "MoverBot", "StrongBot", "make_bot", "play_bot_game"]

@@ -12,7 +12,7 @@ sends the answer straight to ``game.act`` (which checks it anyway) may skip that
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from megamono.rules.actions import (
@@ -50,7 +50,7 @@ from megamono.rules.decisions import (
     TurnDecision,
 )
 
-from .model import board_of, view_of
+from .model import Board, Memory, View
 
 if TYPE_CHECKING:  # pragma: no cover
     from megamono.rules.engine import Game
@@ -67,9 +67,19 @@ class Bot:
 
     level = "base"
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, memory: Memory | None = None) -> None:
+        """A bot whose choices are seeded by ``seed``; ``memory``: where it keeps what it derives
+        from the game (:class:`~megamono.bots.model.Memory`; its own unless one is given, which the
+        bots of one game may share)."""
         self.seed = seed
         self.rng = random.Random(seed)
+        self.memory = memory = Memory() if memory is None else memory
+        # (the memory's own methods, called straight: the bots ask on every decision)
+        self.view_of: Callable[[Game], View] = memory.view
+        """``view_of(game)``: the view of ``game``'s deeds now (:meth:`Memory.view
+        <megamono.bots.model.Memory.view>`; shared: do not change it)."""
+        self.board_of: Callable[[Game], Board] = memory.board
+        """``board_of(game)``: the board facts of ``game``'s edition (:class:`~megamono.bots.model.Board`)."""
         self.fallbacks = 0
         self.fallback_notes: list[str] = []
         self._streak = 0
@@ -169,7 +179,7 @@ class Bot:
 
     def mortgage_order(self, game: Game, p: int) -> list[int]:
         """``p``'s deeds by :meth:`mortgage_keep_value`, lowest first (board order among equals)."""
-        v = view_of(game)
+        v = self.view_of(game)
         memo = v.owner_memo.mortgage_order
         key = (type(self).mortgage_keep_value, p)
         order = memo.get(key)
@@ -180,7 +190,7 @@ class Bot:
 
     def raise_money(self, game: Game, p: int) -> Action | None:
         """One action that raises cash: mortgage first, then depots, then buildings (D1)."""
-        v = view_of(game)
+        v = self.view_of(game)
         deeds = game.st.deeds
         group_of = v.board.group_of
         built = v.built_groups(p)
@@ -203,10 +213,10 @@ class Bot:
     def building_sale_order(self, game: Game, p: int) -> list[str]:
         """The colour groups with ``p``'s buildings, in the order to sell from (board order here;
         the list is shared: do not change it)."""
-        return view_of(game).built_groups(p)
+        return self.view_of(game).built_groups(p)
 
     def sell_one_building(self, game: Game, p: int) -> Action | None:
-        b = board_of(game)
+        b = self.board_of(game)
         st = game.st
         for g in self.building_sale_order(game, p):
             mine = [i for i in b.groups[g] if st.deeds[i].owner == p]

@@ -56,7 +56,7 @@ from megamono.rules.decisions import (
 from megamono.rules.rent import unmortgage_cost
 
 from .base import Bot
-from .model import board_of, final_worths
+from .model import Memory, final_worths
 
 if TYPE_CHECKING:  # pragma: no cover
     from megamono.rules.engine import Game
@@ -69,8 +69,8 @@ BUILD_CHANCE = 0.3     # chance to build (again) at a turn when rich enough
 class EasyBot(Bot):
     level = "easy"
 
-    def __init__(self, seed: int) -> None:
-        super().__init__(seed)
+    def __init__(self, seed: int, memory: Memory | None = None) -> None:
+        super().__init__(seed, memory)
         self._caps: dict[tuple[int | None, str | None, int], int] = {}  # (deed, piece, turn): one auction's cap
 
     # ------------------------------------------------------------------ turn
@@ -82,7 +82,7 @@ class EasyBot(Bot):
             if a is not None:
                 return a
         if pl.bus_tickets and self.rng.random() < 0.5:
-            b = board_of(game)
+            b = self.board_of(game)
             targets = [i for i in game.bus_reach(pl.position)
                        if i in st.deeds and st.deeds[i].owner is None and pl.cash - b.price[i] >= RESERVE]
             if targets:
@@ -94,7 +94,7 @@ class EasyBot(Bot):
             return None
         st = game.st
         cash = st.players[p].cash
-        b = board_of(game)
+        b = self.board_of(game)
         opts = []
         for i, d in st.deeds.items():
             if d.owner == p and i in b.group_of and cash - b.house_cost[b.group_of[i]] >= BUILD_RESERVE:
@@ -118,7 +118,7 @@ class EasyBot(Bot):
         pl = game.st.players[p]
         if pl.gojf:
             return UseJailCard(player=p)
-        if pl.cash >= board_of(game).jail_fine + 200 and self.rng.random() < 0.7:
+        if pl.cash >= self.board_of(game).jail_fine + 200 and self.rng.random() < 0.7:
             return PayJailFine(player=p)
         return RollForDoubles(player=p)
 
@@ -135,7 +135,7 @@ class EasyBot(Bot):
     def on_bid(self, game: Game, p: int, pend: BidDecision) -> Action:
         st = game.st
         cash = st.players[p].cash
-        b = board_of(game)
+        b = self.board_of(game)
         if pend.piece:
             lots = game.lots_for_piece(p, pend.piece)
             worth = b.house_cost[b.group_of[lots[0]]] if lots else 0
@@ -161,7 +161,7 @@ class EasyBot(Bot):
     def on_triples(self, game: Game, p: int, pend: TriplesDecision) -> Action:
         st = game.st
         cash = st.players[p].cash
-        b = board_of(game)
+        b = self.board_of(game)
         buyable = [i for i in pend.choices if i in st.deeds and st.deeds[i].owner is None and b.price[i] <= cash]
         if buyable:
             return ChooseDestination(player=p, space=self.rng.choice(buyable))
@@ -196,7 +196,7 @@ class EasyBot(Bot):
     def on_trade_reply(self, game: Game, p: int, pend: TradeReplyDecision) -> Action:
         offer = pend.trade
         assert offer is not None, "a trade reply carries the offer"
-        b = board_of(game)
+        b = self.board_of(game)
         got = offer.give.cash + sum(b.price[i] for i in offer.give.deeds)
         gave = offer.take.cash + sum(b.price[i] for i in offer.take.deeds)
         if offer.take.is_empty() or got >= 1.5 * gave + 50:

@@ -1,23 +1,27 @@
 """What the computer players know about a board: groups, dice odds, rents and deed values.
 
 Everything here only *reads* a :class:`~megamono.rules.engine.Game`; nothing changes its state.
-:class:`Board` is computed once per edition and cached; the value functions take a hypothetical
-owner map so trades and auctions can be judged before they happen.
+A bot keeps what it derives in its :class:`Memory` (its own, or one shared by the bots of a game):
+the edition's :class:`Board`, computed once, and a :class:`View` of the deeds, brought up to date
+from the events the game logged since the memory last looked (``Event.deeds_changed``). Nothing is
+kept at module level. The value functions take a hypothetical owner map so trades and auctions can
+be judged before they happen.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from operator import itemgetter
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from megamono.rules import state as _state
 from megamono.rules.rent import unmortgage_cost
-from megamono.rules.state import DeedState, deeds_changed_since, deeds_revision
+from megamono.rules.state import DeedState
 
 if TYPE_CHECKING:  # pragma: no cover
     from megamono.rules.editions import Edition
     from megamono.rules.engine import Game
+    from megamono.rules.state import Event
 
 # A deed's (owner, mortgaged, built or with a depot): what a trade search reads of it.
 DeedSig = tuple[int | None, bool, bool]
@@ -29,9 +33,24 @@ TradeTarget = tuple[str, int, list[tuple[int, list[int]]]]
 DeedDeltasKey = tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[bool, ...]]
 
 # Two white dice: total -> probability.
-TWO_DICE = {t: (6 - abs(t - 7)) / 36 for t in range(2, 13)}
+TWO_DICE: Mapping[int, float] = MappingProxyType({t: (6 - abs(t - 7)) / 36 for t in range(2, 13)})
 # A typical total used for utility rent when judging risk (two dice 7, three dice ~8).
-UTILITY_GUESS = {True: 8, False: 7}
+UTILITY_GUESS: Mapping[bool, int] = MappingProxyType({True: 8, False: 7})
+
+
+def _steps_with_speed_die() -> Mapping[int, float]:
+    """The steps of one ordinary throw with the Speed Die (its symbols count 0; doubles ignored):
+    total -> probability, in the order of the white dice's totals, then the Speed Die's."""
+    speed = {0: 0.5, 1: 1 / 6, 2: 1 / 6, 3: 1 / 6}
+    dist: dict[int, float] = {}
+    for w, pw in TWO_DICE.items():
+        for s, ps in speed.items():
+            dist[w + s] = dist.get(w + s, 0.0) + pw * ps
+    return MappingProxyType(dist)
+
+
+# The steps of one ordinary throw, with the Speed Die (True) or without: total -> probability.
+THROW_STEPS: Mapping[bool, Mapping[int, float]] = MappingProxyType({True: _steps_with_speed_die(), False: TWO_DICE})
 
 
 class Board:
@@ -39,91 +58,69 @@ class Board:
 
     def __init__(self, ed: Edition) -> None:
         self.ed = ed
-        self.size = ed.size
-        self.speed = ed.rules.speed_die
-        self.groups: dict[str, list[int]] = ed.groups
-        self.group_of: dict[int, str] = {i: g for g, lots in ed.groups.items() for i in lots}
-        whole = ed.rules.building == "whole_group"
-        self.need: dict[str, int] = {g: len(lots) if whole else len(lots) - 1 for g, lots in ed.groups.items()}
-        self.price: dict[int, int] = {i: ed.spaces[i].price or 0 for i in ed.properties}
-        self.mortgage: dict[int, int] = {i: ed.spaces[i].mortgage or 0 for i in ed.properties}
-        self.group_price: dict[str, int] = {g: sum(self.price[i] for i in lots) for g, lots in ed.groups.items()}
-        self.house_cost: dict[str, int] = {g: ed.spaces[lots[0]].house_cost or 0 for g, lots in ed.groups.items()}
-        self.railroads = list(ed.railroads)
-        self.utilities = list(ed.utilities)
-        self.kind = [s.kind for s in ed.spaces]
-        self.start_cash = ed.rules.starting_cash
+        eb = ed.board  # (the edition as plain objects: quicker to read than its models)
+        self.size = eb.size
+        self.speed = eb.rules.speed_die
+        self.groups: dict[str, list[int]] = eb.groups
+        self.group_of: dict[int, str] = {i: g for g, lots in eb.groups.items() for i in lots}
+        whole = eb.rules.building == "whole_group"
+        self.need: dict[str, int] = {g: len(lots) if whole else len(lots) - 1 for g, lots in eb.groups.items()}
+        self.price: dict[int, int] = {i: eb.spaces[i].price or 0 for i in eb.properties}
+        self.mortgage: dict[int, int] = {i: eb.spaces[i].mortgage or 0 for i in eb.properties}
+        self.group_price: dict[str, int] = {g: sum(self.price[i] for i in lots) for g, lots in eb.groups.items()}
+        self.house_cost: dict[str, int] = {g: eb.spaces[lots[0]].house_cost or 0 for g, lots in eb.groups.items()}
+        self.railroads = list(eb.railroads)
+        self.utilities = list(eb.utilities)
+        self.kind = [s.kind for s in eb.spaces]
+        self.start_cash = eb.rules.starting_cash
         self.least_reserve = int(self.start_cash * 0.06)  # the strong bot's reserve is never less
-        self.salary = ed.rules.salary
-        self.jail_fine = ed.rules.jail_fine
-        self.birthday_gift = ed.rules.birthday_gift
-        self.depot_cost = ed.rules.depot_cost
-        self.depots = ed.supply.depots  # how many depots the box holds (0: no depots)
+        self.salary = eb.rules.salary
+        self.jail_fine = eb.rules.jail_fine
+        self.birthday_gift = eb.rules.birthday_gift
+        self.depot_cost = eb.rules.depot_cost
+        self.depots = eb.supply.depots  # how many depots the box holds (0: no depots)
         # the steps of one ordinary throw (doubles and the Speed Die's symbols ignored)
-        if self.speed:
-            speed = {0: 0.5, 1: 1 / 6, 2: 1 / 6, 3: 1 / 6}
-            dist: dict[int, float] = {}
-            for w, pw in TWO_DICE.items():
-                for s, ps in speed.items():
-                    dist[w + s] = dist.get(w + s, 0.0) + pw * ps
-            self.throw = dist
-        else:
-            self.throw = dict(TWO_DICE)
+        self.throw = THROW_STEPS[self.speed]
         self.reach = max(self.throw)
         self.utility_guess = UTILITY_GUESS[self.speed]
-        self.potential: dict[str, float] = {g: self.build_potential(g) for g in ed.groups}
-        self.rents: dict[int, list[int]] = {i: list(ed.spaces[i].rents or []) for i in ed.properties}
-        self.unbuilt_mult: dict[int, int] = {int(k): v for k, v in ed.rules.unbuilt_multipliers.items()}
-        self.rr_rents = list(ed.rules.railroad_rents)
-        self.util_mult = list(ed.rules.utility_multipliers)
-        self.unmortgage_cost: dict[int, int] = {i: unmortgage_cost(ed, i) for i in ed.properties}
+        self.potential: dict[str, float] = {g: self.build_potential(g) for g in eb.groups}
+        self.rents: dict[int, list[int]] = {i: list(eb.spaces[i].rents or []) for i in eb.properties}
+        self.unbuilt_mult: dict[int, int] = {int(k): v for k, v in eb.rules.unbuilt_multipliers.items()}
+        self.rr_rents = list(eb.rules.railroad_rents)
+        self.util_mult = list(eb.rules.utility_multipliers)
+        self.unmortgage_cost: dict[int, int] = {i: unmortgage_cost(ed, i) for i in eb.properties}
         # the deeds whose rents depend on one another: each colour group, the railroads, the utilities
         self.families: list[tuple[list[int], str]] = (
-            [(lots, "street") for lots in ed.groups.values()]
+            [(lots, "street") for lots in eb.groups.values()]
             + [(lots, kind) for lots, kind in ((self.railroads, "railroad"), (self.utilities, "utility")) if lots])
         self.family_of: dict[int, int] = {i: f for f, (lots, _) in enumerate(self.families) for i in lots}
         # the family of each colour group (its index in ``families``)
-        self.group_f: dict[str, int] = {g: self.family_of[lots[0]] for g, lots in ed.groups.items()}
+        self.group_f: dict[str, int] = {g: self.family_of[lots[0]] for g, lots in eb.groups.items()}
         # the colour group of each family (None: the railroads, the utilities), and the families
         # of the railroads and of the utilities (None when the edition has none)
         self.family_group: list[str | None] = [
             self.group_of[lots[0]] if kind == "street" else None for lots, kind in self.families]
         self.rail_f = self.family_of[self.railroads[0]] if self.railroads else None
         self.util_f = self.family_of[self.utilities[0]] if self.utilities else None
-        self.deed_pos: dict[int, int] = {i: k for k, i in enumerate(ed.properties)}
-        # from each space: the spaces one throw can reach with their odds, and those 2..reach ahead
-        self.throw_from: list[list[tuple[int, float]]] = [
-            [((pos + d) % self.size, pr) for d, pr in self.throw.items()] for pos in range(self.size)]
-        self.ahead_of: list[list[int]] = [
-            [(pos + d) % self.size for d in range(2, self.reach + 1)] for pos in range(self.size)]
-        # the same, as functions picking those spaces' entries out of a list by space
-        # (each picks two entries or more, so it gives a tuple)
-        self.pick_ahead: list[Callable[[Sequence[int]], tuple[int, ...]]] = [
-            itemgetter(*idx) for idx in self.ahead_of]
-        self.pick_throw: list[Callable[[Sequence[int]], tuple[int, ...]]] = [
-            itemgetter(*(i for i, _ in row)) for row in self.throw_from]
-        self.throw_odds = [pr for _, pr in self.throw_from[0]]
+        self.deed_pos: dict[int, int] = {i: k for k, i in enumerate(eb.properties)}
+        # from each space: the spaces one throw reaches (in the order of ``throw``, whose odds are
+        # ``throw_odds``) and the spaces 2..reach ahead; and the same as functions picking those
+        # spaces' entries out of a list by space (each picks two entries or more: a tuple)
+        size, totals = self.size, list(self.throw)
+        self.throw_odds = list(self.throw.values())
+        ring = list(range(size)) * (2 + self.reach // size)  # ring[pos + d] == (pos + d) % size
+        ahead = [ring[pos + 2:pos + self.reach + 1] for pos in range(size)]
+        self.pick_ahead: list[Callable[[Sequence[int]], tuple[int, ...]]] = [itemgetter(*idx) for idx in ahead]
+        if totals == list(range(2, self.reach + 1)):  # every total from 2 up (both editions)
+            self.throw_to, self.pick_throw = ahead, self.pick_ahead
+        else:
+            self.throw_to = [[ring[pos + d] for d in totals] for pos in range(size)]
+            self.pick_throw = [itemgetter(*idx) for idx in self.throw_to]
 
     def build_potential(self, group: str) -> float:
         """Dollar worth of having building rights on ``group`` (the bots' rule of thumb)."""
         lots = self.groups[group]
         return self.group_price[group] * 0.9 + self.house_cost[group] * len(lots) * 0.6
-
-
-_BOARDS: dict[int, Board] = {}
-
-
-def board_of(game: Game) -> Board:
-    """The :class:`Board` of ``game``'s edition (computed once per edition object)."""
-    v = _VIEW
-    if v is not None and v.board.ed is game.ed:  # the quick way: the board of the last view
-        return v.board
-    b = _BOARDS.get(id(game.ed))
-    if b is None or b.ed is not game.ed:
-        if len(_BOARDS) > 32:
-            _BOARDS.clear()
-        b = _BOARDS[id(game.ed)] = Board(game.ed)
-    return b
 
 
 # ----------------------------------------------------------------------------- the deeds, read once
@@ -160,11 +157,11 @@ class FamilyMemo:
 
 
 class View:
-    """What the bots derive from the deeds of a game at one moment, shared by every bot.
+    """What the bots derive from the deeds of a game at one moment.
 
-    :func:`view_of` gives the view of a game's deeds as they are now: the same object while no
-    deed has changed (:func:`megamono.rules.state.deeds_revision`), else a new one that redoes
-    only what the changed deeds touch. Holds:
+    :meth:`Memory.view` gives the view of a game's deeds as they are now: the same object while no
+    deed has changed, else a new one that redoes only what the changed deeds touch (those the
+    events logged since name). Holds:
 
     - ``owners``: deed index -> owner seat (None = the bank), like :func:`owners_of`;
     - ``mortgaged``, ``built``: the mortgaged deeds, the deeds with buildings (sets of deed indices);
@@ -182,11 +179,11 @@ class View:
     Nothing in a view may be changed by its readers.
     """
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, board: Board | None = None) -> None:
+        """The view of ``game``'s deeds now; ``board``: the edition's :class:`Board`, when the
+        caller has it."""
         self.deeds = deeds = game.st.deeds
-        self.revision = deeds_revision()
-        self.board = b = board_of(game)
-        self.index_of: dict[int, int] = {id(d): i for i, d in deeds.items()}  # shared by its updates
+        self.board = b = Board(game.ed) if board is None else board
         self.owners = owners = {i: d.owner for i, d in deeds.items()}
         self.owned: dict[int, list[int]] = {}
         for i, q in owners.items():
@@ -216,17 +213,10 @@ class View:
             m = self._family_memo[f] = FamilyMemo()
         return m
 
-    def updated(self, changed: list[DeedState], revision: int) -> View | None:
-        """The view after the deeds in ``changed`` changed (None if one is not of this game)."""
-        index_of = self.index_of
-        ch: set[int] = set()
-        for d in changed:
-            i = index_of.get(id(d))
-            if i is None:
-                return None
-            ch.add(i)
+    def updated(self, ch: Collection[int]) -> View:
+        """The view after the deeds ``ch`` (space indices; any others are as they were) changed."""
         new = object.__new__(View)
-        new.deeds, new.revision, new.board, new.index_of = self.deeds, revision, self.board, index_of
+        new.deeds, new.board = self.deeds, self.board
         deeds, b = self.deeds, self.board
         owners, mortgaged, built, family_of = self.owners, self.mortgaged, self.built, b.family_of
         # the deeds that changed hands, were mortgaged or lifted, first built on or cleared
@@ -303,7 +293,7 @@ class View:
         """Rent ``p`` would owe on each space now (0 where none is owed).
 
         The same sums as :func:`megamono.rules.rent.rent_due` (utilities at a typical dice total),
-        computed for the whole board at once (and kept until a deed changes: :func:`view_of`).
+        computed for the whole board at once (and kept until a deed changes: :meth:`Memory.view`).
         The list is shared: do not change it.
         """
         r = self._rents.get(p)
@@ -379,26 +369,68 @@ class View:
         return t
 
 
-_VIEW: View | None = None
+class Memory:
+    """What a bot derives from the game it last looked at: the edition's :class:`Board` and a
+    :class:`View` of the deeds, kept for that game and brought up to date from its log.
 
+    A bot has one (``Bot.memory``); the bots of one game may share one (``play_bot_game``, the app),
+    so that what one works out the others need not. Asked about another game (or the same game
+    whose state was replaced: a load, an undo), it starts again from that game's deeds. It follows
+    the changes the engine makes (the log names them); a deed changed by hand, as a test's set-up
+    does, is seen only by a memory that has not looked at the game yet.
+    """
 
-def view_of(game: Game) -> View:
-    """The :class:`View` of ``game``'s deeds as they are now (redone only where a deed changed)."""
-    global _VIEW
-    v = _VIEW
-    deeds = game.st.deeds
-    if v is not None and v.revision == _state._deeds_revision and v.deeds is deeds:
-        return v  # (the quick way: no function calls)
-    rev = deeds_revision()
-    if v is not None and v.deeds is deeds:
-        changed = deeds_changed_since(v.revision)
-        if changed is not None:
-            nv = v.updated(changed, rev)
-            if nv is not None:
-                _VIEW = nv
-                return nv
-    v = _VIEW = View(game)
-    return v
+    __slots__ = ("_board", "_view", "_log", "_seen", "_awaited")
+    _view: View  # (set whenever ``_log`` is; read only then)
+
+    def __init__(self) -> None:
+        self._board: Board | None = None
+        self._log: list[Event] | None = None  # the log of the game the view is of
+        self._seen = 0  # how much of it the view has read
+        self._awaited: list[int] = []  # the deeds that awaited their grant after an auction then
+
+    def board(self, game: Game) -> Board:
+        """The :class:`Board` of ``game``'s edition (computed once per edition object)."""
+        b = self._board
+        if b is None or b.ed is not game.ed:
+            b = self._board = Board(game.ed)
+        return b
+
+    def view(self, game: Game) -> View:
+        """The :class:`View` of ``game``'s deeds as they are now: the last one while the game has
+        logged nothing since, else that one brought up to date for the deeds the events logged
+        since name (and any deed awaiting its grant: ``Game.deeds_awaiting_grant``), else a new one."""
+        st = game.st
+        log = st.log
+        if log is self._log:
+            seen = self._seen
+            n = len(log)
+            if n == seen:
+                return self._view  # (the quick way: nothing happened since)
+            v = self._view
+            if n > seen and v.deeds is st.deeds:
+                self._seen = n
+                changed: set[int] | None = None
+                for ev in log[seen:]:
+                    if ev.changes_deeds:
+                        named = ev.deeds_changed()
+                        if named:
+                            if changed is None:
+                                changed = set(named)
+                            else:
+                                changed.update(named)
+                if changed is None and not self._awaited:
+                    return v
+                if changed is None:
+                    changed = set(self._awaited)
+                else:
+                    changed.update(self._awaited)
+                self._awaited = game.deeds_awaiting_grant()
+                v = self._view = v.updated(changed)
+                return v
+        v = self._view = View(game, self.board(game))
+        self._log, self._seen, self._awaited = log, len(log), game.deeds_awaiting_grant()
+        return v
 
 
 def _fill_rents(b: Board, deeds: Mapping[int, DeedState], family: tuple[list[int], str],
@@ -430,19 +462,14 @@ def _fill_rents(b: Board, deeds: Mapping[int, DeedState], family: tuple[list[int
 
 
 # ----------------------------------------------------------------------------- values
-def owners_of(game: Game) -> dict[int, int | None]:
-    """Deed index -> owner seat (None = the bank). Shared (see :class:`View`): do not change it."""
-    return view_of(game).owners
-
-
-def holding_value(game: Game, p: int, owners: Mapping[int, int | None], groups: Iterable[str] | None = None,
-                  transport: bool = True, b: Board | None = None) -> float:
-    """What ``p``'s deeds are worth to ``p`` under ``owners``: prices plus group bonuses.
+def holding_value(b: Board, p: int, owners: Mapping[int, int | None], groups: Iterable[str] | None = None,
+                  transport: bool = True) -> float:
+    """What ``p``'s deeds are worth to ``p`` under ``owners``, on the board ``b``: prices plus group
+    bonuses.
 
     Only the colour ``groups`` named (default: all) and, with ``transport``, railroads and
     utilities are counted, so a trade can be judged on what it touches.
     """
-    b = board_of(game) if b is None else b
     price = b.price
     glots = b.groups
     get = owners.get
@@ -500,15 +527,14 @@ def _count_and_price(lots: Iterable[int], owner_of: Callable[[int], int | None],
     return k, s
 
 
-def gain_of(game: Game, p: int, before: Mapping[int, int | None], after: Mapping[int, int | None],
-            spaces: Collection[int], b: Board | None = None) -> float:
-    """Change of ``p``'s holding value when ownership goes from ``before`` to ``after``."""
-    b = board_of(game) if b is None else b
+def gain_of(b: Board, p: int, before: Mapping[int, int | None], after: Mapping[int, int | None],
+            spaces: Collection[int]) -> float:
+    """Change of ``p``'s holding value (board ``b``) when ownership goes from ``before`` to ``after``."""
     group_of = b.group_of
     groups = dict.fromkeys(group_of[i] for i in spaces if i in group_of)  # in a fixed order: sums of floats
     transport = any(i not in group_of for i in spaces)
-    return (holding_value(game, p, after, groups, transport, b)
-            - holding_value(game, p, before, groups, transport, b))
+    return (holding_value(b, p, after, groups, transport)
+            - holding_value(b, p, before, groups, transport))
 
 
 def moves_gain(v: View, p: int, moves: Mapping[int, int | None]) -> float:
@@ -552,11 +578,10 @@ def moves_gain(v: View, p: int, moves: Mapping[int, int | None]) -> float:
     return after - before
 
 
-def deed_value(game: Game, p: int, space: int, block: float = 0.35) -> float:
+def deed_value(v: View, game: Game, p: int, space: int, block: float = 0.35) -> float:
     """What gaining the bank deed ``space`` is worth to ``p``: its own worth plus a share of
-    what it would have been worth to the opponent who gains most from it (blocking).
-    Kept until a deed changes hands (or a player leaves the game)."""
-    v = view_of(game)
+    what it would have been worth to the opponent who gains most from it (blocking). ``v``: the
+    view of ``game``'s deeds now. Kept until a deed changes hands (or a player leaves the game)."""
     active = game.st.active_players()
     memo = v.owner_memo.deed_value
     key = (p, space, block, tuple(active))

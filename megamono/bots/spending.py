@@ -3,11 +3,11 @@ allows, one action per decision (see :mod:`megamono.bots.strong`).
 
 A turn often holds a run of builds, one house per decision, each chosen by the same rule from
 nearly the same position. When :meth:`SpendingMixin.manage_spending` chooses a build it notes a
-:class:`BuildRun`; at the next decision, if that build is the only change since (the deeds'
-change journal names only the built lot, one level up; the player stands where it stood and
-has no more cash), the next build is picked from the noted options with only the built group's
-redone, and the bots' View is not brought up to date for it (its next reader does that once for
-the whole run). The choice is the one the full rule makes; see :meth:`SpendingMixin._next_build`.
+:class:`BuildRun`; at the next decision, if that build is the only change since (the events logged
+since name only the built lot, one level up; the player stands where it stood and has no more
+cash), the next build is picked from the noted options with only the built group's redone, and the
+bot's View is not brought up to date for it (its next reader does that once for the whole run).
+The choice is the one the full rule makes; see :meth:`SpendingMixin._next_build`.
 """
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from megamono.rules.actions import Action, Build, BuildDepot, Unmortgage
-from megamono.rules.state import DeedState, deeds_changed_since, deeds_revision
+from megamono.rules.state import DeedState, Event
 
 from .base import Bot
-from .model import Board, BuildOption, View, _fill_rents, board_of, view_of
+from .model import Board, BuildOption, Memory, View, _fill_rents
 
 if TYPE_CHECKING:  # pragma: no cover
     from megamono.rules.engine import Game
@@ -28,15 +28,16 @@ if TYPE_CHECKING:  # pragma: no cover
 class BuildRun:
     """A build :meth:`SpendingMixin.manage_spending` chose, and what it chose it from: the
     ``builds`` (:meth:`SpendingMixin._build_options`) of seat ``p`` standing on ``position`` with
-    ``cash`` and ``reserve``, the deeds (``deeds``, of one game) being as at ``revision``
-    (:func:`~megamono.rules.state.deeds_revision`); the build is on ``lot``, now at ``level``,
-    ``builds[k]`` its option. Noted only when no unmortgage came before the builds."""
+    ``cash`` and ``reserve``, the deeds (``deeds``, of one game) being as when its ``log`` was
+    ``seen`` events long; the build is on ``lot``, now at ``level``, ``builds[k]`` its option.
+    Noted only when no unmortgage came before the builds and no deed awaited its grant after an
+    auction (a grant the events of its action do not name)."""
 
-    __slots__ = ("deeds", "revision", "p", "position", "cash", "reserve", "builds", "k", "lot", "level")
+    __slots__ = ("deeds", "log", "seen", "p", "position", "cash", "reserve", "builds", "k", "lot", "level")
 
-    def __init__(self, deeds: dict[int, DeedState], p: int, position: int, cash: int, reserve: int,
-                 builds: list[BuildOption], k: int) -> None:
-        self.deeds, self.revision, self.p, self.position = deeds, deeds_revision(), p, position
+    def __init__(self, deeds: dict[int, DeedState], log: list[Event], p: int, position: int, cash: int,
+                 reserve: int, builds: list[BuildOption], k: int) -> None:
+        self.deeds, self.log, self.seen, self.p, self.position = deeds, log, len(log), p, position
         self.cash, self.reserve, self.builds, self.k = cash, reserve, builds, k
         self.lot = lot = builds[k][1]
         self.level = deeds[lot].level
@@ -49,8 +50,8 @@ class SpendingMixin(Bot):
     if TYPE_CHECKING:  # pragma: no cover  (the bot's: StrongBot.reserve)
         def reserve(self, game: Game, p: int, rents: list[int] | None = None) -> int: ...
 
-    def __init__(self, seed: int) -> None:
-        super().__init__(seed)
+    def __init__(self, seed: int, memory: Memory | None = None) -> None:
+        super().__init__(seed, memory)
         self._run: BuildRun | None = None
 
     def manage_spending(self, game: Game, p: int) -> Action | None:
@@ -65,7 +66,7 @@ class SpendingMixin(Bot):
             a = self._next_build(game, p, run)
             if a is not None:
                 return a
-        v = view_of(game)
+        v = self.view_of(game)
         mortgaged, builds, depots = v.mortgaged_of(p), self._build_options(game, p, v), self._depot_lots(game, p, v)
         if not (mortgaged or builds or depots):
             return None  # nothing to spend on (the reserve is not needed)
@@ -92,9 +93,10 @@ class SpendingMixin(Bot):
         if builds:
             a, k = self._build(game, p, builds, cash, reserve)
             if a is not None:
-                if in_groups is None:
-                    self._run = BuildRun(deeds=game.st.deeds, p=p, position=pl.position, cash=cash, reserve=reserve,
-                                     builds=builds, k=k)
+                if in_groups is None and not game.deeds_awaiting_grant():
+                    st = game.st
+                    self._run = BuildRun(deeds=st.deeds, log=st.log, p=p, position=pl.position, cash=cash,
+                                         reserve=reserve, builds=builds, k=k)
                 return a
         return self._depot(game, p, depots, cash - depot_cost >= reserve + 100) or self._allowed(game, anywhere)
 
@@ -110,20 +112,20 @@ class SpendingMixin(Bot):
         group's option is redone from the deeds.
         """
         st = game.st
-        deeds = st.deeds
+        deeds, log = st.deeds, st.log
         pl = st.players[p]
-        if run.deeds is not deeds or run.p != p or pl.position != run.position or pl.cash > run.cash:
+        if (run.deeds is not deeds or run.log is not log or run.p != p or pl.position != run.position
+                or pl.cash > run.cash):
             return None
-        changed = deeds_changed_since(run.revision)
-        if not changed:
+        lot = run.lot
+        if deeds[lot].level != run.level + 1:
             return None
-        d = deeds[run.lot]
-        if d.level != run.level + 1:
-            return None
-        for c in changed:
-            if c is not d:
-                return None
-        b = board_of(game)
+        for ev in log[run.seen:]:  # the deeds changed since: the lot only
+            if ev.changes_deeds:
+                for i in ev.deeds_changed():
+                    if i != lot:
+                        return None
+        b = self.board_of(game)
         g = b.group_of[run.lot]
         vr: dict[int, int] = {}
         _fill_rents(b, deeds, b.families[b.group_f[g]], vr)  # the group's rents now
@@ -136,8 +138,8 @@ class SpendingMixin(Bot):
         cash = pl.cash
         a, k = self._build(game, p, builds, cash, run.reserve)
         if a is not None:
-            self._run = BuildRun(deeds=deeds, p=p, position=run.position, cash=cash, reserve=run.reserve,
-                                 builds=builds, k=k)
+            self._run = BuildRun(deeds=deeds, log=log, p=p, position=run.position, cash=cash,
+                                 reserve=run.reserve, builds=builds, k=k)
         return a
 
     @staticmethod
@@ -200,7 +202,7 @@ class SpendingMixin(Bot):
         entry is kept while that group does not change. ``v``: the game's view, when the caller
         has it."""
         if v is None:
-            v = view_of(game)
+            v = self.view_of(game)
         b = v.board
         deeds, vr, max_level = game.st.deeds, v.visitor_rents, game.board.max_level
         out: list[BuildOption] = []

@@ -62,7 +62,7 @@ from megamono.rules.decisions import (
 from megamono.rules.rent import ceil_percent, tax_worth
 
 from .base import Bot
-from .model import TWO_DICE, board_of, deed_value, final_worths, view_of
+from .model import TWO_DICE, Memory, deed_value, final_worths
 from .spending import SpendingMixin
 from .trading import TradingMixin
 
@@ -76,8 +76,8 @@ BID_RAISE = 0.05         # and each raise over the high bid
 class StrongBot(SpendingMixin, TradingMixin, Bot):
     level = "strong"
 
-    def __init__(self, seed: int) -> None:
-        super().__init__(seed)
+    def __init__(self, seed: int, memory: Memory | None = None) -> None:
+        super().__init__(seed, memory)
         self._trade_turn = -1
         self._reserve_key: tuple[list[int], int, int] | None = None  # (rents, seat, position)
         self._reserve = 0
@@ -90,13 +90,13 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
 
     def rents(self, game: Game, p: int) -> list[int]:
         """Rent ``p`` would owe on each space (kept until a deed changes; shared: do not change it)."""
-        return view_of(game).rents(p)
+        return self.view_of(game).rents(p)
 
     # ------------------------------------------------------------------ judging the position
     def reserve(self, game: Game, p: int, rents: list[int] | None = None) -> int:
         """Cash to keep back: a base plus the rent threats the opponents pose."""
         if rents is None:
-            rents = view_of(game).rents(p)
+            rents = self.view_of(game).rents(p)
             pos = game.st.players[p].position
             key = self._reserve_key  # (rents, p, position): all it depends on
             if key is None or key[1] != p or key[2] != pos or (key[0] is not rents and key[0] != rents):
@@ -107,7 +107,7 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
 
     def _reserve_of(self, game: Game, p: int, rents: list[int], pos: int | None = None) -> int:
         """The reserve of ``p`` standing on ``pos`` (default: where ``p`` stands) under ``rents``."""
-        b = board_of(game)
+        b = self.board_of(game)
         if pos is None:
             pos = game.st.players[p].position
         # the highest rent 2 to 12 spaces ahead, and the expected rent of the next throw
@@ -117,9 +117,8 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
         r = b.start_cash * 0.06 + 0.45 * ahead + 0.2 * overall + 2 * expected
         return int(min(r, b.start_cash * 1.2))
 
-    @staticmethod
-    def unowned_share(game: Game) -> float:
-        v = view_of(game)
+    def unowned_share(self, game: Game) -> float:
+        v = self.view_of(game)
         memo = v.owner_memo
         share = memo.unowned_share
         if share is None:
@@ -132,10 +131,10 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
         d = st.deeds.get(s)
         if d is not None:
             if d.owner is None:
-                price = board_of(game).price[s]
+                price = self.board_of(game).price[s]
                 if cash < price:
                     return 10.0
-                return max(0.0, deed_value(game, p, s) - price) + 0.2 * price
+                return max(0.0, deed_value(self.view_of(game), game, p, s) - price) + 0.2 * price
             return -float(rents[s])
         sp = game.board.spaces[s]
         k = sp.kind
@@ -149,20 +148,20 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
         if k == "go_to_jail":
             return -60.0 if self.unowned_share(game) > 0.3 else -20.0
         if k == "auction":
-            if None in view_of(game).owners.values():  # a deed left in the bank
+            if None in self.view_of(game).owners.values():  # a deed left in the bank
                 return 30.0
             return -float(max(rents))
         if k == "bus_ticket":
             return 40.0 if st.decks.bus else 0.0
         if k == "birthday_gift":
-            return float(board_of(game).birthday_gift)
+            return float(self.board_of(game).birthday_gift)
         if k == "free_parking":
             return float(st.pot)
         return 0.0
 
     def move_score(self, game: Game, p: int, dest: int, rents: list[int], cash: int) -> float:
         pos = game.st.players[p].position
-        bonus = board_of(game).salary if dest < pos or dest == 0 else 0
+        bonus = self.board_of(game).salary if dest < pos or dest == 0 else 0
         return self.space_score(game, p, dest, rents, cash) + bonus
 
     # ------------------------------------------------------------------ turn
@@ -186,7 +185,7 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
 
     def bus_ticket_move(self, game: Game, p: int) -> Action | None:
         """Play a Bus Ticket when a reachable space beats the expected throw."""
-        b = board_of(game)
+        b = self.board_of(game)
         st = game.st
         pos = st.players[p].position
         cash = st.players[p].cash
@@ -203,7 +202,8 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
         if not scored:
             return None
         best, dest = max(scored)
-        expected = sum([pr * score(i) for i, pr in b.throw_from[pos]])  # (in the order of b.throw)
+        # (in the order of b.throw, whose odds throw_odds are)
+        expected = sum([pr * score(i) for i, pr in zip(b.throw_to[pos], b.throw_odds, strict=True)])
         if best > expected + 60 or (expected < -150 and best > expected + 30):
             return PlayBusTicket(player=p, destination=dest)
         return None
@@ -213,7 +213,7 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
         pl = game.st.players[p]
         stay = False
         if self.unowned_share(game) <= 0.3:  # not early in the game: stay when leaving looks dangerous
-            v = view_of(game)
+            v = self.view_of(game)
             jail, size = game.board.jail, game.board.size
             rents = v.rents(p)
             danger = sum([pr * rents[(jail + d) % size] for d, pr in TWO_DICE.items()])
@@ -224,7 +224,7 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
         if not stay:
             if pl.gojf:
                 return UseJailCard(player=p)
-            if pl.cash - board_of(game).jail_fine >= min(self.reserve(game, p), 300):
+            if pl.cash - self.board_of(game).jail_fine >= min(self.reserve(game, p), 300):
                 return PayJailFine(player=p)
         return RollForDoubles(player=p)
 
@@ -243,13 +243,14 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
         reserve = self.reserve(game, p)
         if cash - price >= reserve:
             return Buy(player=p)
-        if cash >= price and cash - price >= 0.3 * reserve and deed_value(game, p, space) >= 1.3 * price:
+        if (cash >= price and cash - price >= 0.3 * reserve
+                and deed_value(self.view_of(game), game, p, space) >= 1.3 * price):
             return Buy(player=p)
         return DeclineBuy(player=p)
 
     def on_bid(self, game: Game, p: int, pend: BidDecision) -> Action:
         st = game.st
-        b = board_of(game)
+        b = self.board_of(game)
         cash = st.players[p].cash
         low = game.min_bid()
         if pend.piece:
@@ -270,7 +271,7 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
                 cap = self._bid_memo[1]
             else:
                 reserve = self.reserve(game, p)
-                value = deed_value(game, p, space)
+                value = deed_value(self.view_of(game), game, p, space)
                 spare = cash - (reserve // 2 if value >= 1.2 * price else reserve)
                 cap = int(min(value, spare))
                 self._bid_memo = (key, cap)
@@ -281,13 +282,13 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
         return Bid(player=p, amount=max(low, min(cap, opening)))
 
     def on_auction_pick(self, game: Game, p: int, pend: AuctionPickDecision) -> Action:
-        b = board_of(game)
+        b = self.board_of(game)
         cash = game.st.players[p].cash
         best = None
         for i in pend.choices:
             if b.price[i] * 0.6 > cash:
                 continue
-            score = deed_value(game, p, i) / b.price[i]
+            score = deed_value(self.view_of(game), game, p, i) / b.price[i]
             if best is None or score > best[0]:
                 best = (score, i)
         if best is None:  # nothing affordable: auction the cheapest
@@ -337,13 +338,13 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
         lots = game.lots_for_piece(p, pend.piece)
         if not lots:
             return ShortageAnswer(player=p, want=False)
-        b = board_of(game)
+        b = self.board_of(game)
         want = game.st.players[p].cash - b.house_cost[b.group_of[lots[0]]] >= self.reserve(game, p)
         return ShortageAnswer(player=p, want=want)
 
     def on_place_piece(self, game: Game, p: int, pend: PlacePieceDecision) -> Action:
         st = game.st
-        b = board_of(game)
+        b = self.board_of(game)
 
         def gain(i: int) -> int:
             lvl = st.deeds[i].level
@@ -354,7 +355,7 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
 
     # ------------------------------------------------------------------ debt
     def mortgage_keep_value(self, game: Game, p: int, space: int) -> float:
-        v = view_of(game)
+        v = self.view_of(game)
         b = v.board
         g = b.group_of.get(space)
         if g is not None:
@@ -371,7 +372,7 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
 
     def building_sale_order(self, game: Game, p: int) -> list[str]:
         """Sell first where a dollar of buildings earns the least rent."""
-        b = board_of(game)
+        b = self.board_of(game)
         st = game.st
         groups = super().building_sale_order(game, p)
 

@@ -9,6 +9,8 @@ answering trades, by the bots' valuation (see :mod:`megamono.bots.strong`).
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from megamono.rules.actions import AcceptTrade, Action, ProposeTrade, RefuseTrade
@@ -16,12 +18,12 @@ from megamono.rules.decisions import TradeOffer, TradeReplyDecision, TradeSide
 from megamono.rules.rent import transfer_fee, unmortgage_cost
 
 from .base import Bot
-from .model import DeedSig, TradeTarget, View, moves_gain, view_of
+from .model import DeedSig, Memory, TradeTarget, View, moves_gain
 
 if TYPE_CHECKING:  # pragma: no cover
     from megamono.rules.engine import Game
 
-CARD_WORTH = {"jail_cards": 50, "bus_tickets": 40}
+CARD_WORTH: Mapping[str, int] = MappingProxyType({"jail_cards": 50, "bus_tickets": 40})
 TRADE_TOLERANCE = 5      # dollars of rounding a trade answer forgives
 MIN_TRADE_GAIN = 40      # a proposal must be worth at least this much to the proposer
 
@@ -42,8 +44,8 @@ class TradingMixin(Bot):
     if TYPE_CHECKING:  # pragma: no cover  (the bot's: StrongBot.reserve)
         def reserve(self, game: Game, p: int, rents: list[int] | None = None) -> int: ...
 
-    def __init__(self, seed: int) -> None:
-        super().__init__(seed)
+    def __init__(self, seed: int, memory: Memory | None = None) -> None:
+        super().__init__(seed, memory)
         self._refused: dict[OfferKey, int] = {}
         self._open_offer: tuple[OfferKey, int, list[int]] | None = None  # (key, cash, deeds asked for)
         # (what the last search that found nothing depended on, the budget and partners' cash it noted)
@@ -52,11 +54,10 @@ class TradingMixin(Bot):
         self._need_budget: int | None = None  # what the last trade search would have needed
         self._need_cash: dict[int, int] = {}
 
-    @staticmethod
-    def trade_deltas(game: Game, offer: TradeOffer) -> tuple[float, float]:
+    def trade_deltas(self, game: Game, offer: TradeOffer) -> tuple[float, float]:
         """(gain to the proposer, gain to the partner) of ``offer``, in dollars, by the bots' valuation."""
         a, b_ = offer.proposer, offer.partner
-        da, db = TradingMixin._deed_deltas(game, a, b_, tuple(offer.give.deeds), tuple(offer.take.deeds))
+        da, db = self._deed_deltas(game, a, b_, tuple(offer.give.deeds), tuple(offer.take.deeds))
         cash = offer.give.cash - offer.take.cash
         da -= cash
         db += cash
@@ -66,10 +67,10 @@ class TradingMixin(Bot):
             db += n * worth
         return da, db
 
-    @staticmethod
-    def _deed_deltas(game: Game, a: int, b_: int, give: tuple[int, ...], take: tuple[int, ...]) -> tuple[float, float]:
+    def _deed_deltas(self, game: Game, a: int, b_: int, give: tuple[int, ...],
+                     take: tuple[int, ...]) -> tuple[float, float]:
         """The deeds' part of :meth:`trade_deltas` (kept until a deed changes hands)."""
-        v = view_of(game)
+        v = self.view_of(game)
         deeds = game.st.deeds
         memo = v.owner_memo.deed_deltas
         key = (a, b_, give, take, tuple([deeds[i].mortgaged for i in give + take]))
@@ -131,7 +132,7 @@ class TradingMixin(Bot):
         until one of those is reached (or the rest changes) the search is skipped: the answer
         would be None again.
         """
-        v = view_of(game)
+        v = self.view_of(game)
         targets = self._trade_targets(v, p)
         if not targets:
             return None

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from . import levelling
 from .agenda import AuctionStep, GrantStep, PayStep, PlacePieceStep
-from .core import commas, log, name, pending_as, push, sname, wait
+from .core import log, name, pending_as, push, sname, wait
 from .decisions import BidDecision
 from .editions import Edition
-from .events import AuctionStarts, BidMade, DropsOut, NobodyBid, WinsAuction, WinsPiece
+from .events import AuctionStarts, BidMade, DropsOut, NobodyBid, WinsAuction, WinsPiece, commas
 from .state import GameState
 
 

@@ -8,9 +8,9 @@ not allowed, or None; an effect (``do_...``) changes the state and logs what hap
 
 from __future__ import annotations
 
-from .core import commas, log, name, sname, transfer
+from .core import log, name, sname, transfer
 from .editions import Edition
-from .events import BuildingSold, Built, DepotBuilt, SoldDown
+from .events import BuildingSold, Built, DepotBuilt, SoldDown, commas
 from .rent import sale_value
 from .state import GameState
 
@@ -87,7 +87,7 @@ def do_build(st: GameState, ed: Edition, p: int, space: int) -> None:
     st = st
     deed = st.deeds[space]
     sp = ed.board.spaces[space]
-    transfer(st, p, None, sp.house_cost, f"building on {sp.name}")
+    transfer(st, p, None, sp.house_cost, f"building on {sp.name}", space)
     return_pieces(st, ed, space, deed.level + 1) if deed.level < 5 else _to_skyscraper(st, ed, space)
     log(st, Built(p, space, deed.level))
 
@@ -154,7 +154,7 @@ def do_sell_building(st: GameState, ed: Edition, p: int, space: int) -> None:
         deed.level = 5
     else:
         return_pieces(st, ed, space, deed.level - 1)
-    transfer(st, None, p, sp.house_cost // 2, f"building sold on {sp.name}")
+    transfer(st, None, p, sp.house_cost // 2, f"building sold on {sp.name}", space)
     log(st, BuildingSold(p, space, deed.level))
 
 
@@ -198,7 +198,7 @@ def sell_lot_clear(st: GameState, ed: Edition, p: int, i: int) -> None:
     if deed.level:
         value = deed.level * (ed.board.spaces[i].house_cost // 2)
         return_pieces(st, ed, i, 0)
-        transfer(st, None, p, value, f"all buildings on {sname(ed, i)} sold")
+        transfer(st, None, p, value, f"all buildings on {sname(ed, i)} sold", i)
 
 
 def why_not_build_depot(st: GameState, ed: Edition, p: int, space: int) -> str | None:
@@ -222,7 +222,7 @@ def why_not_build_depot(st: GameState, ed: Edition, p: int, space: int) -> str |
 
 def do_build_depot(st: GameState, ed: Edition, p: int, space: int) -> None:
     """B6: ``p`` pays for a depot on the railroad ``space`` (one from the bank)."""
-    transfer(st, p, None, ed.board.rules.depot_cost, f"depot on {sname(ed, space)}")
+    transfer(st, p, None, ed.board.rules.depot_cost, f"depot on {sname(ed, space)}", space)
     st.deeds[space].depot = True
     st.bank.depots -= 1
     log(st, DepotBuilt(p, space))
@@ -240,7 +240,7 @@ def do_sell_depot(st: GameState, ed: Edition, p: int, space: int) -> None:
     """B6: the depot on ``space`` goes back to the bank for half its price."""
     st.deeds[space].depot = False
     st.bank.depots += 1
-    transfer(st, None, p, ed.board.rules.depot_cost // 2, f"depot on {sname(ed, space)} sold")
+    transfer(st, None, p, ed.board.rules.depot_cost // 2, f"depot on {sname(ed, space)} sold", space)
 
 
 def sell_all_buildings_of(st: GameState, ed: Edition, p: int, why: str) -> None:
@@ -252,7 +252,7 @@ def sell_all_buildings_of(st: GameState, ed: Edition, p: int, why: str) -> None:
             if deed.depot:
                 deed.depot = False
                 st.bank.depots += 1
-            transfer(st, None, p, value, f"buildings on {sname(ed, i)} sold to the bank ({why})")
+            transfer(st, None, p, value, f"buildings on {sname(ed, i)} sold to the bank ({why})", i)
 
 
 def return_pieces(st: GameState, ed: Edition, space: int, to_level: int) -> None:

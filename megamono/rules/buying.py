@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from . import levelling
 from .agenda import AuctionStep
-from .core import commas, log, name, pending_as, push, sname, transfer
+from .core import log, name, pending_as, push, sname, transfer
 from .decisions import BuyDecision
 from .editions import Edition
-from .events import DeclinesToBuy
+from .events import DeclinesToBuy, commas
 from .state import GameState
 
 
@@ -28,7 +28,7 @@ def do_buy(st: GameState, ed: Edition, p: int) -> None:
     """S1: ``p`` buys the deed on offer at its printed price; B8 and M3 settle it at once."""
     space = pending_as(st, BuyDecision).space
     st.pending = None
-    transfer(st, p, None, ed.board.spaces[space].price, f"buys {sname(ed, space)}")
+    transfer(st, p, None, ed.board.spaces[space].price, f"buys {sname(ed, space)}", space)
     st.deeds[space].owner = p
     levelling.settle_received(st, ed, p, space)
 

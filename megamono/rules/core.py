@@ -14,26 +14,10 @@ from . import dice as _dice
 from .agenda import AgendaStep
 from .decisions import Decision, Pending
 from .editions import Edition
-from .events import Cash, UtilityRoll
+from .events import Cash, UtilityRoll, commas
 from .state import Event, GameState, Throw
 
 D = TypeVar("D", bound=Decision)
-
-
-class _Commas(dict[int, str]):
-    """Amounts of money as text with thousands separators, remembered: nearly every log line
-    writes a sum of money, and the separator costs more than the rest of the line."""
-
-    def __missing__(self, n: int) -> str:
-        s = f"{n:,}"
-        if n.__class__ is int and len(self) < 100_000:
-            self[n] = s
-        return s
-
-
-commas = _Commas().__getitem__
-"""``commas(n)`` is ``f"{n:,}"`` (1500 -> "1,500") for whole dollars (ints, as all money in the
-game): a dictionary look-up, with no Python call once an amount has been written."""
 
 
 # ============================================================================ the plumbing, as functions
@@ -106,12 +90,15 @@ def suspend(st: GameState, decision: Pending) -> None:
     st.pending = decision
 
 
-def transfer(st: GameState, payer: int | None, payee: int | None, amount: int, why: str) -> None:
+def transfer(st: GameState, payer: int | None, payee: int | None, amount: int, why: str,
+             deed: int | None = None) -> None:
     """Move ``amount`` dollars from ``payer`` to ``payee`` (None = the bank) and log it (I7).
 
+    ``deed``: the deed the payment changes (bought, built on, mortgaged...; see
+    :class:`~megamono.rules.events.Cash`), logged even for $0 so that the log names the change.
     The caller has checked that the payer has the cash (cash never goes negative, I5); AssertionError
     if not."""
-    if amount <= 0:
+    if amount <= 0 and (deed is None or amount < 0):
         return
     players = st.players
     if payer is not None:
@@ -123,7 +110,7 @@ def transfer(st: GameState, payer: int | None, payee: int | None, amount: int, w
             players[payee].cash += amount
     elif payee is not None:
         players[payee].cash += amount
-    st.log.append(Cash(payer=payer, payee=payee, amount=amount, why=why))
+    st.log.append(Cash(payer, payee, amount, why, deed))
 
 
 def throw(st: GameState, speed: bool) -> Throw:
@@ -154,8 +141,9 @@ def utility_roll(st: GameState, ed: Edition, payer: int) -> int:
 
 # Every possible throw, made once: a Throw is never changed, so games share them (faces 0-5 of
 # the white dice, then of the Speed Die, as d6 gives them, index the lists).
-_WHITE_THROWS = [Throw((a + 1, b + 1), None) for a in range(6) for b in range(6)]
-_SPEED_THROWS = [Throw((a + 1, b + 1), _dice.SPEED_FACES[c]) for a in range(6) for b in range(6) for c in range(6)]
+_WHITE_THROWS = tuple([Throw((a + 1, b + 1), None) for a in range(6) for b in range(6)])
+_SPEED_THROWS = tuple([Throw((a + 1, b + 1), _dice.SPEED_FACES[c])
+                      for a in range(6) for b in range(6) for c in range(6)])
 
 
 def new_seed() -> int:

@@ -12,10 +12,10 @@ from collections.abc import Iterable
 
 from . import buildings, endgame, levelling
 from .agenda import AuctionStep, DebtNoteStep, PayStep
-from .core import commas, log, name, pending_as, push, transfer, wait
+from .core import log, name, pending_as, push, transfer, wait
 from .decisions import Creditor, DebtDecision
 from .editions import Edition
-from .events import Bankrupt, DeedsTaken, InDebt, PotGrows
+from .events import Bankrupt, DeedsTaken, InDebt, PotGrows, commas
 from .rent import max_raisable
 from .state import GameState
 
@@ -114,7 +114,7 @@ def do_bankruptcy(st: GameState, ed: Edition, p: int) -> None:
     take_debt_note(st, ed)
     st.pending = None
     pl = st.players[p]
-    log(st, Bankrupt(p))
+    log(st, Bankrupt(p, sorted(i for i, d in st.deeds.items() if d.owner == p) or None))
     buildings.sell_all_buildings_of(st, ed, p, "bankruptcy")
     creditor: int | None = None
     for c in pend.creditors:

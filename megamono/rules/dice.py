@@ -9,6 +9,7 @@ and the scripting API) are consumed before the generator is asked.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import MappingProxyType
 from typing import TypeVar
 
 MASK = (1 << 64) - 1
@@ -18,7 +19,8 @@ SpeedFace = int | str
 """A Speed Die face: 1, 2, 3, "mr" (Mr. Monopoly) or "bus"."""
 
 SPEED_FACES: tuple[SpeedFace, ...] = (1, 2, 3, "mr", "mr", "bus")
-_ALIASES = {"m": "mr", "mr": "mr", "mr_monopoly": "mr", "mr. monopoly": "mr", "b": "bus", "bus": "bus"}
+_ALIASES = MappingProxyType({"m": "mr", "mr": "mr", "mr_monopoly": "mr", "mr. monopoly": "mr", "b": "bus",
+                             "bus": "bus"})
 
 
 def seed_state(seed: int) -> int:
@@ -42,16 +44,13 @@ def next_u64(state: int) -> tuple[int, int]:
 
 def randbelow(state: int, n: int) -> tuple[int, int]:
     """Uniform integer in [0, n) by rejection sampling: returns (new state, value)."""
-    limit = _LIMITS.get(n)
-    if limit is None:
-        limit = _LIMITS[n] = (1 << 64) - ((1 << 64) % n)
+    limit = (1 << 64) - ((1 << 64) % n)  # the largest multiple of n up to 2**64 (rejection above it)
     while True:
         state, z = next_u64(state)
         if z < limit:
             return state, z % n
 
 
-_LIMITS: dict[int, int] = {}  # n -> the largest multiple of n up to 2**64 (rejection above it)
 _D6_LIMIT = (1 << 64) - ((1 << 64) % 6)
 
 

@@ -7,8 +7,9 @@ them, with the limits on managing while a decision is pending.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields
+from types import MappingProxyType
 from typing import Any
 
 from . import (
@@ -95,7 +96,7 @@ from .invariants import SETTLING_KINDS, anything_settling, settling_groups, sett
 from .state import GameState
 
 # Which decision each action answers (manage actions answer none: they may come any time).
-DECISION_OF = {
+DECISION_OF: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "roll": ("turn",), "play_bus_ticket": ("turn",), "pay_jail_fine": ("jail", "jail_pay"),
     "use_jail_card": ("jail", "jail_pay"), "roll_for_doubles": ("jail",), "buy": ("buy",),
     "decline_buy": ("buy",), "bid": ("bid",), "drop_out": ("bid",),
@@ -104,7 +105,7 @@ DECISION_OF = {
     "level": ("levelling",), "mortgaged_deed_choice": ("mortgaged_deed",), "pay_debt": ("debt",),
     "declare_bankruptcy": ("debt",), "accept_trade": ("trade_reply",), "refuse_trade": ("trade_reply",),
     "vote_end": ("end_vote",), "shortage_answer": ("shortage_ask",), "place_piece": ("place_piece",),
-}
+})
 # The decisions during which managing is limited (see manage_limits).
 _LIMITING_DECISIONS = frozenset({"trade_reply", "shortage_ask", "place_piece", "end_vote", "debt",
                                  *SETTLING_KINDS})
@@ -126,12 +127,11 @@ def why_not(st: GameState, ed: Edition, action: Action) -> str | None:
     if not (p in deciders or 0 <= p < len(players)) or players[p].bankrupt:
         return "no such player in the game"
     kind = action.kind
-    answers = _PLAIN_ANSWERS.get(kind)
-    if answers is not None and p in deciders and pend.kind in answers:
+    # (the tables are read-only mappings: ``in`` and ``[]`` are their quick reads, not ``get``)
+    if kind in _PLAIN_ANSWERS and p in deciders and pend.kind in _PLAIN_ANSWERS[kind]:
         # the quick way for the usual case: the awaited player answers the decision, with an
         # action that names no space (the checks below would all pass up to the last one)
-        check = CHECK.get(kind)
-        return None if check is None else check(st, ed, action)
+        return CHECK[kind](st, ed, action) if kind in CHECK else None
     if kind in MANAGE_KINDS:  # (each names a space)
         assert isinstance(action, MANAGE_TYPES)  # (the kinds are those classes': tells the type)
         if not 0 <= action.space < ed.board.size:
@@ -153,8 +153,7 @@ def why_not(st: GameState, ed: Edition, action: Action) -> str | None:
         return f"the game is waiting for {describe_pending(st, ed)}, not for {action.label()}"
     if p not in deciders:
         return f"it is {names_of(st, ed, deciders)}'s decision, not {name(st, p)}'s"
-    check = CHECK.get(kind)
-    return None if check is None else check(st, ed, action)
+    return CHECK[kind](st, ed, action) if kind in CHECK else None
 
 
 def legal_actions(st: GameState, ed: Edition, player: int | None = None) -> list[Action]:
@@ -507,8 +506,8 @@ def _piece_of(pend: Pending) -> str | None:
 
 # Decision answers that name no space (why_not's quick way), with the decisions each answers,
 # and the kinds that have a check.
-_PLAIN_ANSWERS = {k: frozenset(DECISION_OF[k]) for k, t in ACTION_KINDS.items()
-                  if k in DECISION_OF and not any(f.name == "space" for f in fields(t))}
+_PLAIN_ANSWERS = MappingProxyType({k: frozenset(DECISION_OF[k]) for k, t in ACTION_KINDS.items()
+                                   if k in DECISION_OF and not any(f.name == "space" for f in fields(t))})
 
 
 # What runs each kind of action, check, agenda step and managing action: ``act``, ``why_not`` and
@@ -517,7 +516,7 @@ _PLAIN_ANSWERS = {k: frozenset(DECISION_OF[k]) for k, t in ACTION_KINDS.items()
 # the decision is pending (tests/rules/test_plumbing.py checks the tables against the kinds).
 _Run = Callable[[GameState, Edition, Any], None]  # Any: each function takes the action (or step) class its key names
 _Check = Callable[[GameState, Edition, Any], str | None]  # Any: each function takes the action class its key names
-ACT: dict[str, _Run] = {
+ACT: Mapping[str, _Run] = MappingProxyType({
     "roll": turns.roll,
     "play_bus_ticket": turns.play_bus_ticket,
     "pay_jail_fine": _act_pay_jail_fine,
@@ -551,9 +550,9 @@ ACT: dict[str, _Run] = {
     "claim_rent": turns.claim_rent,
     "shortage_answer": _act_shortage_answer,
     "place_piece": _act_place_piece,
-}
+})
 
-CHECK: dict[str, _Check] = {
+CHECK: Mapping[str, _Check] = MappingProxyType({
     "play_bus_ticket": turns.why_not_play_bus_ticket,
     "pay_jail_fine": _check_pay_jail_fine,
     "use_jail_card": _check_use_jail_card,
@@ -568,9 +567,9 @@ CHECK: dict[str, _Check] = {
     "pay_debt": _check_pay_debt,
     "declare_bankruptcy": _check_declare_bankruptcy,
     "place_piece": _check_place_piece,
-}
+})
 
-STEP: dict[str, _Run] = {
+STEP: Mapping[str, _Run] = MappingProxyType({
     "auction": auctions.step_auction,
     "back": movement.step_back,
     "bus_face": movement.step_bus_face,
@@ -588,9 +587,9 @@ STEP: dict[str, _Run] = {
     "place_piece": shortage.step_place_piece,
     "resume": turns.step_resume,
     "unlock": movement.step_unlock,
-}
+})
 
-WHY_NOT: dict[str, Callable[[GameState, Edition, int, int], str | None]] = {
+WHY_NOT: Mapping[str, Callable[[GameState, Edition, int, int], str | None]] = MappingProxyType({
     "build": buildings.why_not_build,
     "sell_group_buildings": buildings.why_not_sell_group_buildings,
     "unmortgage": mortgages.why_not_unmortgage,
@@ -598,4 +597,4 @@ WHY_NOT: dict[str, Callable[[GameState, Edition, int, int], str | None]] = {
     "build_depot": buildings.why_not_build_depot,
     "sell_depot": buildings.why_not_sell_depot,
     "mortgage": mortgages.why_not_mortgage,
-}
+})

@@ -36,6 +36,7 @@ from .dispatch import ACT, STEP
 from .editions import Edition, load_edition
 from .errors import IllegalAction
 from .events import Outcome, Seats, Source, TurnOrderRoll, level_name
+from .invariants import awaiting_grant
 from .records import Data
 from .state import (
     PLAYER_COLOURS,
@@ -207,6 +208,10 @@ class Game:
     def outcome(self) -> Outcome | None:
         """How the game ended (winners and termination), or None while it goes on (E1, E2)."""
         return endgame.outcome(self.st)
+
+    def deeds_awaiting_grant(self) -> list[int]:
+        """The deeds won at auction and not handed over yet (:func:`megamono.rules.invariants.awaiting_grant`)."""
+        return awaiting_grant(self.st)
 
     def min_bid(self) -> int:
         """A2: the lowest bid the running auction takes now, in dollars."""

@@ -12,6 +12,15 @@ Every event also answers ``kind`` (:data:`EventKind`: the log's category, which 
 the app and lets readers pick "every cash event") and the common fields ``player``, ``space``,
 ``amount``, ``payer`` and ``payee``: None where the event has no such field.
 
+The log names every change of a deed (its owner, mortgage, buildings, depot): every deed an action
+changes is named by an event that action logs, read with ``ev.deeds_changed()`` (for the classes
+whose ``changes_deeds`` is True: a :class:`Cash` that pays for a deed, :class:`Built`,
+:class:`TradeAccepted`, :class:`Bankrupt`, ...). The one exception: a deed won at auction
+(:class:`WinsAuction`) is handed over once paid, perhaps in a later action, and
+``Game.deeds_awaiting_grant`` names it until then. Readers that derive something from the deeds
+(the bots' view of the board) keep it and bring it up to date from the events logged since they
+last looked; ``check_invariants`` checks the promise.
+
 The words (``ev.text``, ``ev.say(game)``) are made from the fields only when read, from the names
 of the game the event was logged in (player names, space names, card texts): the engine logs
 hundreds of thousands of events in a long game, and the app shows the last few hundred. The texts
@@ -23,6 +32,8 @@ own dict form (``Game.to_dict``) writes an event as ``{"event": "Moved", "player
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar, Literal, Protocol
 
 from .decisions import TradeOffer, TradeSide
@@ -86,7 +97,7 @@ class Source:
 # -- words shared by the events and the engine's prompts ------------------------------------------
 def commas(n: int) -> str:
     """Whole dollars with thousands separators: 1500 -> "1,500"."""
-    return f"{n:,}"
+    return str(n) if -1000 < n < 1000 else f"{n:,}"  # (the same; the separator is slow to make)
 
 
 def name(g: Names, player: int | None) -> str:
@@ -99,7 +110,7 @@ def sname(g: Names, space: int) -> str:
     return g.ed.spaces[space].name
 
 
-_LEVEL_NAMES = {0: "no buildings", 1: "1 house", 5: "a hotel", 6: "a skyscraper"}
+_LEVEL_NAMES = MappingProxyType({0: "no buildings", 1: "1 house", 5: "a hotel", 6: "a skyscraper"})
 
 
 def level_name(level: int) -> str:
@@ -301,13 +312,19 @@ class HighestRent(Event):
 @hot_record
 class Cash(Event):
     """``amount`` dollars go from ``payer`` to ``payee`` (None = the bank), ``why`` in words (the
-    reason the rules give, as a debt keeps it in a save). Every change of cash is one (I7)."""
+    reason the rules give, as a debt keeps it in a save). Every change of cash is one (I7).
+
+    ``deed``: the deed the payment changes, paid for with it: bought, built on, its buildings or
+    depot sold, mortgaged or unmortgaged (such a payment is logged even when it is $0, as on a board
+    with free depots); None for any other payment."""
 
     kind: ClassVar[EventKind] = "cash"
+    changes_deeds: ClassVar[bool] = True
     payer: int | None
     payee: int | None
     amount: int
     why: str
+    deed: int | None = None
 
     @property
     def player(self) -> int | None:
@@ -318,6 +335,9 @@ class Cash(Event):
     def rent(self) -> bool:
         """Rent for a deed (R), paid when landing or claimed (T6)."""
         return self.why.startswith(RENT_WHY)
+
+    def deeds_changed(self) -> tuple[int, ...]:
+        return () if self.deed is None else (self.deed,)
 
     def say(self, g: Names) -> str:
         if self.payer is not None:
@@ -366,10 +386,17 @@ class InDebt(Event):
 
 @hot_record
 class Bankrupt(Event):
-    """``player`` goes bankrupt (D3-D6)."""
+    """``player`` goes bankrupt (D3-D6). ``deeds``: the deeds they held (None: none), which lose
+    their buildings and pass to the creditor (D3, :class:`DeedsTaken` follows) or back to the bank
+    unmortgaged (D4)."""
 
     kind: ClassVar[EventKind] = "bankrupt"
+    changes_deeds: ClassVar[bool] = True
     player: int
+    deeds: list[int] | None = None
+
+    def deeds_changed(self) -> list[int]:
+        return self.deeds or []
 
     def say(self, g: Names) -> str:
         return f"{name(g, self.player)} is bankrupt!"
@@ -380,8 +407,12 @@ class DeedsTaken(Event):
     """A bankrupt player's creditor ``player`` takes their ``deeds`` (D4)."""
 
     kind: ClassVar[EventKind] = "deeds"
+    changes_deeds: ClassVar[bool] = True
     player: int
     deeds: list[int]
+
+    def deeds_changed(self) -> list[int]:
+        return self.deeds
 
     def say(self, g: Names) -> str:
         return f"{name(g, self.player)} takes {', '.join(sname(g, i) for i in self.deeds)}"
@@ -662,12 +693,20 @@ class NobodyBid(Event):
 
 @hot_record
 class WinsAuction(Event):
-    """``player`` wins the auction of ``space`` at ``price`` (A3; the payment follows)."""
+    """``player`` wins the auction of ``space`` at ``price`` (A3; the payment follows).
+
+    The deed is handed over once the price is paid: in the same action, or, when the winner
+    cannot pay it now, in the action that pays the debt (which logs only its :class:`Cash`); until
+    then ``Game.deeds_awaiting_grant`` names it."""
 
     kind: ClassVar[EventKind] = "auction"
+    changes_deeds: ClassVar[bool] = True
     player: int
     space: int
     price: int
+
+    def deeds_changed(self) -> tuple[int, ...]:
+        return (self.space,)
 
     def say(self, g: Names) -> str:
         return f"{name(g, self.player)} wins {sname(g, self.space)} for ${commas(self.price)}"
@@ -692,9 +731,13 @@ class Built(Event):
     """``player`` builds on ``space``, now at ``level`` (B2)."""
 
     kind: ClassVar[EventKind] = "build"
+    changes_deeds: ClassVar[bool] = True
     player: int
     space: int
     level: int
+
+    def deeds_changed(self) -> tuple[int, ...]:
+        return (self.space,)
 
     def say(self, g: Names) -> str:
         return f"{name(g, self.player)} builds on {sname(g, self.space)}: now {level_name(self.level)}"
@@ -705,9 +748,13 @@ class BuildingSold(Event):
     """``player`` sells a building on ``space``, now at ``level`` (B5)."""
 
     kind: ClassVar[EventKind] = "build"
+    changes_deeds: ClassVar[bool] = True
     player: int
     space: int
     level: int
+
+    def deeds_changed(self) -> tuple[int, ...]:
+        return (self.space,)
 
     def say(self, g: Names) -> str:
         return f"{sname(g, self.space)} now has {level_name(self.level)}"
@@ -719,8 +766,12 @@ class SoldDown(Event):
     pieces (B5)."""
 
     kind: ClassVar[EventKind] = "build"
+    changes_deeds: ClassVar[bool] = True
     player: int
     levels: list[tuple[int, int]]
+
+    def deeds_changed(self) -> list[int]:
+        return [i for i, _ in self.levels]
 
     def say(self, g: Names) -> str:
         return "Now " + ", ".join(f"{g.ed.spaces[i].short} {level_name(v)}" for i, v in self.levels)
@@ -731,8 +782,12 @@ class DepotBuilt(Event):
     """[Mega] ``player`` builds a train depot on railroad ``space`` (B6)."""
 
     kind: ClassVar[EventKind] = "build"
+    changes_deeds: ClassVar[bool] = True
     player: int
     space: int
+
+    def deeds_changed(self) -> tuple[int, ...]:
+        return (self.space,)
 
     def say(self, g: Names) -> str:
         return f"{name(g, self.player)} builds a depot on {sname(g, self.space)}"
@@ -755,8 +810,12 @@ class HandsBack(Event):
     """``player`` hands ``deed`` back to the bank rather than level its group (B8)."""
 
     kind: ClassVar[EventKind] = "deeds"
+    changes_deeds: ClassVar[bool] = True
     player: int
     deed: int
+
+    def deeds_changed(self) -> tuple[int, ...]:
+        return (self.deed,)
 
     def say(self, g: Names) -> str:
         return f"{name(g, self.player)} hands {sname(g, self.deed)} back to the bank (B8)"
@@ -767,9 +826,13 @@ class Levelled(Event):
     """``player`` levels the group of ``deed``, which now has ``level`` (B8)."""
 
     kind: ClassVar[EventKind] = "build"
+    changes_deeds: ClassVar[bool] = True
     player: int
     deed: int
     level: int
+
+    def deeds_changed(self) -> tuple[int, ...]:
+        return (self.deed,)
 
     def say(self, g: Names) -> str:
         return f"{sname(g, self.deed)} now has {level_name(self.level)} (B8)"
@@ -780,9 +843,13 @@ class Rearranged(Event):
     """``player`` rearranges the buildings of ``group`` to ``levels`` ((space, level) pairs) (B8)."""
 
     kind: ClassVar[EventKind] = "build"
+    changes_deeds: ClassVar[bool] = True
     player: int
     group: str
     levels: list[tuple[int, int]]
+
+    def deeds_changed(self) -> list[int]:
+        return [i for i, _ in self.levels]
 
     def say(self, g: Names) -> str:
         return (f"{name(g, self.player)} rearranges {self.group}: "
@@ -833,9 +900,13 @@ class PiecePlaced(Event):
     """``player`` places the piece they won on ``space``, now at ``level`` (B7)."""
 
     kind: ClassVar[EventKind] = "build"
+    changes_deeds: ClassVar[bool] = True
     player: int
     space: int
     level: int
+
+    def deeds_changed(self) -> tuple[int, ...]:
+        return (self.space,)
 
     def say(self, g: Names) -> str:
         return f"{name(g, self.player)} places the {piece_for_level(self.level)} on {sname(g, self.space)}"
@@ -860,8 +931,12 @@ class TradeAccepted(Event):
     """Partner ``player`` accepts ``offer``; the hand-over follows (X1)."""
 
     kind: ClassVar[EventKind] = "trade"
+    changes_deeds: ClassVar[bool] = True
     player: int
     offer: TradeOffer
+
+    def deeds_changed(self) -> list[int]:
+        return self.offer.give.deeds + self.offer.take.deeds
 
     def say(self, g: Names) -> str:
         return f"{name(g, self.player)} accepts: {trade_words(g, self.offer)}"
@@ -945,3 +1020,9 @@ class GameOver(Event):
 
     def say(self, g: Names) -> str:
         return winners_words(g.st, self.outcome.winners)
+
+
+EVENT_TYPES: Mapping[str, type[Event]] = MappingProxyType({
+    cls.__name__: cls for cls in list(globals().values())
+    if isinstance(cls, type) and issubclass(cls, Event) and cls.__module__ == __name__})
+"""Every event class by name (the ``"event"`` of its dict form)."""

@@ -5,17 +5,31 @@ I8, replaying a save, is checked where a save is loaded and by the tests.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping, Sequence
 
-from .agenda import SETTLING_STEPS
+from .agenda import SETTLING_STEPS, GrantStep
 from .decisions import LevellingDecision, MortgagedDeedDecision
 from .editions import Edition
 from .events import Cash
 from .state import GameState
 
+DeedMark = tuple[int | None, bool, int, bool]
+"""A deed's owner, mortgage, level and depot."""
+DeedMarks = tuple[Mapping[int, DeedMark], Sequence[int]]
+"""Every deed's :data:`DeedMark` and the deeds awaiting their hand-over after an auction."""
+
 SETTLING_KINDS = ("levelling", "mortgaged_deed")
 """The decisions (and agenda steps) that settle a deed just received (B8, M3)."""
 SETTLING_DECISIONS = (LevellingDecision, MortgagedDeedDecision)
 
+
+
+def awaiting_grant(st: GameState) -> list[int]:
+    """The deeds won at auction and not handed over yet: the winner owes the price (a debt, D1) and
+    gets the deed once it is paid. Such a hand-over is the one change of a deed that the events of
+    the action making it do not name (``WinsAuction`` named it before); every other change is named
+    (``Event.deeds_changed``)."""
+    return [s.space for s in st.agenda if isinstance(s, GrantStep)]
 
 def anything_settling(st: GameState) -> bool:
     """Whether any B8 levelling or M3 choice is being asked or is still on the agenda (a quick
@@ -55,12 +69,20 @@ def settling_groups(ed: Edition, st: GameState) -> set[str]:
     return out
 
 
+def deed_marks(st: GameState) -> DeedMarks:
+    """The deeds as :func:`check_invariants` compares them after an action (``deeds_before``)."""
+    return ({i: (d.owner, d.mortgaged, d.level, d.depot) for i, d in st.deeds.items()}, awaiting_grant(st))
+
+
 def check_invariants(ed: Edition, st: GameState, cash_before: dict[int, int] | None = None,
-                     log_start: int = 0) -> list[str]:
+                     log_start: int = 0, deeds_before: DeedMarks | None = None) -> list[str]:
     """Return a description of every invariant I1-I7 that ``st`` breaks (empty when sound).
 
     With ``cash_before`` (seat -> cash before the last action) and ``log_start`` (log length
-    before it), I7 checks that every change of cash since is explained by logged transfers.
+    before it), I7 checks that every change of cash since is explained by logged transfers. With
+    ``deeds_before`` (:func:`deed_marks` before it), the log's promise about deeds is checked too
+    ("log"): every deed changed since is named by an event logged since (``Event.deeds_changed``)
+    or was awaiting its hand-over after an auction.
     """
     bad: list[str] = []
     # I1: one owner; bank deeds bare.
@@ -137,6 +159,16 @@ def check_invariants(ed: Edition, st: GameState, cash_before: dict[int, int] | N
         for k, p in enumerate(st.players):
             if p.cash - cash_before.get(k, p.cash) != delta[k]:
                 bad.append(f"I7: {p.name}'s cash changed by {p.cash - cash_before[k]}, log says {delta[k]}")
+    if deeds_before is not None:
+        marks, awaited = deeds_before
+        named = set(awaited)
+        for ev in st.log[log_start:]:
+            if ev.changes_deeds:
+                named.update(ev.deeds_changed())
+        for i, d in st.deeds.items():
+            if (d.owner, d.mortgaged, d.level, d.depot) != marks[i] and i not in named:
+                bad.append(f"log: deed {i} changed from {marks[i]} to {(d.owner, d.mortgaged, d.level, d.depot)}"
+                           " and no event names it")
     return bad
 
 

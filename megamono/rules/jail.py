@@ -8,11 +8,11 @@ Functions over the state and the edition. The engine offers the turn once a play
 from __future__ import annotations
 
 from .agenda import EndOfThrowStep, EndTurnStep, JailMoveStep, MoveStep, PayStep
-from .core import commas, log, name, push, throw, transfer
+from .core import log, name, push, throw, transfer
 from .debt import into_pot
 from .decisions import JailDecision, JailPayDecision, Pending
 from .editions import Edition
-from .events import JailCardUsed, JailDoubles, JailRoll, LeavesJail, ToJail
+from .events import JailCardUsed, JailDoubles, JailRoll, LeavesJail, ToJail, commas
 from .state import GameState
 
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from . import buildings, mortgages
 from .agenda import AgendaStep, AuctionStep, LevellingStep, MortgagedDeedStep
-from .core import commas, log, name, pending_as, push, sname, transfer, wait
+from .core import log, name, pending_as, push, sname, transfer, wait
 from .decisions import LevellingDecision
 from .editions import Edition
-from .events import GroupAlreadyEven, HandsBack, Levelled, Rearranged
+from .events import GroupAlreadyEven, HandsBack, Levelled, Rearranged, commas
 from .rent import unmortgage_cost
 from .state import GameState
 
@@ -122,7 +122,7 @@ def do_level(st: GameState, ed: Edition, p: int, choice: str) -> None:
     if choice == "build":
         high = levelling_need(st, ed, p, space)
         transfer(st, p, None, (high - 1) * ed.board.spaces[space].house_cost,
-                      f"levelling: {high - 1} houses on {sname(ed, space)}")
+                      f"levelling: {high - 1} houses on {sname(ed, space)}", space)
         buildings.return_pieces(st, ed, space, high - 1)
         log(st, Levelled(p, space, high - 1))
     elif choice == "rearrange":

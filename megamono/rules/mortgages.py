@@ -8,9 +8,10 @@ Functions over the state and the edition.
 from __future__ import annotations
 
 from .agenda import MortgagedDeedStep, PayStep
-from .core import commas, name, pending_as, push, sname, transfer, wait
+from .core import name, pending_as, push, sname, transfer, wait
 from .decisions import MortgagedDeedDecision
 from .editions import Edition
+from .events import commas
 from .rent import transfer_fee, unmortgage_cost
 from .state import GameState
 
@@ -37,7 +38,7 @@ def why_not_mortgage(st: GameState, ed: Edition, p: int, space: int) -> str | No
 def do_mortgage(st: GameState, ed: Edition, p: int, space: int) -> None:
     """M1: ``p`` receives the mortgage value of ``space`` from the bank."""
     st.deeds[space].mortgaged = True
-    transfer(st, None, p, ed.board.spaces[space].mortgage, f"mortgage on {sname(ed, space)}")
+    transfer(st, None, p, ed.board.spaces[space].mortgage, f"mortgage on {sname(ed, space)}", space)
 
 
 def why_not_unmortgage(st: GameState, ed: Edition, p: int, space: int) -> str | None:
@@ -55,7 +56,7 @@ def why_not_unmortgage(st: GameState, ed: Edition, p: int, space: int) -> str | 
 
 def do_unmortgage(st: GameState, ed: Edition, p: int, space: int) -> None:
     """M2: ``p`` pays the mortgage value plus 10% (rounded up) and ``space`` is unmortgaged."""
-    transfer(st, p, None, unmortgage_cost(ed, space), f"unmortgaging {sname(ed, space)}")
+    transfer(st, p, None, unmortgage_cost(ed, space), f"unmortgaging {sname(ed, space)}", space)
     st.deeds[space].mortgaged = False
 
 

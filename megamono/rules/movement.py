@@ -10,7 +10,7 @@ from bisect import bisect_left, bisect_right
 
 from . import cards, debt, jail
 from .agenda import BackStep, BusFaceStep, MoveStep, MoveToStep, MrMonopolyStep, PayStep, UnlockStep
-from .core import commas, log, name, next_space, push, transfer, utility_roll, wait
+from .core import log, name, next_space, push, transfer, utility_roll, wait
 from .decisions import AuctionPickDecision, BirthdayDecision, BusDecision, BuyDecision, IncomeTaxDecision
 from .editions import Edition
 from .events import (
@@ -26,6 +26,7 @@ from .events import (
     NoRentMortgaged,
     NothingToAuction,
     RentClaimable,
+    commas,
     rent_why,
 )
 from .rent import ceil_percent, rent_due, tax_worth

@@ -12,6 +12,7 @@ Functions over the state and the edition.
 from __future__ import annotations
 
 from collections.abc import Callable
+from types import MappingProxyType
 
 from . import auctions, buildings
 from .agenda import PlacePieceStep, ResumeStep
@@ -21,7 +22,7 @@ from .editions import Edition
 from .events import NowhereToPlace, PieceAuction, PiecePlaced, ShortageAnswer, WantsLastPiece
 from .state import GameState
 
-PIECE_OF_LEVEL = {4: "hotel", 5: "skyscraper"}
+PIECE_OF_LEVEL = MappingProxyType({4: "hotel", 5: "skyscraper"})
 """The piece a build on a street at each level takes from the bank (a house below 4)."""
 
 

@@ -11,7 +11,9 @@ agenda's steps in :mod:`megamono.rules.agenda`.
 
 from __future__ import annotations
 
-from dataclasses import field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from pydantic import GetCoreSchemaHandler
@@ -20,7 +22,7 @@ from pydantic_core import core_schema
 from .agenda import AgendaStep
 from .decisions import Pending
 from .dice import SpeedFace
-from .records import Data, Record, hot_record, record
+from .records import Data, Record, record
 
 if TYPE_CHECKING:
     from .events import Names, Source
@@ -76,50 +78,6 @@ class DeedState(Record):
     level: int = 0
     depot: bool = False
 
-    def __init__(self, *, owner: int | None = None, mortgaged: bool = False, level: int = 0,
-                 depot: bool = False) -> None:
-        # written out: a new deed is not a change of a deed, so it skips the journal below
-        _set(self, "owner", owner)
-        _set(self, "mortgaged", mortgaged)
-        _set(self, "level", level)
-        _set(self, "depot", depot)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        global _deeds_revision
-        _deeds_revision += 1
-        _changed.append(self)
-        if len(_changed) > _JOURNAL:
-            del _changed[:_JOURNAL // 2]
-        _set(self, name, value)
-
-
-_set = object.__setattr__
-
-
-# Every change of a deed, in any game, is counted and the deed noted, so that readers who derive
-# something from the deeds (the bots' rent maps) can keep it until a deed changes, and then redo
-# only what the changed deeds touch. The engine itself never reads these.
-_deeds_revision = 0
-_changed: list[DeedState] = []  # the deeds of the last changes, oldest first
-_JOURNAL = 4096
-
-
-def deeds_revision() -> int:
-    """A number that grows by one at every change of any :class:`DeedState` (owner, mortgage,
-    level, depot), in any game. Something derived from a ``deeds`` dict stays true while this
-    number and the dict itself stay the same (the engine changes deeds in place; it never puts
-    a new DeedState into the dict)."""
-    return _deeds_revision
-
-
-def deeds_changed_since(revision: int) -> list[DeedState] | None:
-    """The deeds changed since :func:`deeds_revision` was ``revision`` (oldest first, a deed as
-    often as it changed), or None when that is too long ago to tell."""
-    n = _deeds_revision - revision
-    if n > len(_changed) or n < 0:
-        return None
-    return _changed[len(_changed) - n:] if n else []
-
 
 @record
 class Bank(Record):
@@ -141,10 +99,10 @@ class Decks(Record):
     bus_out: list[str] = field(default_factory=list)
 
 
-@hot_record
+@dataclass(slots=True, frozen=True)
 class Throw(Record):
-    """One throw of the dice: two white dice and, in Mega, the Speed Die face. Never changed
-    once made (the engine shares one object per possible throw)."""
+    """One throw of the dice: two white dice and, in Mega, the Speed Die face. Frozen: the engine
+    shares one object per possible throw, between games too."""
 
     white: tuple[int, int]
     speed: SpeedFace | None = None
@@ -177,7 +135,7 @@ class Throw(Record):
         return s
 
 
-_SYMBOL_TEXT: dict[SpeedFace, str] = {"mr": " + Mr. Monopoly", "bus": " + Bus"}
+_SYMBOL_TEXT: Mapping[SpeedFace, str] = MappingProxyType({"mr": " + Mr. Monopoly", "bus": " + Bus"})
 
 
 @record
@@ -210,8 +168,6 @@ EventKind = Literal[
 """The log's categories of events (``Event.kind``)."""
 
 _COMMON = frozenset({"player", "space", "amount", "payer", "payee"})
-EVENT_TYPES: dict[str, type[Event]] = {}
-"""Every event class by name (the ``"event"`` of its dict form)."""
 
 
 class Event(Record):
@@ -228,23 +184,39 @@ class Event(Record):
 
     __slots__ = ("_source",)
     kind: ClassVar[EventKind]
+    changes_deeds: ClassVar[bool] = False
+    """Whether events of this class may change deeds (an owner, a mortgage, buildings, a depot):
+    :meth:`deeds_changed` then names them. False for every class whose events never do."""
     _source: Source
     """The game the event was logged in (set by the engine as it logs it)."""
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
-        EVENT_TYPES[cls.__name__] = cls  # (dataclass(slots=True) makes the class again: that one stays)
+        # (dataclass(slots=True) makes the class again: the second one, whose fields are known)
+        if "__dataclass_fields__" in cls.__dict__:
+            for name in _COMMON:
+                if not hasattr(cls, name):  # a common field the class has not: None
+                    setattr(cls, name, None)  # (a class attribute: an instance's reads stay quick)
 
-    def __getattr__(self, name: str) -> int | None:
-        # (only reached when the class has no such field)
-        if name in _COMMON:
-            return None
-        raise AttributeError(f"{type(self).__name__!r} event has no attribute {name!r}")
+    if TYPE_CHECKING:  # (for the type checker only: any event answers the common fields)
+        def __getattr__(self, name: str) -> int | None: ...
 
     def say(self, g: Names) -> str:
         """The event's words, with the names of game ``g`` (each class of
         :mod:`megamono.rules.events` says its own)."""
         raise NotImplementedError
+
+    def deeds_changed(self) -> Sequence[int]:
+        """The deeds (space indices) whose owner, mortgage, buildings or depot changed with this
+        event (for the classes of :attr:`changes_deeds`; empty for the others).
+
+        The log names every change of a deed this way: every deed an action changes is named by an
+        event that action logs (the one exception is a deed won at auction, named by
+        :class:`~megamono.rules.events.WinsAuction` and handed over once paid for, perhaps in a
+        later action: ``Game.deeds_awaiting_grant``). So a reader that derives something from the
+        deeds can keep it and, from the events logged since, redo only what the named deeds touch.
+        """
+        return ()
 
     @property
     def text(self) -> str:
@@ -263,6 +235,8 @@ class Event(Record):
 
 
 def _event_from_data(data: object) -> Event:
+    from .events import EVENT_TYPES  # (made after the classes, which import this module)
+
     if isinstance(data, Event):
         return data
     if not isinstance(data, dict) or data.get("event") not in EVENT_TYPES:

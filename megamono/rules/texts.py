@@ -13,6 +13,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from .actions import (
@@ -40,15 +42,15 @@ if TYPE_CHECKING:
     from .actions import Action
     from .engine import Game
 
-LEVEL_WORDS: dict[LevelChoice, str] = {
+LEVEL_WORDS: Mapping[LevelChoice, str] = MappingProxyType({
     "build": "build the new lot up (levelling)", "rearrange": "rearrange the group's buildings (levelling)",
     "unmortgage": "unmortgage the new lot", "unmortgage_build": "unmortgage the new lot and build it up",
     "unmortgage_rearrange": "unmortgage the new lot and rearrange", "sell_all": "sell the group's buildings",
     "return": "give the deed back to the bank",
-}
+})
 """The levelling choices in words (B8), lower case."""
 
-_PLAIN = {
+_PLAIN = MappingProxyType({
     "roll": "Roll the dice",
     "use_jail_card": "Use a Get Out of Jail Free card",
     "roll_for_doubles": "Roll for doubles (in jail)",
@@ -58,12 +60,13 @@ _PLAIN = {
     "accept_trade": "Accept the trade",
     "refuse_trade": "Refuse the trade",
     "propose_end": "Propose to end the game",
-}
+})
 """Full words of the actions that name nothing (by kind)."""
 
-_MANAGE = {"build": "Build on", "sell_building": "Sell a building on", "sell_group_buildings":
-           "Sell every building of the group of", "build_depot": "Build a depot on",
-           "sell_depot": "Sell the depot on", "mortgage": "Mortgage", "unmortgage": "Unmortgage"}
+_MANAGE = MappingProxyType({
+    "build": "Build on", "sell_building": "Sell a building on",
+    "sell_group_buildings": "Sell every building of the group of", "build_depot": "Build a depot on",
+    "sell_depot": "Sell the depot on", "mortgage": "Mortgage", "unmortgage": "Unmortgage"})
 """Full words of the managing actions (B, M), before the space's name."""
 
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from . import debt, levelling
 from .agenda import AgendaStep, ResumeStep
-from .core import commas, log, name, pending_as, push, sname, suspend, transfer
+from .core import log, name, pending_as, push, sname, suspend, transfer
 from .decisions import TradeOffer, TradeReplyDecision, TradeSide
 from .editions import Edition
-from .events import NamesOf, TradeAccepted, TradeOffered, TradeRefused, TradeVoid, trade_words
+from .events import NamesOf, TradeAccepted, TradeOffered, TradeRefused, TradeVoid, commas, trade_words
 from .invariants import settling_spaces
 from .state import GameState
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from . import auctions, cards, debt, endgame, jail, movement, shortage
 from .actions import ChooseDestination, ClaimRent, PlayBusTicket, Roll
 from .agenda import BusFaceStep, EndOfThrowStep, EndTurnStep, MoveToStep, MrMonopolyStep, PayStep, ResumeStep
-from .core import commas, log, name, pending_as, push, set_aside, sname, throw, wait
+from .core import log, name, pending_as, push, set_aside, sname, throw, wait
 from .decisions import (
     BidDecision,
     DebtDecision,
@@ -23,7 +23,7 @@ from .decisions import (
     TurnDecision,
 )
 from .editions import Edition
-from .events import BusTicketPlayed, ClaimLapsed, NamesOf, Rolled, Triples, TurnStarted, rent_why
+from .events import BusTicketPlayed, ClaimLapsed, NamesOf, Rolled, Triples, TurnStarted, commas, rent_why
 from .state import GameState
 
 

@@ -10,7 +10,7 @@ A computer seat without a recorded level plays "strong".
 
 from __future__ import annotations
 
-from megamono.bots import make_bot
+from megamono.bots import Memory, make_bot
 from megamono.bots.base import Bot
 from megamono.rules.engine import Game
 
@@ -36,6 +36,8 @@ def bot_levels(game: Game) -> dict[int, str]:
 
 
 def make_bots(game: Game) -> dict[int, Bot]:
-    """One bot per computer seat, seeded from the game's seed and the seat (its own random source)."""
+    """One bot per computer seat, seeded from the game's seed and the seat (its own random source),
+    the game's bots sharing one memory of what they derive from it (``megamono.bots.Memory``)."""
     seed = int(game.setup.get("seed") or 0)
-    return {p: make_bot(level, seed * 31 + 1009 * (p + 1)) for p, level in bot_levels(game).items()}
+    memory = Memory()
+    return {p: make_bot(level, seed * 31 + 1009 * (p + 1), memory) for p, level in bot_levels(game).items()}

@@ -121,14 +121,14 @@ def test_bots_play_the_house_rule_options(options):
 
 def test_the_bots_rent_table_matches_the_engines_rent():
     """The bots' view recomputes rents for the whole board at once; it must agree with rent_due."""
-    from megamono.bots.model import board_of, view_of
     from megamono.rules.rent import rent_due
 
     for edition in ("mega", "classic"):
         g = play_bot_game(edition, ["strong", "strong", "easy"], 3, turn_limit=25)
-        b = board_of(g)
+        bot = g.bots[0]
+        b = bot.board_of(g)
         for p in range(len(g.st.players)):
-            table = view_of(g).rents(p)
+            table = bot.view_of(g).rents(p)
             for i in g.st.deeds:
                 assert table[i] == rent_due(g.ed, g.st, i, p, b.utility_guess), (edition, p, i)
 

@@ -8,7 +8,7 @@ import random
 import pytest
 from botkit import drive, give, new_game
 from megamono.bots import make_bot
-from megamono.bots.model import board_of
+from megamono.bots.model import Board
 from megamono.rules.actions import ProposeTrade, RefuseTrade
 from megamono.rules.decisions import TradeSide
 
@@ -77,7 +77,7 @@ def test_random_cheap_offers_for_a_group_lot_are_always_refused():
         g = new_game(3, edition="mega" if seed % 2 else "classic", seed=300 + seed)
         easy = {k: make_bot("easy", seed * 10 + k) for k in range(3)}
         drive(g, easy, lambda game: game.st.turn.round >= 15 and game.pending.kind == "turn", max_actions=5000)
-        b = board_of(g)
+        b = Board(g.ed)
         r = random.Random(seed)
         for g_name, lots in b.groups.items():
             for proposer in range(3):

@@ -8,7 +8,7 @@ import random
 from megamono.rules.actions import MANAGE_KINDS, Bid, ProposeTrade
 from megamono.rules.decisions import TradeSide
 from megamono.rules.engine import Game
-from megamono.rules.invariants import check_invariants
+from megamono.rules.invariants import check_invariants, deed_marks
 
 
 def random_trade(game: Game, r: random.Random) -> ProposeTrade | None:
@@ -58,8 +58,8 @@ def play(seed: int, players: int = 4, max_actions: int = 3000, check=True, round
          edition: str = "mega", trades: bool = False):
     """Play one seeded game of random legal actions on ``edition`` ("mega", "classic"); returns the game.
 
-    With ``check``, asserts I1-I7 after every action and that a save/load round trip gives an
-    equal state every ``roundtrip_every`` actions.
+    With ``check``, asserts I1-I7 (and that the log names every deed changed) after every action
+    and that a save/load round trip gives an equal state every ``roundtrip_every`` actions.
     """
     g = Game.new(edition, [f"P{i}" for i in range(players)], seed=seed)
     r = random.Random(seed)
@@ -68,10 +68,11 @@ def play(seed: int, players: int = 4, max_actions: int = 3000, check=True, round
             break
         a = choose(g, r, trades)
         before = {i: p.cash for i, p in enumerate(g.st.players)}
+        deeds = deed_marks(g.st)
         start = len(g.st.log)
         g.act(a)
         if check:
-            bad = check_invariants(g.ed, g.st, before, start)
+            bad = check_invariants(g.ed, g.st, before, start, deeds)
             assert not bad, (seed, k, a, bad, [e.text for e in g.st.log[start:]])
             if roundtrip_every and k % roundtrip_every == 0:
                 assert Game.from_dict(json.loads(g.to_json())).st == g.st

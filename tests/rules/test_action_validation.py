@@ -59,7 +59,7 @@ from megamono.rules.actions import (
 from megamono.rules.decisions import BidDecision, TradeSide
 from megamono.rules.engine import Game
 from megamono.rules.errors import IllegalAction
-from megamono.rules.invariants import check_invariants, check_state
+from megamono.rules.invariants import check_invariants, check_state, deed_marks
 from megamono.rules.state import GameState
 from megamono.saves import decode_game, encode_game
 from pydantic import ValidationError
@@ -390,6 +390,7 @@ def send(game: Game, action: Any, before: Game) -> tuple[str, str | None]:
     """
     st_ = game.st
     cash = {k: p.cash for k, p in enumerate(st_.players)}
+    deeds = deed_marks(st_)
     start = len(st_.log)
     try:
         game.act(action)
@@ -399,7 +400,7 @@ def send(game: Game, action: Any, before: Game) -> tuple[str, str | None]:
         assert game.st == before.st, ("a refused action changed the state", action, reason)
         assert game.history == before.history, ("a refused action was recorded", action, reason)
         return "refused", reason
-    bad = check_state(game.ed, game.st) + check_invariants(game.ed, game.st, cash, start)
+    bad = check_state(game.ed, game.st) + check_invariants(game.ed, game.st, cash, start, deeds)
     assert not bad, (action, bad)
     assert len(game.history) == len(before.history) + 1 and isinstance(game.history[-1], ActionBase)
     loaded = reloaded(game)

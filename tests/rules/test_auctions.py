@@ -184,10 +184,10 @@ def test_A3_a_winner_who_spent_the_bid_meanwhile_owes_it_as_a_debt():
     for p in (DEE, ANN, BOB):
         act(g, "drop_out", p)
     assert pend(g) == ("debt", CID) and g.pending.amount == 110
-    assert owners(g, 7) == [None]
+    assert owners(g, 7) == [None] and g.deeds_awaiting_grant() == [7]  # (WinsAuction named it)
     act(g, "sell_building", CID, space=21)
     act(g, "mortgage", CID, space=23)
     act(g, "pay_debt", CID)
-    assert owners(g, 7) == [CID]
+    assert owners(g, 7) == [CID] and g.deeds_awaiting_grant() == []
     assert cashes(g)[CID] == 20 + 50 + 90 - 110
     sound(g)

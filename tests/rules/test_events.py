@@ -11,6 +11,7 @@ from helpers import jail
 from megamono.bots import play_bot_game
 from megamono.rules.decisions import TradeOffer, TradeSide
 from megamono.rules.events import (
+    EVENT_TYPES,
     AuctionStarts,
     Bankrupt,
     BidMade,
@@ -30,7 +31,7 @@ from megamono.rules.events import (
     WinsAuction,
 )
 from megamono.rules.rent import rent_due
-from megamono.rules.state import EVENT_TYPES, Event, EventKind, GameState, Throw
+from megamono.rules.state import Event, EventKind, GameState, Throw
 from pydantic import TypeAdapter
 from scenario import (  # noqa: F401 (invariants_hold_at_the_end is an autouse fixture)
     ANN,
@@ -59,8 +60,9 @@ def test_buying_is_a_payment_to_the_bank():
     roll(g, ANN, 1, 3, 2)
     paid, turn = act(g, "buy", ANN)
     assert turn.kind == "turn" and turn.player == BOB
-    assert paid == Cash(ANN, None, 200, "buys Reading Railroad") and paid.kind == "cash"
+    assert paid == Cash(ANN, None, 200, "buys Reading Railroad", deed=6) and paid.kind == "cash"
     assert (paid.player, paid.payer, paid.payee, paid.amount) == (ANN, ANN, None, 200)
+    assert paid.changes_deeds and paid.deeds_changed() == (6,)  # the deed bought
     assert not paid.rent and paid.text == "Ann pays $200 to the bank: buys Reading Railroad"
 
 
@@ -71,6 +73,7 @@ def test_rent_is_a_payment_between_players_marked_as_rent():
     events = roll(g, ANN, 2, 3, 2)
     [rent] = [e for e in events if isinstance(e, Cash)]
     assert (rent.payer, rent.payee, rent.amount, rent.rent) == (ANN, BOB, due, True)
+    assert rent.deed is None and rent.deeds_changed() == ()  # rent changes no deed
     assert rent.text == f"Ann pays ${due} to Bob: rent for Massachusetts Avenue"
 
 
@@ -101,8 +104,9 @@ def test_building_is_a_payment_and_the_new_level():
     g = new_game(2)
     give(g, ANN, 1, 3, 4)
     cost = g.ed.spaces[1].house_cost
-    assert act(g, "build", ANN, space=1) == [Cash(ANN, None, cost, "building on Mediterranean Avenue"),
+    assert act(g, "build", ANN, space=1) == [Cash(ANN, None, cost, "building on Mediterranean Avenue", 1),
                                              Built(ANN, 1, 1)]
+    assert g.st.log[-1].deeds_changed() == (1,)
     assert g.st.log[-1].text == "Ann builds on Mediterranean Avenue: now 1 house"
 
 
@@ -110,7 +114,7 @@ def test_a_mortgage_is_a_payment_from_the_bank():
     g = new_game(2)
     give(g, ANN, 6)
     [paid] = act(g, "mortgage", ANN, space=6)
-    assert paid == Cash(None, ANN, g.ed.spaces[6].mortgage, "mortgage on Reading Railroad")
+    assert paid == Cash(None, ANN, g.ed.spaces[6].mortgage, "mortgage on Reading Railroad", 6)
     assert paid.player == ANN and paid.text == "Ann receives $100 from the bank: mortgage on Reading Railroad"
 
 

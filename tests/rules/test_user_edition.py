@@ -21,3 +21,25 @@ def test_G2_a_board_file_from_a_user_path_is_validated_and_played(tmp_path):
     assert g.st.players[0].position == 6
     # The save names the file, so it loads again.
     assert Game.from_dict(g.to_dict()).ed.spaces[51].name == "Table Mountain"
+
+
+def test_a_depot_given_away_is_still_a_logged_payment_naming_its_railroad(tmp_path):
+    """A board whose depots are free (``depot_cost`` 0): building and selling one pays $0, and the
+    payment is logged all the same, naming the railroad (every change of a deed is named by an event
+    of the action that makes it: ``Event.deeds_changed``)."""
+    data = json.loads(edition_path("mega").read_text(encoding="utf-8"))
+    data["id"], data["rules"]["depot_cost"] = "free-depots", 0
+    path = tmp_path / "free-depots.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    g = Game.new(path, ["Ann", "Bob"], seed=3, seat_order=True)
+    rails = g.ed.railroads[:2]
+    for i in rails:
+        g.st.deeds[i].owner = 0
+    cash = g.st.players[0].cash
+    for kind in ("build_depot", "sell_depot"):
+        [paid, *_] = g.act({"kind": kind, "player": 0, "space": rails[0]})
+        assert (paid.amount, paid.deed, list(paid.deeds_changed())) == (0, rails[0], [rails[0]])
+    assert g.st.players[0].cash == cash and not g.st.deeds[rails[0]].depot
+    assert [e.text for e in g.st.log[-3:]] == ["Ann pays $0 to the bank: depot on Reading Railroad",
+                                               "Ann builds a depot on Reading Railroad",
+                                               "Ann receives $0 from the bank: depot on Reading Railroad sold"]
