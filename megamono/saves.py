@@ -54,8 +54,9 @@ from megamono.files import RefusedFile, parse_json, printable, read_regular_file
 from megamono.rules.actions import Action, parse_action
 from megamono.rules.editions import EditionError
 from megamono.rules.engine import Game
+from megamono.rules.events import Event
 from megamono.rules.invariants import check_state
-from megamono.rules.state import Event, Options
+from megamono.rules.state import Options
 
 SAVE_FORMAT = "megamono-save"
 SAVE_VERSION = 4

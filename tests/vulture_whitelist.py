@@ -7,10 +7,11 @@ reports beyond these is dead code: delete it (or, after review, add it here with
 from megamono.bots.model import View, gain_of
 from megamono.bots.strong import StrongBot
 from megamono.rules.decisions import DECISION_CLASSES
+from megamono.rules.dice import Throw
 from megamono.rules.editions import Card, Edition, Space, _Strict
 from megamono.rules.engine import Game
 from megamono.rules.rent import group_holding
-from megamono.rules.state import Options, Player, Throw
+from megamono.rules.state import Options, Player
 from megamono.rules.texts import action_text
 from megamono.saves import LARGE_SAVE_BYTES, delete_save, list_saves, recovery_name, rename_save, save_game
 from megamono.simulate import movement_shares

@@ -21,7 +21,7 @@ from megamono.rules.state import DeedState
 if TYPE_CHECKING:  # pragma: no cover
     from megamono.rules.editions import Edition
     from megamono.rules.engine import Game
-    from megamono.rules.state import Event
+    from megamono.rules.events import Event
 
 # A deed's (owner, mortgaged, built or with a depot): what a trade search reads of it.
 DeedSig = tuple[int | None, bool, bool]

@@ -16,7 +16,8 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from megamono.rules.actions import Action, Build, BuildDepot, Unmortgage
-from megamono.rules.state import DeedState, Event
+from megamono.rules.events import Event
+from megamono.rules.state import DeedState
 
 from .base import Bot
 from .model import Board, BuildOption, Memory, View, _fill_rents

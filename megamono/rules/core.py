@@ -13,9 +13,10 @@ from typing import TypeVar
 from . import dice as _dice
 from .agenda import AgendaStep
 from .decisions import Decision, Pending
+from .dice import Throw
 from .editions import Edition
-from .events import Cash, UtilityRoll, commas
-from .state import Event, GameState, Throw
+from .events import Cash, Event, UtilityRoll, commas
+from .state import GameState
 
 D = TypeVar("D", bound=Decision)
 

@@ -8,9 +8,12 @@ and the scripting API) are consumed before the generator is asked.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TypeVar
+
+from .records import Record
 
 MASK = (1 << 64) - 1
 _T = TypeVar("_T")
@@ -116,3 +119,42 @@ def normalise_throw(throw: Sequence[SpeedFace]) -> list[SpeedFace]:
     if len(throw) == 3:
         out.append(normalise_speed(throw[2]))
     return out
+
+
+@dataclass(slots=True, frozen=True)
+class Throw(Record):
+    """One throw of the dice: two white dice and, in Mega, the Speed Die face. Frozen: the engine
+    shares one object per possible throw, between games too."""
+
+    white: tuple[int, int]
+    speed: SpeedFace | None = None
+
+    @property
+    def doubles(self) -> bool:
+        return self.white[0] == self.white[1]
+
+    @property
+    def triples(self) -> bool:
+        return self.doubles and self.speed == self.white[0]
+
+    @property
+    def white_total(self) -> int:
+        return self.white[0] + self.white[1]
+
+    @property
+    def speed_number(self) -> int:
+        return self.speed if isinstance(self.speed, int) else 0
+
+    @property
+    def total(self) -> int:
+        """All dice; a Speed Die symbol counts 0."""
+        return self.white_total + self.speed_number
+
+    def text(self) -> str:
+        s = f"{self.white[0]}+{self.white[1]}"
+        if self.speed is not None:
+            s += _SYMBOL_TEXT.get(self.speed) or f" + {self.speed}"
+        return s
+
+
+_SYMBOL_TEXT: Mapping[SpeedFace, str] = MappingProxyType({"mr": " + Mr. Monopoly", "bus": " + Bus"})

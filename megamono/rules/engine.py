@@ -35,7 +35,7 @@ from .dice import SpeedFace
 from .dispatch import ACT, STEP
 from .editions import Edition, load_edition
 from .errors import IllegalAction
-from .events import Outcome, Seats, Source, TurnOrderRoll, level_name
+from .events import Event, Outcome, Seats, Source, TurnOrderRoll, level_name
 from .invariants import awaiting_grant
 from .records import Data
 from .state import (
@@ -43,7 +43,6 @@ from .state import (
     Bank,
     Decks,
     DeedState,
-    Event,
     GameState,
     Options,
     Player,

@@ -3,7 +3,7 @@
 Every line of ``GameState.log`` is an :class:`Event`: one small record class per thing that can
 happen (:class:`Rolled`, :class:`Moved`, :class:`Cash`, :class:`Built`, :class:`GameOver`, ...),
 each with typed fields in game terms: ``player`` (a seat), ``space`` (a board index), ``amount``,
-``payer``/``payee`` (None = the bank), ``throw`` (a :class:`~megamono.rules.state.Throw`),
+``payer``/``payee`` (None = the bank), ``throw`` (a :class:`~megamono.rules.dice.Throw`),
 ``card``, ``level``, ``piece``, and so on. Code that wants to know what happened reads the fields
 (``isinstance(ev, Moved) and ev.space == 0``); nothing outside this module reads or parses the
 words.
@@ -32,13 +32,16 @@ own dict form (``Game.to_dict``) writes an event as ``{"event": "Moved", "player
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar, Literal, Protocol
 
+from pydantic import GetCoreSchemaHandler
+from pydantic_core import core_schema
+
 from .decisions import TradeOffer, TradeSide
-from .records import Record, hot_record, record
-from .state import Event, EventKind, Throw
+from .dice import Throw
+from .records import Data, Record, hot_record, record
 
 if TYPE_CHECKING:
     from .editions import Edition
@@ -58,6 +61,92 @@ class Outcome(Record):
 
     winners: list[int]
     termination: Termination
+
+
+EventKind = Literal[
+    "info", "turn", "dice", "move", "cash", "jail", "card", "bus", "rent", "debt", "bankrupt", "deeds",
+    "auction", "bid", "build", "shortage", "trade", "game_over",
+]
+"""The log's categories of events (``Event.kind``)."""
+
+_COMMON = frozenset({"player", "space", "amount", "payer", "payee"})
+
+
+class Event(Record):
+    """One line of the game log (the base of every event class).
+
+    - ``kind``: the log's category (:data:`EventKind`), the same for every event of a class.
+    - ``player``, ``space``, ``amount``, ``payer``, ``payee``: the event's field of that name, or
+      None when it has none (a cash event's ``player`` is its payer, else its payee).
+    - ``text``: the line as the log shows it, made from the fields when read.
+
+    An event's dict form is ``{"event": class name, **fields}`` (:data:`EVENT_TYPES`).
+    """
+
+    __slots__ = ("_source",)
+    kind: ClassVar[EventKind]
+    changes_deeds: ClassVar[bool] = False
+    """Whether events of this class may change deeds (an owner, a mortgage, buildings, a depot):
+    :meth:`deeds_changed` then names them. False for every class whose events never do."""
+    _source: Source
+    """The game the event was logged in (set by the engine as it logs it)."""
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        # (dataclass(slots=True) makes the class again: the second one, whose fields are known)
+        if "__dataclass_fields__" in cls.__dict__:
+            for name in _COMMON:
+                if not hasattr(cls, name):  # a common field the class has not: None
+                    setattr(cls, name, None)  # (a class attribute: an instance's reads stay quick)
+
+    if TYPE_CHECKING:  # (for the type checker only: any event answers the common fields)
+        def __getattr__(self, name: str) -> int | None: ...
+
+    def say(self, g: Names) -> str:
+        """The event's words, with the names of game ``g`` (each class of
+        :mod:`megamono.rules.events` says its own)."""
+        raise NotImplementedError
+
+    def deeds_changed(self) -> Sequence[int]:
+        """The deeds (space indices) whose owner, mortgage, buildings or depot changed with this
+        event (for the classes of :attr:`changes_deeds`; empty for the others).
+
+        The log names every change of a deed this way: every deed an action changes is named by an
+        event that action logs (the one exception is a deed won at auction, named by
+        :class:`~megamono.rules.events.WinsAuction` and handed over once paid for, perhaps in a
+        later action: ``Game.deeds_awaiting_grant``). So a reader that derives something from the
+        deeds can keep it and, from the events logged since, redo only what the named deeds touch.
+        """
+        return ()
+
+    @property
+    def text(self) -> str:
+        """The line as the log shows it, with the names of the game it was logged in."""
+        return self.say(self._source.game)
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: type[object],
+                                     handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:
+        if cls is not Event:  # one event class: its own dataclass fields
+            return handler(source)
+        # any event (the log's items): {"event": class name, **fields}
+        return core_schema.no_info_plain_validator_function(
+            _event_from_data,
+            serialization=core_schema.plain_serializer_function_ser_schema(_event_to_data, info_arg=True))
+
+
+def _event_from_data(data: object) -> Event:
+    if isinstance(data, Event):
+        return data
+    if not isinstance(data, dict) or data.get("event") not in EVENT_TYPES:
+        raise ValueError(f"not a log event: {data!r:.80}")
+    fields = {k: v for k, v in data.items() if k != "event"}
+    ev: Event = EVENT_TYPES[data["event"]].model_validate(fields)
+    return ev
+
+
+def _event_to_data(ev: Event, info: core_schema.SerializationInfo) -> Data:
+    return {"event": type(ev).__name__, **ev.model_dump(mode="json" if info.mode_is_json() else "python")}
 
 
 class Names(Protocol):
@@ -1024,5 +1113,5 @@ class GameOver(Event):
 
 EVENT_TYPES: Mapping[str, type[Event]] = MappingProxyType({
     cls.__name__: cls for cls in list(globals().values())
-    if isinstance(cls, type) and issubclass(cls, Event) and cls.__module__ == __name__})
+    if isinstance(cls, type) and issubclass(cls, Event) and cls is not Event and cls.__module__ == __name__})
 """Every event class by name (the ``"event"`` of its dict form)."""

@@ -15,8 +15,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
-from megamono.rules.events import Moved, MovedBack, Rolled, TurnOrderRoll, UtilityRoll
-from megamono.rules.state import Event
+from megamono.rules.events import Event, Moved, MovedBack, Rolled, TurnOrderRoll, UtilityRoll
 
 if TYPE_CHECKING:
     from textual.timer import Timer

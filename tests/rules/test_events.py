@@ -10,6 +10,7 @@ import pytest
 from helpers import jail
 from megamono.bots import play_bot_game
 from megamono.rules.decisions import TradeOffer, TradeSide
+from megamono.rules.dice import Throw
 from megamono.rules.events import (
     EVENT_TYPES,
     AuctionStarts,
@@ -21,6 +22,8 @@ from megamono.rules.events import (
     DropsOut,
     EndProposed,
     EndVote,
+    Event,
+    EventKind,
     FinalWorth,
     GameOver,
     InDebt,
@@ -31,7 +34,7 @@ from megamono.rules.events import (
     WinsAuction,
 )
 from megamono.rules.rent import rent_due
-from megamono.rules.state import Event, EventKind, GameState, Throw
+from megamono.rules.state import GameState
 from pydantic import TypeAdapter
 from scenario import (  # noqa: F401 (invariants_hold_at_the_end is an autouse fixture)
     ANN,

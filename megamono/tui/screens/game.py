@@ -44,8 +44,7 @@ from megamono.rules.actions import (
 from megamono.rules.decisions import AuctionPickDecision, PlacePieceDecision, TriplesDecision
 from megamono.rules.engine import Game
 from megamono.rules.errors import IllegalAction
-from megamono.rules.events import JailRoll, MrMonopolySends, MrMonopolyStays, Rolled, Triples, UtilityRoll
-from megamono.rules.state import Event
+from megamono.rules.events import Event, JailRoll, MrMonopolySends, MrMonopolyStays, Rolled, Triples, UtilityRoll
 
 from ..computer import bot_levels, make_bots
 from ..dialogs.auction import BidDialog

@@ -6,7 +6,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.widgets import RichLog
 
-from megamono.rules.state import Event
+from megamono.rules.events import Event
 
 from ..look import DIM, Look
 
