@@ -203,9 +203,10 @@ def sell_lot_clear(st: GameState, ed: Edition, p: int, i: int) -> None:
 
 def why_not_build_depot(st: GameState, ed: Edition, p: int, space: int) -> str | None:
     """Why ``p`` may not build a depot on the railroad ``space`` now (B6), or None."""
-    sp = ed.board.spaces[space]
+    board = ed.board
+    sp = board.spaces[space]
     deed = st.deeds.get(space)
-    if not ed.board.supply.depots:
+    if not board.supply.depots:
         return "this edition has no depots"
     if sp.kind != "railroad" or deed is None or deed.owner != p:
         return f"{name(st, p)} does not own the railroad {sp.name}"
@@ -215,8 +216,8 @@ def why_not_build_depot(st: GameState, ed: Edition, p: int, space: int) -> str |
         return f"{sp.name} already has a depot"
     if st.bank.depots < 1:
         return "the bank has no depots left (B4)"
-    if st.players[p].cash < ed.board.rules.depot_cost:
-        return f"a depot costs ${commas(ed.board.rules.depot_cost)}"
+    if st.players[p].cash < board.rules.depot_cost:
+        return f"a depot costs ${commas(board.rules.depot_cost)}"
     return None
 
 

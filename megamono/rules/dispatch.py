@@ -161,6 +161,7 @@ def legal_actions(st: GameState, ed: Edition, player: int | None = None) -> list
 
     A bid appears once, at the minimum; any amount up to the bidder's cash is legal.
     """
+    board = ed.board
     pend = st.pending
     if pend is None or (st.winner is not None):
         return []
@@ -169,12 +170,12 @@ def legal_actions(st: GameState, ed: Edition, player: int | None = None) -> list
         for i, d in st.deeds.items():
             if d.owner != p:
                 continue
-            kind = ed.board.spaces[i].kind
+            kind = board.spaces[i].kind
             if kind == "street":
                 cands += [Build(player=p, space=i), SellBuilding(player=p, space=i)]
                 if i == buildings.owned_lots(st, ed, i, p)[0]:
                     cands.append(SellGroupBuildings(player=p, space=i))
-            elif kind == "railroad" and ed.board.supply.depots:
+            elif kind == "railroad" and board.supply.depots:
                 cands += [BuildDepot(player=p, space=i), SellDepot(player=p, space=i)]
             cands += [Mortgage(player=p, space=i), Unmortgage(player=p, space=i)]
     cands += [ClaimRent(player=c.owner, space=c.space) for c in st.claims]

@@ -64,6 +64,9 @@ class Game:
         self.board = edition.board
         self.source = Source(self)
         self.st = state
+        self._attached = 0
+        """How many events of the log ``_attached_log`` have their source (:meth:`_attach_new`)."""
+        self._attached_log: list[Event] = state.log
         self._attach_new()
         self.setup = setup or {}
         self.history: list[Action] = history or []
@@ -334,16 +337,17 @@ class Game:
 
     def _attach_new(self) -> None:
         """Give the events logged since this game last looked this game as their source (their words
-        use its names): the rule areas log plain events (:func:`megamono.rules.core.log`). The newest
-        events without it are found from the end of the log back (after an undo or a load, the log
-        may hold other events than before)."""
+        use its names): the rule areas log plain events (:func:`megamono.rules.core.log`). A log
+        that is not the one last seen (after an undo or a load) is attached whole."""
         log = self.st.log
+        n = self._attached
+        if log is not self._attached_log or n > len(log):
+            n = 0
+            self._attached_log = log
         src = self.source
-        k = len(log)
-        while k and getattr(log[k - 1], "_source", None) is not src:
-            k -= 1
-        for n in range(k, len(log)):
-            log[n]._source = src
+        for k in range(n, len(log)):
+            log[k]._source = src
+        self._attached = len(log)
 
     # ===================================================================== undo and the save form (I8)
     def _snapshot(self) -> GameState:

@@ -19,9 +19,10 @@ from .state import GameState
 
 def after_receiving(st: GameState, ed: Edition, p: int, spaces: list[int], forced: bool) -> list[AgendaStep]:
     """Steps owed after ``p`` gains ``spaces``: B8 checks, then M3 choices."""
+    board = ed.board
     steps: list[AgendaStep] = []
     for i in spaces:
-        if ed.board.rules.levelling and ed.board.spaces[i].kind == "street":
+        if board.rules.levelling and board.spaces[i].kind == "street":
             steps.append(LevellingStep(player=p, space=i, forced=forced,
                                        mortgaged=st.deeds[i].mortgaged))
         elif st.deeds[i].mortgaged:
@@ -32,7 +33,8 @@ def after_receiving(st: GameState, ed: Edition, p: int, spaces: list[int], force
 def settle_received(st: GameState, ed: Edition, p: int, space: int) -> None:
     """:meth:`after_receiving` for one deed gained by choice, run now rather than pushed: for a
     caller whose agenda would run those steps next (a buy, an auction's grant)."""
-    if ed.board.rules.levelling and ed.board.spaces[space].kind == "street":
+    board = ed.board
+    if board.rules.levelling and board.spaces[space].kind == "street":
         check_levelling(st, ed, p, space, False, st.deeds[space].mortgaged)
     elif st.deeds[space].mortgaged:
         mortgages.offer_mortgaged_deed(st, ed, p, space, False)
@@ -59,6 +61,7 @@ def step_levelling(st: GameState, ed: Edition, s: LevellingStep) -> None:
 def check_levelling(st: GameState, ed: Edition, p: int, space: int, forced: bool, received_mortgaged: bool) -> None:
     """B8 for ``space`` just gained by ``p``: ask how to make a built group even, or M3 for a
     deed received mortgaged (``forced``: gained by a forced transfer)."""
+    board = ed.board
     if st.players[p].bankrupt or st.deeds[space].owner != p:
         return
     high = levelling_need(st, ed, p, space)
@@ -69,11 +72,11 @@ def check_levelling(st: GameState, ed: Edition, p: int, space: int, forced: bool
         elif high == 1:
             log(st, GroupAlreadyEven(p, space))
         return
-    hc = ed.board.spaces[space].house_cost
+    hc = board.spaces[space].house_cost
     amounts = {"build": (high - 1) * hc, "houses": max(high - 1, 0),
                "unmortgage": unmortgage_cost(ed, space) if mortgaged else 0}
     wait(st, LevellingDecision(player=p, prompt=f"{name(st, p)}: {sname(ed, space)} completes your built "
-                                f"{ed.board.spaces[space].group} group: make it even (B8)",
+                                f"{board.spaces[space].group} group: make it even (B8)",
                                 space=space, forced=forced, amounts=amounts))
 
 

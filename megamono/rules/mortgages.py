@@ -18,15 +18,16 @@ from .state import GameState
 
 def why_not_mortgage(st: GameState, ed: Edition, p: int, space: int) -> str | None:
     """Why ``p`` may not mortgage ``space`` now (M1), or None."""
+    board = ed.board
     deed = st.deeds.get(space)
-    sp = ed.board.spaces[space]
+    sp = board.spaces[space]
     if deed is None or deed.owner != p:
         return f"{name(st, p)} does not own {sp.name}"
     if deed.mortgaged:
         return f"{sp.name} is already mortgaged"
     if sp.kind == "street":
         deeds = st.deeds
-        for i in ed.board.groups[sp.group]:  # (any built lot of owned_lots(space, p))
+        for i in board.groups[sp.group]:  # (any built lot of owned_lots(space, p))
             d = deeds[i]
             if d.owner == p and d.level:
                 return f"sell the buildings in {sp.group} first (M1)"

@@ -92,9 +92,10 @@ def step_back(st: GameState, ed: Edition, s: BackStep) -> None:
 def land(st: GameState, ed: Edition, p: int, space: int, dice: int | None, rr: int = 1, ucard: bool = False) -> None:
     """Resolve ``p`` landing on ``space`` (S): ``dice`` for a utility's rent (R5), ``rr`` the
     railroad rent multiplier and ``ucard`` the utility card's rent (K4, K5)."""
+    board = ed.board
     if st.players[p].bankrupt:
         return
-    sp = ed.board.spaces[space]
+    sp = board.spaces[space]
     kind = sp.kind
     if sp.is_property:
         land_on_property(st, ed, p, space, dice, rr, ucard)
@@ -122,7 +123,7 @@ def land(st: GameState, ed: Edition, p: int, space: int, dice: int | None, rr: i
         else:
             log(st, NoBusTicket(p))
     elif kind == "birthday_gift":
-        gift = ed.board.rules.birthday_gift
+        gift = board.rules.birthday_gift
         if st.decks.bus:
             wait(st, BirthdayDecision(
                 player=p, space=space, amount=gift,
@@ -134,8 +135,9 @@ def land(st: GameState, ed: Edition, p: int, space: int, dice: int | None, rr: i
 def land_on_property(st: GameState, ed: Edition, p: int, space: int, dice: int | None, rr: int = 1,
                      ucard: bool = False) -> None:
     """S1/S2: offer an unowned deed, or charge rent (R; K4 doubles, K5 10x a fresh roll)."""
+    board = ed.board
     deed = st.deeds[space]
-    sp = ed.board.spaces[space]
+    sp = board.spaces[space]
     if deed.owner is None:
         st.pending = BuyDecision(player=p, space=space, amount=sp.price,
                                       prompt=f"{st.players[p].name}: buy {sp.name} for "
@@ -150,7 +152,7 @@ def land_on_property(st: GameState, ed: Edition, p: int, space: int, dice: int |
         return
     if sp.kind == "utility":
         if ucard:
-            rent = ed.board.rules.nearest_utility_multiplier * utility_roll(st, ed, p)
+            rent = board.rules.nearest_utility_multiplier * utility_roll(st, ed, p)
         else:
             rent = rent_due(ed, st, space, p, dice if dice is not None else utility_roll(st, ed, p))
     else:
@@ -246,6 +248,7 @@ def bus_advance(st: GameState, ed: Edition, p: int) -> None:
 
 def land_on_auction(st: GameState, ed: Edition, p: int, dice: int | None) -> None:
     """S7: the Auction space: pick a bank deed to auction; none left, move to the highest rent due."""
+    board = ed.board
     bank = [i for i, d in st.deeds.items() if d.owner is None]
     if bank:
         if st.options.auctions:
@@ -258,10 +261,10 @@ def land_on_auction(st: GameState, ed: Edition, p: int, dice: int | None) -> Non
     if not cands:
         log(st, NothingToAuction(p))
         return
-    if dice is None and any(ed.board.spaces[i].kind == "utility" for i in cands):
+    if dice is None and any(board.spaces[i].kind == "utility" for i in cands):
         dice = utility_roll(st, ed, p)
     pos = st.players[p].position
-    n = ed.board.size
+    n = board.size
     best = max(cands, key=lambda i: (rent_due(ed, st, i, p, dice or 0), -((i - pos) % n or n)))
     log(st, HighestRent(p, best))
     push(st, MoveToStep(player=p, space=best, dice=dice))

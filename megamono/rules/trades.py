@@ -22,6 +22,7 @@ from .state import GameState
 
 def side_problem(st: GameState, ed: Edition, holder: int, side: TradeSide) -> str | None:
     """Why ``holder`` cannot hand over ``side`` (X1, X2), or None."""
+    board = ed.board
     pl = st.players[holder]
     if side.cash < 0:
         return "cash in a trade cannot be negative"
@@ -32,12 +33,12 @@ def side_problem(st: GameState, ed: Edition, holder: int, side: TradeSide) -> st
     for i in side.deeds:
         deed = st.deeds.get(i)
         if deed is None or deed.owner != holder:
-            return f"{pl.name} does not own {sname(ed, i) if 0 <= i < ed.board.size else i}"
-        sp = ed.board.spaces[i]
+            return f"{pl.name} does not own {sname(ed, i) if 0 <= i < board.size else i}"
+        sp = board.spaces[i]
         if i in settling_spaces(st):
             return f"{sp.name} was just received: first settle it (B8, M3)"
         if sp.kind == "street" and any(st.deeds[j].owner == holder and st.deeds[j].level
-                                       for j in ed.board.groups[sp.group]):
+                                       for j in board.groups[sp.group]):
             return f"{sp.name} cannot be traded while {pl.name} has buildings in {sp.group} (X2)"
         if deed.depot:
             return f"{sp.name} has a depot: sell it before trading the railroad (B6, X2)"

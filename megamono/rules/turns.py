@@ -84,13 +84,14 @@ def play_bus_ticket(st: GameState, ed: Edition, a: PlayBusTicket) -> None:
 
 def roll(st: GameState, ed: Edition, a: Roll) -> None:
     """T2/T3: throw, then move (doubles, third doubles, triples, Mr. Monopoly, Bus)."""
+    board = ed.board
     p = a.player
     st = st
     t = st.turn
     st.pending = None
     if st.claims:
         lapse_claims(st, ed, p)
-    speed = ed.board.rules.speed_die
+    speed = board.rules.speed_die
     th = throw(st, speed)
     t.last_throw = th
     log(st, Rolled(p, th))
@@ -101,7 +102,7 @@ def roll(st: GameState, ed: Edition, a: Roll) -> None:
         log(st, Triples(p))
         pos = st.players[p].position
         wait(st, TriplesDecision(player=p, prompt=f"{name(st, p)}: triples! Choose any space to move to",
-                                  choices=[i for i in range(ed.board.size) if i != pos]))
+                                  choices=[i for i in range(board.size) if i != pos]))
         return
     if doubles:
         t.doubles += 1
