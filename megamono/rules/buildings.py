@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .core import log, name, sname, transfer
 from .editions import Edition
-from .events import BuildingSold, Built, DepotBuilt, SoldDown, commas
+from .events import BuildingSold, Built, DepotBuilt, SoldDown, commas, plural
 from .rent import sale_value
 from .state import GameState
 
@@ -172,7 +172,7 @@ def sell_down(st: GameState, ed: Edition, p: int, plan: dict[int, int]) -> None:
             return_pieces(st, ed, i, lvl)
     removed = sum(before[i] - plan[i] for i in plan)
     hc = ed.board.spaces[next(iter(plan))].house_cost
-    transfer(st, None, p, removed * (hc // 2), f"{removed} building levels sold: the bank lacked pieces (B5)")
+    transfer(st, None, p, removed * (hc // 2), f"{plural(removed, 'building level')} sold: the bank lacked pieces (B5)")
     log(st, SoldDown(p, list(plan.items())))
 
 

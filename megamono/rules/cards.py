@@ -10,7 +10,7 @@ from . import jail
 from .agenda import BackStep, MoveToStep, PayStep
 from .core import log, next_space, others_from_left, push, transfer
 from .editions import Card, Edition
-from .events import BusTicketsExpire, BusTicketTaken, CardDrawn, Deck, NoRepairs
+from .events import BusTicketsExpire, BusTicketTaken, CardDrawn, Deck, NoRepairs, plural
 from .state import GameState
 
 
@@ -64,7 +64,7 @@ def draw_card(st: GameState, ed: Edition, p: int, deck_name: Deck) -> None:
         cost = houses * _arg(card, card.per_house) + hotels * _arg(card, card.per_hotel)
         if cost:
             push(st, PayStep(player=p, creditors=[(None, cost)],
-                                why=f"{card.title} ({houses} houses, {hotels} hotels)", fine=True))
+                                why=f"{card.title} ({plural(houses, 'house')}, {plural(hotels, 'hotel')})", fine=True))
         else:
             log(st, NoRepairs(p))
 

@@ -202,6 +202,12 @@ def sname(g: Names, space: int) -> str:
 _LEVEL_NAMES = MappingProxyType({0: "no buildings", 1: "1 house", 5: "a hotel", 6: "a skyscraper"})
 
 
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """``n`` and the word in the number it takes: ``plural(1, "house")`` "1 house", ``plural(2, "house")``
+    "2 houses" (``words``: an irregular plural)."""
+    return f"{n} {word if n == 1 else words or word + 's'}"
+
+
 def level_name(level: int) -> str:
     """A street's buildings in words: 0 "no buildings", 1 "1 house", 2-4 "N houses", 5 "a hotel",
     6 "a skyscraper" (RULES.md B)."""

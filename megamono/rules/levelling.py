@@ -12,7 +12,7 @@ from .agenda import AgendaStep, AuctionStep, LevellingStep, MortgagedDeedStep
 from .core import log, name, pending_as, push, sname, transfer, wait
 from .decisions import LevellingDecision
 from .editions import Edition
-from .events import GroupAlreadyEven, HandsBack, Levelled, Rearranged, commas
+from .events import GroupAlreadyEven, HandsBack, Levelled, Rearranged, commas, plural
 from .rent import unmortgage_cost
 from .state import GameState
 
@@ -102,7 +102,8 @@ def why_not_level(st: GameState, ed: Edition, p: int, choice: str) -> str | None
         return "the group is already even"
     need = (unm if choice.startswith("unmortgage") else 0) + (build_cost if choice.endswith("build") else 0)
     if choice.endswith("build") and st.bank.houses < high - 1:
-        return f"the bank has {st.bank.houses} houses; {high - 1} are needed"
+        need = high - 1
+        return f"the bank has {plural(st.bank.houses, 'house')}; {need} {'is' if need == 1 else 'are'} needed"
     if cash < need:
         return f"that costs ${commas(need)}; {name(st, p)} has ${commas(cash)}"
     return None
@@ -125,7 +126,7 @@ def do_level(st: GameState, ed: Edition, p: int, choice: str) -> None:
     if choice == "build":
         high = levelling_need(st, ed, p, space)
         transfer(st, p, None, (high - 1) * ed.board.spaces[space].house_cost,
-                      f"levelling: {high - 1} houses on {sname(ed, space)}", space)
+                      f"levelling: {plural(high - 1, 'house')} on {sname(ed, space)}", space)
         buildings.return_pieces(st, ed, space, high - 1)
         log(st, Levelled(p, space, high - 1))
     elif choice == "rearrange":

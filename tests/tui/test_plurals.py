@@ -52,3 +52,11 @@ async def test_a_turn_limit_of_1_round_and_a_game_of_1_turn(saves):
         await pilot.press("escape", "e", "y", "y")  # Ann proposes to end at once, Bob agrees
         await settle(pilot, app, until=lambda: screen_name(app) == "GameOverScreen")
         assert "1 turn played, in 1 round." in str(app.screen.query_one("#standings").render())
+
+
+def test_the_cores_words_count_right_too():
+    """The log's words for repairs, levelling and a forced sale say "1 house", "1 hotel", "1 building level"."""
+    from megamono.rules.events import plural
+
+    assert plural(1, "house") == "1 house" and plural(0, "house") == "0 houses" and plural(2, "hotel") == "2 hotels"
+    assert plural(1, "building level") == "1 building level" and plural(3, "building level") == "3 building levels"
