@@ -47,6 +47,7 @@ Edition._check_board
 # The public API of the rules core, used by the app (megamono/tui) and README's scripting examples.
 Game.standings  # the game-over screen and the end-vote dialog
 Game.undo  # the app's undo (megamono/tui/screens/game_undo.py), README
+Game.forget_undo  # the app acts for a computer player without keeping undo (megamono/tui/screens/game_computer.py)
 Game.to_json  # README's scripting example; the tests' saves
 group_holding  # the deed card (megamono/tui/widgets/deed_card.py)
 Options.auction_bidding  # an option stored in every save (seat_order; the table issue adds open auctions)

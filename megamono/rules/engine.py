@@ -35,7 +35,20 @@ from .dice import SpeedFace
 from .dispatch import ACT, STEP
 from .editions import Edition, load_edition
 from .errors import IllegalAction
-from .events import Event, Outcome, Seats, Source, TurnOrderRoll, level_name
+from .events import (
+    Bankrupt,
+    BusTicketTaken,
+    CardDrawn,
+    Event,
+    JailRoll,
+    Outcome,
+    Rolled,
+    Seats,
+    Source,
+    TurnOrderRoll,
+    UtilityRoll,
+    level_name,
+)
 from .invariants import awaiting_grant
 from .records import Data
 from .state import (
@@ -70,6 +83,11 @@ class Game:
         self._attach_new()
         self.setup = setup or {}
         self.history: list[Action] = history or []
+        self._undo: list[tuple[GameState, Action, int]] = []
+        """The states before the last decisions that involved no chance, newest last (:meth:`undo`)."""
+        self._undo_stop: str | None = None
+        """Why nothing older can be undone: what decided the game last (a die roll, a card...); None
+        while nothing did since undo was kept."""
 
     # ===================================================================== creation (G3-G7)
     @classmethod
@@ -305,22 +323,25 @@ class Game:
             self._advance()
         else:
             self._attach_new()
-        self._undo = None
         return log[start:]
 
     def _act_keeping_undo(self, action: Action) -> list[Event]:
-        """:meth:`act` (the action is legal) remembering the state before, for :meth:`undo`."""
+        """:meth:`act` (the action is legal) remembering the state before, for :meth:`undo`: kept
+        while no chance decides anything; a die roll, a card, a shuffle or a bankruptcy forgets
+        every state kept (nothing before it can be undone), and says so."""
         start = len(self.st.log)
         before = self._snapshot()
         ACT[action.kind](self.st, self.ed, action)
         self.history.append(action)
         self._advance()
-        self._undo = None
         st = self.st
-        chance = (before.rng != st.rng or len(before.script) != len(st.script)
-                  or before.decks != st.decks)
-        if not chance:
-            self._undo = (before, action, start)
+        stop = _chance_in(st.log[start:], before, st)
+        if stop is None:
+            self._undo.append((before, action, start))
+            del self._undo[:-_UNDO_KEPT]
+        else:
+            self._undo.clear()
+            self._undo_stop = stop
         return st.log[start:]
 
     # ===================================================================== the agenda loop
@@ -362,31 +383,44 @@ class Game:
     # -- undo ------------------------------------------------------------------------------------
     keep_undo = False
     """Set True (the app does) to remember the state before each action so it can be undone."""
-    _undo: tuple[GameState, Action, int] | None = None
 
-    def why_not_undo(self) -> str | None:
-        """Why the last action cannot be taken back, or None if it can.
+    def why_not_undo(self, player: int | None = None) -> str | None:
+        """Why the last decision cannot be taken back (by ``player``, when given), or None if it can.
 
-        Only the very last action, and only when it involved no chance (no dice, no card, no
-        shuffle): undo never re-rolls and never reaches past another player's decision. The
-        state returns exactly to what it was, log included, so a save still replays (I8).
+        Undo steps back one decision at a time through the decisions since chance last decided
+        something (a die roll, a card, a shuffle) or a player went bankrupt: it never re-rolls. With
+        ``player``, only that player's own decision: never past another player's. The state returns
+        exactly to what it was, log included, so a save still replays (I8).
         """
         if not self.keep_undo:
             return "undo is not kept for this game"
-        if self._undo is None:
-            return "the last action cannot be taken back (it involved dice or a card, or there is none)"
+        if not self._undo:
+            if self._undo_stop is not None:
+                return self._undo_stop
+            if self.history:
+                return "decisions made before this game was opened cannot be undone"
+            return "there is nothing to undo yet"
+        last = self._undo[-1][1]
+        if player is not None and last.player != player:
+            return f"the last decision is {self.name(last.player)}'s, not {self.name(player)}'s"
         return None
 
-    def undo(self) -> Action:
-        """Take back the last action (see :meth:`why_not_undo`); returns it. IllegalAction if not allowed."""
-        why = self.why_not_undo()
-        if why or self._undo is None:
+    def forget_undo(self, why: str) -> None:
+        """Nothing decided so far can be undone any more, for the reason ``why`` (the app acts for a
+        computer player without keeping undo, which never reaches past another player's decision)."""
+        self._undo.clear()
+        self._undo_stop = why
+
+    def undo(self, player: int | None = None) -> Action:
+        """Take back the last decision (see :meth:`why_not_undo`); returns it. IllegalAction (with the
+        reason) if it cannot be."""
+        why = self.why_not_undo(player)
+        if why or not self._undo:
             raise IllegalAction(why or "nothing to undo")
-        before, action, log_len = self._undo
+        before, action, log_len = self._undo.pop()
         before.log = self.st.log[:log_len]
         self.st = before
         self.history.pop()
-        self._undo = None
         return action
 
     # ===================================================================== saving (I8)
@@ -397,3 +431,22 @@ class Game:
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), separators=(",", ":"))
+
+
+_UNDO_KEPT = 100
+"""The most decisions in a row undo can take back (a long managing spell keeps the last ones)."""
+
+
+def _chance_in(events: list[Event], before: GameState, after: GameState) -> str | None:
+    """What decided the game in an action that logged ``events`` (state ``before`` and ``after``)
+    so that nothing before it can be undone: "the last decision involved a die roll" (or a card, a
+    shuffle), "a bankruptcy cannot be taken back"; None when nothing did."""
+    if any(isinstance(ev, Bankrupt) for ev in events):
+        return "a bankruptcy cannot be taken back"
+    if any(isinstance(ev, (Rolled, JailRoll, UtilityRoll, TurnOrderRoll)) for ev in events):
+        return "the last decision involved a die roll: undo never re-rolls"
+    if any(isinstance(ev, (CardDrawn, BusTicketTaken)) for ev in events) or before.decks != after.decks:
+        return "the last decision drew a card: undo never puts a card back"
+    if before.rng != after.rng or len(before.script) != len(after.script):
+        return "the last decision involved a shuffle: undo never reshuffles"
+    return None

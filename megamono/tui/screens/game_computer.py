@@ -57,13 +57,12 @@ class ComputerTurns(GameScreenParts):  # (object at run time: see .game_parts)
 
     def act_computer(self, action) -> None:
         """A computer player's action. It is never undone (:meth:`can_undo`), so the engine need not
-        copy the whole state for it: undo is switched off for this one action. The engine keeps its
-        last snapshot when undo is off, so it is dropped too, or an undo would restore the state from
-        before an earlier action."""
+        copy the whole state for it: undo is switched off for this one action, and what the engine kept
+        for undo is forgotten (undo never reaches past another player's decision)."""
         g = self.game
         g.keep_undo = False
         try:
             self.act(action)
         finally:
             g.keep_undo = True
-            g._undo = None
+            g.forget_undo("the last decision was a computer player's")
