@@ -27,8 +27,8 @@ GAME SCREEN
 @!bus  x        trade: who offers what to whom (cash, deeds, jail cards); partner answers
   c        claim rent (house rule "rent must be claimed"), before the next player rolls
   e        propose to end the game now: the others vote; all agree = the highest final worth wins
-  u        undo your own last decision (not dice or cards; asks first); another player's decision is theirs: they \
-may take it back on the hand-over screen (u)
+  u        undo your own last decision, again for the one before (back to the last die roll, card or shuffle; \
+asks first); another player's decision is theirs: they may take it back on the hand-over screen (u)
   space    computer players: skip ahead (their moves at once, until a human decides)
   s        save the game       h / ?   this help       F1   the rules       q   leave the game
   ←↑↓→     look around the board: the cursor's space shows its deed card (price, rents with the rent due now marked \
