@@ -147,8 +147,12 @@ class Game:
 
     @classmethod
     def replay(cls, setup: Data, actions: Iterable[Action | Mapping[str, object]]) -> Game:
-        """Create a game from ``setup`` and apply ``actions`` in order (I8)."""
+        """Create a game from ``setup`` and apply ``actions`` in order (I8). What an app noted on a
+        player's entry of the setup beside the rules' keys (the app's computer level) is kept."""
         g = cls.new(**setup)
+        for mine, given in zip(g.setup["players"], setup.get("players", []), strict=False):
+            if isinstance(mine, dict) and isinstance(given, Mapping):
+                mine.update({k: v for k, v in given.items() if k not in mine})
         for a in actions:
             g.act(a)
         return g
@@ -445,8 +449,9 @@ def _chance_in(events: list[Event], before: GameState, after: GameState) -> str 
         return "a bankruptcy cannot be taken back"
     if any(isinstance(ev, (Rolled, JailRoll, UtilityRoll, TurnOrderRoll)) for ev in events):
         return "the last decision involved a die roll: undo never re-rolls"
-    if any(isinstance(ev, (CardDrawn, BusTicketTaken)) for ev in events) or before.decks != after.decks:
+    if any(isinstance(ev, (CardDrawn, BusTicketTaken)) for ev in events):
         return "the last decision drew a card: undo never puts a card back"
+    # (a card used or a ticket played goes back to its deck, or out: nothing chance decides)
     if before.rng != after.rng or len(before.script) != len(after.script):
         return "the last decision involved a shuffle: undo never reshuffles"
     return None

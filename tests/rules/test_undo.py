@@ -86,3 +86,19 @@ def test_a_loaded_game_says_why_its_earlier_decisions_stay():
     again = Game.replay(g.setup, g.history)
     again.keep_undo = True
     assert again.why_not_undo() == "decisions made before this game was opened cannot be undone"
+
+
+def test_using_a_get_out_of_jail_free_card_can_be_undone():
+    """Found by a newcomer: undoing the use of a card said it "drew a card"; nothing was drawn."""
+    from megamono.rules import UseJailCard
+
+    from rules.helpers import jail
+
+    g = new_game(2, edition="classic", seed=5)
+    g.keep_undo = True
+    g.st.players[ANN].gojf.append(g.st.decks.chance.pop())
+    jail(g, ANN)
+    before = g.st.model_copy(deep=True)
+    g.act(UseJailCard(player=ANN))
+    assert g.why_not_undo(ANN) is None
+    assert g.undo(ANN) == UseJailCard(player=ANN) and g.st == before

@@ -126,3 +126,16 @@ async def test_space_skips_ahead_through_computer_moves(saves):
         await settle(pilot, app, until=lambda: game.pending.player == 0, limit=400)
         assert game.st.turn.number >= 4
         assert not screen._fast  # back to the normal pace at a human decision
+
+
+def test_a_saved_game_keeps_each_computers_level(saves):
+    """Found by a newcomer: resuming a game made every computer player "strong"."""
+    from megamono.saves import load_game, save_game
+    from megamono.tui.computer import bot_levels, record_levels
+
+    game = Game.new("mega", [{"name": "Ann"}, {"name": "Bob", "kind": "computer"},
+                             {"name": "Cat", "kind": "computer"}], seed=5, seat_order=True)
+    record_levels(game, {"Bob": "easy", "Cat": "strong"})
+    loaded = load_game(save_game(game, "levels", saves))
+    assert bot_levels(loaded) == {1: "easy", 2: "strong"}
+    assert Game.replay(loaded.setup, loaded.history).setup == loaded.setup  # and again, resumed
