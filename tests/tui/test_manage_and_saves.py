@@ -69,6 +69,8 @@ async def test_save_with_s_then_resume_from_the_file(saves):
         assert path.exists()
         assert load_game(path).st == game.st
         assert str(path) in app.notices[-1]
+        # the named save is the same game as its autosave (found by a newcomer: it was another game)
+        assert app.game_id and json.loads(path.read_bytes())["game_id"] == app.game_id
     resumed = MegamonoApp(saves, resume_file=path, test_mode=True)
     async with resumed.run_test(size=SIZE) as pilot:
         await pilot.pause()

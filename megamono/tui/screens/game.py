@@ -708,7 +708,7 @@ class GameScreen(ComputerTurns, UndoKeys, FittedFooter, LatestSizeOnly, Screen[N
 
     def action_save(self) -> None:
         from .saves import SaveDialog
-        self.open(SaveDialog(self.game, self.app.saves_dir, self.saved), self.on_saved)
+        self.open(SaveDialog(self.game, self.app.saves_dir, self.saved, game_id=self.app.game_id), self.on_saved)
 
     def on_saved(self, path: Path | None) -> None:
         if path is not None:

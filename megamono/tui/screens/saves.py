@@ -76,11 +76,14 @@ class SaveDialog(LatestSizeOnly, ModalScreen[Path | None]):
     BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("enter", "save", "Save", show=True)]
     AUTO_FOCUS = "#savename"
 
-    def __init__(self, game: Game, folder: Path, current: Path | None = None) -> None:
+    def __init__(self, game: Game, folder: Path, current: Path | None = None, game_id: str | None = None) -> None:
         super().__init__()
         self.game = game
         self.folder = folder
         self.current = current
+        self.game_id = game_id
+        """The id of the game being played (its autosave's): a named save carries it too, so that the
+        start screen knows both for one game."""
         self._confirm: Path | None = None
         self._early = False  # keys were typed before the name box had focus
 
@@ -141,7 +144,7 @@ class SaveDialog(LatestSizeOnly, ModalScreen[Path | None]):
             err.update(Text(f"{path.name} exists: press Enter again to replace it"))
             return
         try:
-            written = save_game(self.game, name, self.folder)
+            written = save_game(self.game, name, self.folder, game_id=self.game_id)
         except (SaveError, OSError) as exc:
             err.update(Text(f"could not save: {exc}"))
             return
