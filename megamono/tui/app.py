@@ -690,6 +690,11 @@ class MegamonoApp(App):
                               self.NOTIFICATION_TIMEOUT if timeout is None else timeout, self.size.width)
         self.refresh_notice_lines()
 
+    def drop_refusals(self) -> None:
+        """No refusal shown any more (an action has just succeeded)."""
+        self.notice_board.drop_refusals()
+        self.refresh_notice_lines()
+
     def clear_notifications(self) -> None:
         """No notice shown any more."""
         self.notice_board.clear()

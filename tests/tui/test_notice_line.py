@@ -188,3 +188,23 @@ async def test_the_manage_screen_keeps_its_deeds_and_keys_above_the_notice_line(
         rows = table.size.height - 1  # (the header row)
         assert table.cursor_row == len(screen.spaces) - 1 > rows  # more deeds than rows: it scrolls
         assert table.scroll_y <= table.cursor_row < table.scroll_y + rows  # the last deed is in view
+
+
+async def test_a_refusal_goes_when_the_next_action_succeeds(shown_app, saves):
+    """Found by a newcomer: "Sell building: not allowed" stayed on after the next sale went through, so
+    that sale looked refused too."""
+    from kit import give
+
+    game = new_game()
+    give(game, 0, 1, 3, level=[2, 3])  # Ann: 2 houses on Mediterranean, 3 on Baltic (Mega: and no Arctic)
+    app = shown_app(game)
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.press("m")
+        await pilot.pause()
+        await pilot.press("x")  # the first deed, Mediterranean: selling it first would break even building
+        await pilot.pause()
+        assert "not allowed" in notice_line(app.screen).words
+        await pilot.press("down", "x")  # Baltic: sold
+        await pilot.pause()
+        assert game.st.deeds[3].level == 2
+        assert "not allowed" not in notice_line(app.screen).words

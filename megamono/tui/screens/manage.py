@@ -304,6 +304,7 @@ class ManageScreen(FittedFooter, LatestSizeOnly, Screen[None]):
             self.reload()
             return
         before = (self.game.pending.kind, self.game.pending.players)
+        self.app.drop_refusals()  # (a refusal shown before would read as this action's)
         self.gs.act(a)
         pend = self.game.pending
         if (pend.kind, pend.players) != before:

@@ -90,6 +90,11 @@ class NoticeBoard:
         """No notice shown any more."""
         self.notices = []
 
+    def drop_refusals(self) -> None:
+        """No warning shown any more (something has just succeeded: an older "not allowed" would read
+        as if it were about that)."""
+        self.notices = [n for n in self.notices if n.severity != "warning"]
+
     def next_change(self) -> float | None:
         """Seconds until the line must be drawn again (a notice goes, or a long one shows its next
         part), or None when nothing is shown."""
