@@ -32,7 +32,7 @@ from .decisions import (
     TradeSide,
 )
 from .dice import SpeedFace
-from .dispatch import ACT, STEP
+from .dispatch import ACT, STEP, why_not
 from .editions import Edition, load_edition
 from .errors import IllegalAction
 from .events import (
@@ -275,7 +275,7 @@ class Game:
         ``action`` must be well-formed: from :meth:`legal_actions`, or checked by
         :func:`~megamono.rules.actions.check_action` (as :meth:`act` does first).
         """
-        return dispatch.why_not(self.st, self.ed, action)
+        return why_not(self.st, self.ed, action)
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
         """Every legal action now (optionally only ``player``'s). A bid appears once, at the minimum;
@@ -313,7 +313,7 @@ class Game:
         action is malformed ("not an action: FIELD: PROBLEM") or not legal now.
         """
         action = check_action(action)
-        why = self.why_not(action)
+        why = why_not(self.st, self.ed, action)
         if why:
             raise IllegalAction(why)
         if self.keep_undo:
