@@ -402,8 +402,9 @@ async def test_T3_4_speed_die_game_bus_dialog_keys_1_2_b(saves):
             assert screen_name(app) == "BusMoveDialog" and isinstance(game.pending, BusMoveDecision)
             assert game.st.players[0].position == 0  # the choice comes before the move
             shown = " ".join(str(b.label) for b in app.screen.query("Button"))
-            assert "Move 1 (first die): Mediterranean Avenue [1]" in shown
-            assert "Move 4 (both): Arctic Avenue [b]" in shown
+            assert "First die (1) [1]" in shown and "Second die (3) [2]" in shown and "Both (4) [b]" in shown
+            body = str(app.screen.query_one("#body").render())
+            assert "first die: 1 to Mediterranean Avenue" in body and "both: 4 to Arctic Avenue" in body
             await pilot.press(key)
             await pilot.pause()
             assert game.st.players[0].position == where

@@ -121,22 +121,21 @@ class BusMoveDialog(DecisionDialog[BusMoveDecision]):
         return "Bus! Which dice move you?"
 
     def body(self) -> Text:
-        t = Text(self.pend.prompt + "\n")
+        first, second = self.pend.first, self.pend.second
+        spaces = self.game.ed.spaces
+        here = self.game.st.players[self.player].position
+        t = Text(self.pend.prompt + "\n\n")
+        for key, what, steps in (("1", "first die", first), ("2", "second die", second), ("b", "both", first + second)):
+            t.append(f"  [{key}] {what}: {steps} to {spaces[(here + steps) % len(spaces)].name}\n")
         t.append("Doubles still roll again; utility rent counts the dice you move by.", style=DIM)
         return t
 
     def options(self) -> list[Option]:
         p = self.player
         first, second = self.pend.first, self.pend.second
-        spaces = self.game.ed.spaces
-        here = self.game.st.players[p].position
-
-        def to(steps: int) -> str:
-            return spaces[(here + steps) % len(spaces)].name
-
-        return [Option("1", f"Move {first} (first die): {to(first)}", BusMove(player=p, dice="first")),
-                Option("2", f"Move {second} (second die): {to(second)}", BusMove(player=p, dice="second")),
-                Option("b", f"Move {first + second} (both): {to(first + second)}", BusMove(player=p, dice="both"))]
+        return [Option("1", f"First die ({first})", BusMove(player=p, dice="first")),
+                Option("2", f"Second die ({second})", BusMove(player=p, dice="second")),
+                Option("b", f"Both ({first + second})", BusMove(player=p, dice="both"))]
 
 
 class BirthdayDialog(DecisionDialog[BirthdayDecision]):
