@@ -11,7 +11,8 @@ from pathlib import Path
 from typing import get_args
 
 import pytest
-from megamono.rules import Game
+from megamono.rules import Game, Roll
+from megamono.rules.actions import BusMove
 from megamono.rules.decisions import DECISION_CLASSES, PendingKind
 from megamono.saves import MIGRATIONS, SAVE_VERSION, derive_game_id, load_save, migrate, save_game
 
@@ -82,7 +83,26 @@ DECISION_FIXTURES = sorted((FIXTURES / "v3").glob("decision-*.json"))
 
 def test_the_version_3_fixtures_hold_every_kind_of_decision_but_the_game_over():
     kinds = {json.loads(f.read_bytes())["state"]["pending"]["kind"] for f in DECISION_FIXTURES}
-    assert kinds == set(get_args(PendingKind)) - {"game_over"}
+    # "bus_move" came in version 4 with the option bus_rule (RULES.md O, T3.4): no older save holds it
+    assert kinds == set(get_args(PendingKind)) - {"game_over", "bus_move"}
+
+
+def test_O_bus_rule_needs_no_new_save_version(tmp_path):
+    """The option ``bus_rule`` and its decision "bus_move" came without a new save version: a version-4
+    save written before them has no ``bus_rule`` and loads with the default ``"mega"``; a save made while
+    the new decision waits loads and replays to the same state."""
+    for path in sorted((FIXTURES / "v4").glob("*.json")):
+        data = json.loads(path.read_bytes())
+        assert "bus_rule" not in data["state"]["options"]
+        assert load_save(path).game.st.options.bus_rule == "mega"
+    g = Game.new("mega", ["Ann", "Bob"], seed=3, dice=[(1, 3, "bus")], seat_order=True,
+                 options={"bus_rule": "speed_die_game"})
+    g.act(Roll(player=0))
+    assert g.pending is not None and g.pending.kind == "bus_move"
+    saved = load_save(save_game(g, "bus", tmp_path))
+    assert saved.game.st == g.st and saved.game.st.options.bus_rule == "speed_die_game"
+    saved.game.act(BusMove(player=0, dice="second"))
+    assert saved.game.st.players[0].position == 3
 
 
 @pytest.mark.parametrize("path", DECISION_FIXTURES, ids=lambda f: f.stem)

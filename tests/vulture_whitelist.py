@@ -27,6 +27,7 @@ StrongBot.on_bid
 StrongBot.on_auction_pick
 StrongBot.on_triples
 StrongBot.on_bus
+StrongBot.on_bus_move
 StrongBot.on_birthday
 StrongBot.on_income_tax
 StrongBot.on_levelling

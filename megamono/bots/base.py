@@ -33,6 +33,7 @@ from megamono.rules.decisions import (
     BidDecision,
     BirthdayDecision,
     BusDecision,
+    BusMoveDecision,
     BuyDecision,
     DebtDecision,
     EndVoteDecision,
@@ -246,6 +247,8 @@ class Bot:
                 return self.on_triples(game, player, pend)
             case BusDecision():
                 return self.on_bus(game, player, pend)
+            case BusMoveDecision():
+                return self.on_bus_move(game, player, pend)
             case BirthdayDecision():
                 return self.on_birthday(game, player, pend)
             case IncomeTaxDecision():
@@ -290,6 +293,9 @@ class Bot:
 
     def on_bus(self, game: Game, p: int, pend: BusDecision) -> Action:
         raise NotImplementedError(f"{type(self).__name__} does not answer 'bus'")
+
+    def on_bus_move(self, game: Game, p: int, pend: BusMoveDecision) -> Action:
+        raise NotImplementedError(f"{type(self).__name__} does not answer 'bus_move'")
 
     def on_birthday(self, game: Game, p: int, pend: BirthdayDecision) -> Action:
         raise NotImplementedError(f"{type(self).__name__} does not answer 'birthday'")

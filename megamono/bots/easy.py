@@ -8,7 +8,7 @@ that pay it well over the printed prices.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from megamono.rules.actions import (
     AcceptTrade,
@@ -17,6 +17,7 @@ from megamono.rules.actions import (
     BirthdayChoice,
     Build,
     BusChoice,
+    BusMove,
     Buy,
     ChooseDestination,
     DeclineBuy,
@@ -40,6 +41,7 @@ from megamono.rules.decisions import (
     BidDecision,
     BirthdayDecision,
     BusDecision,
+    BusMoveDecision,
     BuyDecision,
     EndVoteDecision,
     IncomeTaxDecision,
@@ -171,6 +173,19 @@ class EasyBot(Bot):
 
     def on_bus(self, game: Game, p: int, pend: BusDecision) -> Action:
         return BusChoice(player=p, choice=self.rng.choice(("ticket", "advance")))
+
+    def on_bus_move(self, game: Game, p: int, pend: BusMoveDecision) -> Action:
+        # a deed it can buy where one choice lands, else both dice
+        st = game.st
+        pl = st.players[p]
+        b = self.board_of(game)
+        ways: tuple[tuple[Literal["both", "first", "second"], int], ...] = (
+            ("both", pend.first + pend.second), ("first", pend.first), ("second", pend.second))
+        for dice, steps in ways:
+            i = (pl.position + steps) % len(b.kind)
+            if i in st.deeds and st.deeds[i].owner is None and b.price[i] <= pl.cash:
+                return BusMove(player=p, dice=dice)
+        return BusMove(player=p, dice="both")
 
     def on_birthday(self, game: Game, p: int, pend: BirthdayDecision) -> Action:
         return BirthdayChoice(player=p, choice="cash")

@@ -31,6 +31,7 @@ from megamono.rules.actions import (
     Action,
     BirthdayChoice,
     BusChoice,
+    BusMove,
     ChooseDestination,
     DeclineBuy,
     DropOut,
@@ -51,6 +52,7 @@ from megamono.rules.decisions import (
     BidDecision,
     BirthdayDecision,
     BusDecision,
+    BusMoveDecision,
     BuyDecision,
     EndVoteDecision,
     IncomeTaxDecision,
@@ -116,6 +118,9 @@ class MoverBot(Bot):
 
     def on_bus(self, game: Game, p: int, pend: BusDecision) -> Action:
         return BusChoice(player=p, choice="advance")
+
+    def on_bus_move(self, game: Game, p: int, pend: BusMoveDecision) -> Action:
+        return BusMove(player=p, dice="both")
 
     def on_birthday(self, game: Game, p: int, pend: BirthdayDecision) -> Action:
         return BirthdayChoice(player=p, choice="cash")

@@ -18,13 +18,14 @@
 from __future__ import annotations
 
 from operator import mul
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from megamono.rules.actions import (
     Action,
     Bid,
     BirthdayChoice,
     BusChoice,
+    BusMove,
     Buy,
     ChooseDestination,
     DeclineBuy,
@@ -47,6 +48,7 @@ from megamono.rules.decisions import (
     BidDecision,
     BirthdayDecision,
     BusDecision,
+    BusMoveDecision,
     BuyDecision,
     EndVoteDecision,
     IncomeTaxDecision,
@@ -305,6 +307,16 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
     def on_bus(self, game: Game, p: int, pend: BusDecision) -> Action:
         held = len(game.st.players[p].bus_tickets)
         return BusChoice(player=p, choice="ticket" if held < 3 else "advance")
+
+    def on_bus_move(self, game: Game, p: int, pend: BusMoveDecision) -> Action:
+        rents = self.rents(game, p)
+        cash = game.st.players[p].cash
+        n = len(self.board_of(game).kind)
+        pos = game.st.players[p].position
+        ways: tuple[tuple[Literal["both", "first", "second"], int], ...] = (
+            ("both", pend.first + pend.second), ("first", pend.first), ("second", pend.second))
+        best = max(ways, key=lambda w: self.move_score(game, p, (pos + w[1]) % n, rents, cash))
+        return BusMove(player=p, dice=best[0])
 
     def on_birthday(self, game: Game, p: int, pend: BirthdayDecision) -> Action:
         pl = game.st.players[p]

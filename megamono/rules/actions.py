@@ -128,6 +128,14 @@ class BusChoice(_Action):
 
 
 @action
+class BusMove(_Action):
+    """[Mega] Bus face under the option ``bus_rule`` = ``"speed_die_game"``: move by the ``"first"``
+    white die, the ``"second"``, or ``"both"`` (T3.4, RULES.md O)."""
+    kind: Literal["bus_move"] = "bus_move"
+    dice: Literal["first", "second", "both"]
+
+
+@action
 class BirthdayChoice(_Action):
     """[Mega] Birthday Gift: take the cash or a Bus Ticket (S9)."""
     kind: Literal["birthday_choice"] = "birthday_choice"
@@ -290,7 +298,7 @@ class PlacePiece(_Action):
 
 Action = Annotated[
     (Roll | PlayBusTicket | PayJailFine | UseJailCard | RollForDoubles | Buy | DeclineBuy | Bid | DropOut |
-     ChooseDestination | BusChoice | BirthdayChoice | IncomeTaxChoice | PickAuctionDeed | Level |
+     ChooseDestination | BusChoice | BusMove | BirthdayChoice | IncomeTaxChoice | PickAuctionDeed | Level |
      MortgagedDeedChoice | PayDebt | DeclareBankruptcy | Build | SellBuilding | SellGroupBuildings | BuildDepot
      | SellDepot | Mortgage | Unmortgage | ProposeTrade | AcceptTrade | RefuseTrade | ProposeEnd | VoteEnd |
      ClaimRent | ShortageAnswer | PlacePiece),

@@ -60,7 +60,7 @@ class TradeOffer(Record):
 
 
 PendingKind = Literal[
-    "turn", "jail", "jail_pay", "buy", "bid", "triples", "bus", "birthday", "income_tax",
+    "turn", "jail", "jail_pay", "buy", "bid", "triples", "bus", "bus_move", "birthday", "income_tax",
     "auction_pick", "levelling", "mortgaged_deed", "debt", "trade_reply", "end_vote",
     "shortage_ask", "place_piece", "game_over",
 ]
@@ -153,6 +153,16 @@ class BusDecision(Decision):
 
     kind: Literal["bus"] = "bus"
     space: int | None = None
+
+
+@record
+class BusMoveDecision(Decision):
+    """T3.4 under the option ``bus_rule`` = ``"speed_die_game"``: the Bus face, before the move: move
+    by the ``first`` white die, the ``second``, or their total."""
+
+    kind: Literal["bus_move"] = "bus_move"
+    first: int
+    second: int
 
 
 @record
@@ -255,7 +265,7 @@ class GameOverDecision(Decision):
 
 Pending = Annotated[
     TurnDecision | JailDecision | JailPayDecision | BuyDecision | BidDecision | TriplesDecision
-    | AuctionPickDecision | BusDecision | BirthdayDecision | IncomeTaxDecision | LevellingDecision
+    | AuctionPickDecision | BusDecision | BusMoveDecision | BirthdayDecision | IncomeTaxDecision | LevellingDecision
     | MortgagedDeedDecision | DebtDecision | TradeReplyDecision | EndVoteDecision | ShortageAskDecision
     | PlacePieceDecision | GameOverDecision,
     Field(discriminator="kind"),

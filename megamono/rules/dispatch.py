@@ -40,6 +40,7 @@ from .actions import (
     Build,
     BuildDepot,
     BusChoice,
+    BusMove,
     Buy,
     ChooseDestination,
     ClaimRent,
@@ -76,6 +77,7 @@ from .decisions import (
     BidDecision,
     BirthdayDecision,
     BusDecision,
+    BusMoveDecision,
     BuyDecision,
     DebtDecision,
     EndVoteDecision,
@@ -100,7 +102,8 @@ DECISION_OF: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "roll": ("turn",), "play_bus_ticket": ("turn",), "pay_jail_fine": ("jail", "jail_pay"),
     "use_jail_card": ("jail", "jail_pay"), "roll_for_doubles": ("jail",), "buy": ("buy",),
     "decline_buy": ("buy",), "bid": ("bid",), "drop_out": ("bid",),
-    "choose_destination": ("triples",), "bus_choice": ("bus",), "birthday_choice": ("birthday",),
+    "choose_destination": ("triples",), "bus_choice": ("bus",), "bus_move": ("bus_move",),
+    "birthday_choice": ("birthday",),
     "income_tax_choice": ("income_tax",), "pick_auction_deed": ("auction_pick",),
     "level": ("levelling",), "mortgaged_deed_choice": ("mortgaged_deed",), "pay_debt": ("debt",),
     "declare_bankruptcy": ("debt",), "accept_trade": ("trade_reply",), "refuse_trade": ("trade_reply",),
@@ -209,6 +212,8 @@ def _answers_of(st: GameState, ed: Edition, pend: Pending, p: int) -> list[Actio
         return [ChooseDestination(player=p, space=i) for i in pend.choices]
     if isinstance(pend, BusDecision):
         return [BusChoice(player=p, choice="ticket"), BusChoice(player=p, choice="advance")]
+    if isinstance(pend, BusMoveDecision):
+        return [BusMove(player=p, dice="first"), BusMove(player=p, dice="second"), BusMove(player=p, dice="both")]
     if isinstance(pend, BirthdayDecision):
         return [BirthdayChoice(player=p, choice="cash"), BirthdayChoice(player=p, choice="ticket")]
     if isinstance(pend, IncomeTaxDecision):
@@ -529,6 +534,7 @@ ACT: Mapping[str, _Run] = MappingProxyType({
     "drop_out": _act_drop_out,
     "choose_destination": turns.choose_destination,
     "bus_choice": _act_bus_choice,
+    "bus_move": turns.bus_move,
     "birthday_choice": _act_birthday_choice,
     "income_tax_choice": _act_income_tax_choice,
     "pick_auction_deed": _act_pick_auction_deed,

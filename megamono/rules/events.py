@@ -688,6 +688,22 @@ class BusRidesOn(Event):
 
 
 @hot_record
+class BusMoveChosen(Event):
+    """[Mega] The Bus face under the option ``bus_rule`` = ``"speed_die_game"``: ``player`` moves by the
+    ``dice`` chosen (``"first"``, ``"second"`` or ``"both"``), ``steps`` spaces (T3.4; a :class:`Moved`
+    follows)."""
+
+    kind: ClassVar[EventKind] = "bus"
+    player: int
+    dice: Literal["first", "second", "both"]
+    steps: int
+
+    def say(self, g: Names) -> str:
+        which = {"first": "the first die", "second": "the second die"}.get(self.dice, "both dice")
+        return f"{name(g, self.player)} takes the Bus: moves by {which} ({self.steps})"
+
+
+@hot_record
 class NoBusTicket(Event):
     """[Mega] ``player`` lands on a Bus Ticket space with none left (S)."""
 

@@ -39,6 +39,10 @@ class Options(Record):
     auction_bidding: Literal["seat_order"] = "seat_order"
     """How an auction's bidders take their turns (RULES.md A3): ``"seat_order"``, one bidder at a time
     around the table (the only way today; the open auction, where anyone may bid, comes later)."""
+    bus_rule: Literal["mega", "speed_die_game"] = "mega"
+    """[Mega] The Speed Die's Bus face (RULES.md T3.4): ``"mega"``, move by the white dice, then a Bus
+    Ticket or a ride ahead; ``"speed_die_game"``, the standard Speed Die game's Bus: before moving, move
+    by the first white die, the second or both (no ticket, no ride)."""
 
 
 @record

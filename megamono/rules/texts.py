@@ -21,6 +21,7 @@ from .actions import (
     Bid,
     BirthdayChoice,
     BusChoice,
+    BusMove,
     Buy,
     ChooseDestination,
     ClaimRent,
@@ -36,7 +37,7 @@ from .actions import (
     ShortageAnswer,
     VoteEnd,
 )
-from .decisions import BuyDecision
+from .decisions import BusMoveDecision, BuyDecision
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -111,6 +112,12 @@ def action_text(game: Game, action: Action, *, brief: bool = False) -> str:
     if isinstance(action, BusChoice):
         return ("Take a Bus Ticket" if action.choice == "ticket"
                 else "Ride the bus to the next Chance or Community Chest")
+    if isinstance(action, BusMove):
+        if isinstance(pend, BusMoveDecision):
+            steps = {"first": pend.first, "second": pend.second}.get(action.dice, pend.first + pend.second)
+            return f"Bus: move {steps} (" + {"first": "the first die", "second": "the second die"}.get(
+                action.dice, "both dice") + ")"
+        return f"Bus: move by the {action.dice} die" if action.dice != "both" else "Bus: move by both dice"
     if isinstance(action, BirthdayChoice):
         return "Birthday Gift: take the cash" if action.choice == "cash" else "Birthday Gift: take a Bus Ticket"
     if isinstance(action, IncomeTaxChoice):

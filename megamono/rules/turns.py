@@ -10,11 +10,21 @@ Functions over the state and the edition; the engine (:mod:`megamono.rules.engin
 from __future__ import annotations
 
 from . import auctions, cards, debt, endgame, jail, movement, shortage
-from .actions import ChooseDestination, ClaimRent, PlayBusTicket, Roll
-from .agenda import BusFaceStep, EndOfThrowStep, EndTurnStep, MoveToStep, MrMonopolyStep, PayStep, ResumeStep
+from .actions import BusMove, ChooseDestination, ClaimRent, PlayBusTicket, Roll
+from .agenda import (
+    BusFaceStep,
+    EndOfThrowStep,
+    EndTurnStep,
+    MoveStep,
+    MoveToStep,
+    MrMonopolyStep,
+    PayStep,
+    ResumeStep,
+)
 from .core import log, name, pending_as, push, set_aside, sname, throw, wait
 from .decisions import (
     BidDecision,
+    BusMoveDecision,
     DebtDecision,
     JailDecision,
     JailPayDecision,
@@ -23,7 +33,7 @@ from .decisions import (
     TurnDecision,
 )
 from .editions import Edition
-from .events import BusTicketPlayed, ClaimLapsed, NamesOf, Rolled, Triples, TurnStarted, commas, rent_why
+from .events import BusMoveChosen, BusTicketPlayed, ClaimLapsed, NamesOf, Rolled, Triples, TurnStarted, commas, rent_why
 from .state import GameState
 
 
@@ -110,6 +120,12 @@ def roll(st: GameState, ed: Edition, a: Roll) -> None:
             jail.go_to_jail(st, ed, p, "third doubles in one turn")
             push(st, EndTurnStep())
             return
+    if face == "bus" and st.options.bus_rule == "speed_die_game":
+        # the standard Speed Die game's Bus (T3.4, option bus_rule): the mover chooses the dice first
+        wait(st, BusMoveDecision(player=p, first=w1, second=w2,
+                                 prompt=f"{name(st, p)}: Bus! Move {w1} (the first die), {w2} (the second)"
+                                        f" or {w1 + w2} (both)?"))
+        return
     white = w1 + w2
     if speed and face.__class__ is int:
         steps = white + face
@@ -135,6 +151,18 @@ def roll(st: GameState, ed: Edition, a: Roll) -> None:
         end_of_throw(st, ed, p, again)  # nothing came up on the way: the throw ends now
     else:  # a decision or more steps came up: the end of the throw waits under them
         agenda.insert(base, EndOfThrowStep(player=p, again=again))
+
+
+def bus_move(st: GameState, ed: Edition, a: BusMove) -> None:
+    """T3.4 under the option ``bus_rule`` = ``"speed_die_game"``: move by the white dice chosen; utility
+    rent after the move uses them (R5); doubles still roll again (T3.5). No Bus Ticket, no ride ahead."""
+    pend = pending_as(st, BusMoveDecision)
+    st.pending = None
+    first, second = pend.first, pend.second
+    steps = first if a.dice == "first" else second if a.dice == "second" else first + second
+    log(st, BusMoveChosen(a.player, a.dice, steps))
+    push(st, MoveStep(player=a.player, steps=steps, dice=steps),
+         EndOfThrowStep(player=a.player, again=first == second))
 
 
 def choose_destination(st: GameState, ed: Edition, a: ChooseDestination) -> None:

@@ -16,6 +16,8 @@ agenda steps were typed (issue 14, item 2): a decision as the one ``Pending`` re
 (the end vote's voters in ``bidders`` and proposer in ``high_bidder``; the shortage question's askees
 in ``bidders``, builder in ``high_bidder`` and yes-answers in ``choices``), a step as
 ``{"kind", "player", "data"}`` with the keys the engine used to pass (:func:`legacy_step`).
+The options are hashed without ``bus_rule`` while it has its default ``"mega"`` (the option came after
+the first fingerprints: RULES.md O), so those games check the same.
 """
 
 from __future__ import annotations
@@ -113,6 +115,11 @@ def legacy_event(e) -> dict:
             "payee": e.payee, "space": e.space}
 
 
+def legacy_options(v: dict) -> dict:
+    """The options as they were before ``bus_rule`` came, while it has its default."""
+    return {o: x for o, x in v.items() if o != "bus_rule"} if v.get("bus_rule") == "mega" else v
+
+
 def legacy_json(g: Game) -> str:
     """``g.to_json()`` as it was before events were typed (the log in :func:`legacy_event` form)."""
     state = {}
@@ -123,10 +130,13 @@ def legacy_json(g: Game) -> str:
             v = [legacy_pending(x) for x in v]
         elif k == "agenda":
             v = [legacy_step(x) for x in v]
+        elif k == "options":
+            v = legacy_options(v)
         state[k] = v
         if k == "suspended":
             state["log"] = [legacy_event(e) for e in g.st.log]
-    return json.dumps({"format": "megamono-save", "version": 1, "setup": g.setup,
+    setup = {**g.setup, "options": legacy_options(g.setup["options"])}
+    return json.dumps({"format": "megamono-save", "version": 1, "setup": setup,
                        "actions": [a.model_dump() for a in g.history], "state": state}, separators=(",", ":"))
 
 

@@ -19,9 +19,9 @@ def at(game, player, space, cash=None):
         game.st.players[player].cash = cash
 
 
-def setup_simple(space_before, cash=None, dice=(STEP4,)):
+def setup_simple(space_before, cash=None, dice=(STEP4,), options=None):
     def setup():
-        g = new_game(3, dice=list(dice), cash=cash)
+        g = new_game(3, dice=list(dice), cash=cash, options=options)
         at(g, ANN, space_before)
         return g
     return setup
@@ -96,6 +96,7 @@ SCENARIOS = {
     "bid": setup_simple(0, cash=[100, 2500, 2500]),                     # Ann cannot keep a reserve
     "triples": setup_simple(0, dice=[(3, 3, 3)]),
     "bus": setup_simple(0, dice=[(1, 2, "bus")]),
+    "bus_move": setup_simple(0, dice=[(1, 2, "bus")], options={"bus_rule": "speed_die_game"}),  # (T3.4, O)
     "birthday": setup_simple(43),
     "income_tax": setup_simple(1),
     "auction_pick": setup_simple(10),

@@ -25,22 +25,23 @@ from kit import new_game
 KINDS = get_args(PendingKind)
 
 
-def test_there_are_18_kinds_of_decision() -> None:
-    assert len(KINDS) == 18
+def test_there_are_19_kinds_of_decision() -> None:
+    assert len(KINDS) == 19  # (issue 14's 18, and "bus_move" of the option bus_rule, T3.4)
 
 
 # Each kind's own fields (besides kind, player and prompt), as issue 14 lists them.
 OWN_FIELDS = {
     "turn": {"roll_again"}, "jail": set(), "jail_pay": {"amount"}, "buy": {"space", "amount"},
     "bid": {"space", "piece", "high_bid", "high_bidder", "bidders"}, "triples": {"choices"},
-    "auction_pick": {"choices"}, "bus": {"space"}, "birthday": {"space", "amount"},
+    "auction_pick": {"choices"}, "bus": {"space"}, "bus_move": {"first", "second"},
+    "birthday": {"space", "amount"},
     "income_tax": {"space", "amounts"}, "levelling": {"space", "forced", "amounts"},
     "mortgaged_deed": {"space", "amounts"}, "debt": {"amount", "creditors", "amounts"}, "trade_reply": {"trade"},
     "end_vote": {"voters", "proposer"}, "shortage_ask": {"space", "piece", "askees", "builder", "wanting"},
     "place_piece": {"piece", "choices"}, "game_over": set(),
 }
 REQUIRED = {"amount": 7, "space": 5, "trade": {"proposer": 0, "partner": 1}, "proposer": 0, "builder": 0,
-            "piece": "house"}
+            "piece": "house", "first": 1, "second": 3}
 
 
 def make(kind: str, seat: int) -> Decision:

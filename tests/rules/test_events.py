@@ -166,7 +166,7 @@ def _sample(g, field: str):
         "levels": [(7, 2), (8, 3)], "group": "Light Blue", "problem": "Bob does not own Boardwalk",
         "offer": TradeOffer(proposer=ANN, partner=BOB, give=TradeSide(cash=100), take=TradeSide(deeds=[7])),
         "agrees": True, "want": False, "termination": "turn_limit", "round": 9, "worths": [(ANN, 1000), (BOB, 900)],
-        "outcome": Outcome(winners=[BOB], termination="agreed_end"),
+        "outcome": Outcome(winners=[BOB], termination="agreed_end"), "dice": "second", "steps": 3,
     }
     return values[field]
 

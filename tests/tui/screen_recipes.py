@@ -300,6 +300,24 @@ def _late_game_vote(end: bool) -> Recipe:
     return Recipe(make, drive)
 
 
+def _bus_move() -> Recipe:
+    """A Mega game with the option ``bus_rule`` = ``"speed_die_game"`` and a scripted Bus throw: the
+    app makes the roll, and the Speed Die game's Bus asks which dice move the token (RULES.md O, T3.4)."""
+    from megamono.rules.actions import Roll
+    from megamono.rules.engine import Game
+
+    def make(saves: Path):
+        game = Game.new("mega", ["Ann", "Bob", "Cat"], seed=1, dice=[(1, 3, "bus")], seat_order=True,
+                        options={"bus_rule": "speed_die_game"})
+        return _app(saves, game)
+
+    async def drive(pilot) -> None:
+        await decide(pilot, Roll(player=0))
+        await on_top(pilot, "BusMoveDialog")
+
+    return Recipe(make, drive)
+
+
 RECIPES: dict[str, Recipe] = {
     # without a game
     "StartScreen": no_game(expect="StartScreen"),
@@ -324,6 +342,7 @@ RECIPES: dict[str, Recipe] = {
     "TradeReplyDialog": at_decision("trade_reply", expect="TradeReplyDialog"),
     "IncomeTaxDialog": at_decision("income_tax", expect="IncomeTaxDialog"),
     "BusDialog": at_decision("bus", expect="BusDialog"),
+    "BusMoveDialog": _bus_move(),
     "BirthdayDialog": at_decision("birthday", expect="BirthdayDialog"),
     "JailDialog": at_decision("jail", expect="JailDialog"),
     "BoardPickDialog": at_decision("triples", expect="BoardPickDialog"),

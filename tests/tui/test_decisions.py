@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from tui_helpers import SIZE, app_for, new_game, screen_name
+from tui_helpers import NAMES, SIZE, app_for, new_game, screen_name
+
+import kit
 
 ARCTIC, READING, INCOME_TAX, GO_TO_JAIL, BOARDWALK = 4, 6, 5, 39, 51
 
@@ -384,3 +386,26 @@ async def test_a_hidden_decision_disables_roll_and_bus_ticket(saves):
         await pilot.press("r", "t")
         await pilot.pause()
         assert game.pending.kind == "buy" and screen_name(app) == "GameScreen"
+
+
+async def test_T3_4_speed_die_game_bus_dialog_keys_1_2_b(saves):
+    """RULES.md O, T3.4: with the option bus_rule = speed_die_game, the Bus face asks before the move
+    which white dice move the token; 1, 2 and b answer."""
+    from megamono.rules.decisions import BusMoveDecision
+
+    for key, where in (("1", 1), ("2", 3), ("b", ARCTIC)):
+        game = kit.new_game(dice=[(1, 3, "bus")], names=NAMES, options={"bus_rule": "speed_die_game"})
+        app = app_for(game, saves)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("r")
+            await pilot.pause()
+            assert screen_name(app) == "BusMoveDialog" and isinstance(game.pending, BusMoveDecision)
+            assert game.st.players[0].position == 0  # the choice comes before the move
+            shown = " ".join(str(b.label) for b in app.screen.query("Button"))
+            assert "First die (1) [1]" in shown and "Second die (3) [2]" in shown and "Both (4) [b]" in shown
+            body = str(app.screen.query_one("#body").render())
+            assert "first die: 1 to Mediterranean Avenue" in body and "both: 4 to Arctic Avenue" in body
+            await pilot.press(key)
+            await pilot.pause()
+            assert game.st.players[0].position == where
+            assert screen_name(app) == "BuyDialog" and game.st.players[0].bus_tickets == []

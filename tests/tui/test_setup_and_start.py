@@ -119,3 +119,38 @@ async def test_O_the_help_screen_lists_this_games_house_rules(saves):
         text = str(app.screen.query_one("#this-game").render())
         assert "[X] Free Parking pot" in text and "[ ] Double salary on GO" in text
         assert "[X] Auctions" in text and "30 rounds" in text
+
+
+async def test_O_bus_rule_offered_on_the_new_game_screen(saves):
+    """The option bus_rule (RULES.md O, T3.4) is a switch on the new-game screen with its line; ticked,
+    the game plays the Speed Die game's Bus; the classic board (no Speed Die) does not offer it."""
+    app = MegamonoApp(saves, seed=42, test_mode=True, dice=[(2, 5, "bus")], seat_order=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        setup = app.screen
+        box = setup.query_one("#opt-bus_rule")
+        assert not box.value and box.parent.display
+        assert "the first die, the second or both" in str(setup.query_one("#explain-bus_rule").render())
+        assert setup.options().bus_rule == "mega"
+        box.focus()
+        await pilot.press("space")
+        await pilot.pause()
+        assert box.value and setup.options().bus_rule == "speed_die_game"
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        assert screen_name(app) == "GameScreen"
+        game = app.screen.game
+        assert game.st.options.bus_rule == "speed_die_game"
+        await pilot.press("r")
+        await pilot.pause()
+        assert screen_name(app) == "BusMoveDialog"
+        await pilot.press("2")
+        await pilot.pause()
+        assert game.st.players[0].position == 5  # the second die
+    app = MegamonoApp(saves, test_mode=True, edition="classic")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        setup = app.screen
+        assert screen_name(app) == "SetupScreen"
+        assert not setup.query_one("#opt-bus_rule").parent.display

@@ -1,5 +1,5 @@
-"""Dialogs for the simple pending decisions: buy, jail, Bus, Birthday Gift, Income Tax, levelling,
-mortgaged deed received, and debt (raise money, pay or go bankrupt)."""
+"""Dialogs for the simple pending decisions: buy, jail, Bus (and the Speed Die game's Bus), Birthday Gift,
+Income Tax, levelling, mortgaged deed received, and debt (raise money, pay or go bankrupt)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from textual.binding import Binding
 from megamono.rules.actions import (
     BirthdayChoice,
     BusChoice,
+    BusMove,
     Buy,
     DeclareBankruptcy,
     DeclineBuy,
@@ -24,6 +25,7 @@ from megamono.rules.actions import (
 from megamono.rules.decisions import (
     BirthdayDecision,
     BusDecision,
+    BusMoveDecision,
     BuyDecision,
     DebtDecision,
     IncomeTaxDecision,
@@ -104,6 +106,36 @@ class BusDialog(DecisionDialog[BusDecision]):
         where = self.game.ed.spaces[dest].name if dest is not None else "the next card space"
         return [Option("t", "Take a Bus Ticket", BusChoice(player=p, choice="ticket")),
                 Option("a", f"Ride to {where}", BusChoice(player=p, choice="advance"))]
+
+
+class BusMoveDialog(DecisionDialog[BusMoveDecision]):
+    """The Bus face under the option "Speed Die game Bus" (RULES.md O, T3.4): before moving, move by
+    the first white die, the second, or both."""
+
+    DECISION = BusMoveDecision
+
+    BINDINGS = [Binding("1", "choose('1')", "First die"), Binding("2", "choose('2')", "Second die"),
+                Binding("b", "choose('b')", "Both dice")]
+
+    def heading(self) -> str:
+        return "Bus! Which dice move you?"
+
+    def body(self) -> Text:
+        first, second = self.pend.first, self.pend.second
+        spaces = self.game.ed.spaces
+        here = self.game.st.players[self.player].position
+        t = Text(self.pend.prompt + "\n\n")
+        for key, what, steps in (("1", "first die", first), ("2", "second die", second), ("b", "both", first + second)):
+            t.append(f"  [{key}] {what}: {steps} to {spaces[(here + steps) % len(spaces)].name}\n")
+        t.append("Doubles still roll again; utility rent counts the dice you move by.", style=DIM)
+        return t
+
+    def options(self) -> list[Option]:
+        p = self.player
+        first, second = self.pend.first, self.pend.second
+        return [Option("1", f"First die ({first})", BusMove(player=p, dice="first")),
+                Option("2", f"Second die ({second})", BusMove(player=p, dice="second")),
+                Option("b", f"Both ({first + second})", BusMove(player=p, dice="both"))]
 
 
 class BirthdayDialog(DecisionDialog[BirthdayDecision]):

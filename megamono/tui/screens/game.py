@@ -52,6 +52,7 @@ from ..dialogs.base import DecisionDialog
 from ..dialogs.decisions import (
     BirthdayDialog,
     BusDialog,
+    BusMoveDialog,
     BuyDialog,
     DebtDialog,
     IncomeTaxDialog,
@@ -82,7 +83,7 @@ if TYPE_CHECKING:
     from ..animate import Animation
 
 DIALOGS: dict[str, type[DecisionDialog[Any]]] = {
-    "buy": BuyDialog, "jail": JailDialog, "jail_pay": JailDialog, "bus": BusDialog,
+    "buy": BuyDialog, "jail": JailDialog, "jail_pay": JailDialog, "bus": BusDialog, "bus_move": BusMoveDialog,
     "birthday": BirthdayDialog, "income_tax": IncomeTaxDialog, "levelling": LevellingDialog,
     "mortgaged_deed": MortgagedDeedDialog, "debt": DebtDialog, "bid": BidDialog,
     "trade_reply": TradeReplyDialog, "end_vote": EndVoteDialog, "shortage_ask": ShortageDialog,

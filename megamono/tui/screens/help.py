@@ -43,6 +43,7 @@ over twice the price asks y/n first
 @pick  Pick a space  ←/→ move the cursor on the board, PgUp/PgDn a side, Enter choose: {picks} (Esc cancels a Bus \
 Ticket ride)
 @bus  Bus           t take a Bus Ticket, a ride to the next Chance / Community Chest
+@speed  Bus (option Speed Die game Bus)   1 move by the first die, 2 the second, b both
 @birthday  Birthday      c take the cash, t take a Bus Ticket
 @income  Income Tax    f flat sum, p percent of your worth (both sums shown)
 @levelling  Levelling     b build, r rearrange, u unmortgage, i unmortgage+build, e unmortgage+rearrange, s sell \
@@ -208,7 +209,7 @@ class KeysPanel(HelpPanel):
 def this_game_text(game) -> Text:
     """The edition and every house-rule option of the game on screen (RULES.md O), on or off, with
     what it does: the options are chosen at set-up and stored in the save."""
-    from .setup import NUMBERS, SWITCHES
+    from .setup import CHOICE_SWITCHES, MEGA_ONLY, NUMBERS, SWITCHES
 
     ed, opts = game.ed, game.st.options
     t = Text()
@@ -218,9 +219,11 @@ def this_game_text(game) -> Text:
     t.append(f"${cash:,}\n")
     t.append("  House rules (chosen on the new-game screen, kept in the save):\n")
     for field, (label, explain) in SWITCHES.items():
-        if field == "speed_die_counts_for_utilities" and not ed.rules.speed_die:
+        if field in MEGA_ONLY and not ed.rules.speed_die:
             continue
         on = getattr(opts, field)
+        if field in CHOICE_SWITCHES:
+            on = on == CHOICE_SWITCHES[field][1]
         t.append(f"  [{'X' if on else ' '}] {label:<26}", style="bold" if on else "")
         t.append(explain + "\n", style="" if on else "dim")
     limit = opts.turn_limit

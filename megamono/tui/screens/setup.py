@@ -47,10 +47,15 @@ SWITCHES = {
                              "owners claim rent with c before the next player rolls, or lose it"),
     "speed_die_counts_for_utilities": ("Speed Die for utilities",
                                        "[Mega] utility rent counts the Speed Die (off: white dice only)"),
+    "bus_rule": ("Speed Die game Bus", "[Mega] Bus: move by the first die, the second or both; no ticket, no ride"),
     "free_parking_pot": ("Free Parking pot", "taxes and fines go into a pot; landing on Free Parking takes it"),
     "double_salary_on_go": ("Double salary on GO", "landing exactly on GO pays twice the salary"),
     "no_rent_in_jail": ("No rent in jail", "an owner in jail collects no rent"),
 }
+CHOICE_SWITCHES = {"bus_rule": ("mega", "speed_die_game")}
+"""The switches of an option with two values, not a yes/no: option field -> (value off, value on)."""
+MEGA_ONLY = ("speed_die_counts_for_utilities", "bus_rule")
+"""The switches of rules of the Speed Die: not offered on a board without it."""
 NUMBERS = {  # option field -> (label, explanation, lowest, highest)
     "starting_cash": ("Starting cash $", "each player's cash at the start (blank: the edition's {cash})",
                       100, 1_000_000),
@@ -179,7 +184,10 @@ class SetupScreen(MarksFocusedRow, LatestSizeOnly, Screen[None]):
             defaults = Options()
             for field, (label, explain) in SWITCHES.items():
                 with Horizontal(classes="opt"):
-                    yield OptionBox(label, getattr(defaults, field), id=f"opt-{field}", compact=True)
+                    on = getattr(defaults, field)
+                    if field in CHOICE_SWITCHES:
+                        on = on == CHOICE_SWITCHES[field][1]
+                    yield OptionBox(label, on, id=f"opt-{field}", compact=True)
                     yield Static(Text(explain), classes="explain", id=f"explain-{field}")
             for field, (label, explain, low, high) in NUMBERS.items():
                 with Horizontal(classes="opt"):
@@ -212,9 +220,10 @@ class SetupScreen(MarksFocusedRow, LatestSizeOnly, Screen[None]):
             (f"   {r.min_players} to {r.max_players} players, ${r.starting_cash:,} each", DIM),
             ("\nTab moves between fields, Enter goes to the next one, Space ticks a box; Ctrl+G starts, "
              "F1 shows the rules.", DIM)))
-        speed = self.query_one("#opt-speed_die_counts_for_utilities", Checkbox)
-        speed.disabled = not r.speed_die  # a [Mega] rule: not offered on a board without the Speed Die
-        speed.parent.display = r.speed_die  # type: ignore[union-attr]
+        for field in MEGA_ONLY:  # [Mega] rules: not offered on a board without the Speed Die
+            speed = self.query_one(f"#opt-{field}", Checkbox)
+            speed.disabled = not r.speed_die
+            speed.parent.display = r.speed_die  # type: ignore[union-attr]
         cash = self.query_one("#opt-starting_cash", Input)
         cash.placeholder = f"{r.starting_cash}"
         self.query_one("#explain-starting_cash", Static).update(
@@ -251,6 +260,8 @@ class SetupScreen(MarksFocusedRow, LatestSizeOnly, Screen[None]):
 
     def options(self) -> Options:
         values: dict = {f: self.query_one(f"#opt-{f}", Checkbox).value for f in SWITCHES}
+        for field, (off, on) in CHOICE_SWITCHES.items():
+            values[field] = on if values[field] and not self.query_one(f"#opt-{field}", Checkbox).disabled else off
         for field in NUMBERS:
             values[field] = self.number(field)[0]
         return Options(**values)
