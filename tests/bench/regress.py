@@ -16,6 +16,8 @@ agenda steps were typed (issue 14, item 2): a decision as the one ``Pending`` re
 (the end vote's voters in ``bidders`` and proposer in ``high_bidder``; the shortage question's askees
 in ``bidders``, builder in ``high_bidder`` and yes-answers in ``choices``), a step as
 ``{"kind", "player", "data"}`` with the keys the engine used to pass (:func:`legacy_step`).
+The fields the ``time_limit`` option added (the option itself and ``turn.time_up``) are left out
+while at their defaults (None, False): no game here sets the option, which the app alone can play.
 """
 
 from __future__ import annotations
@@ -123,6 +125,10 @@ def legacy_json(g: Game) -> str:
             v = [legacy_pending(x) for x in v]
         elif k == "agenda":
             v = [legacy_step(x) for x in v]
+        elif k == "options" and v.get("time_limit") is None:
+            v = {o: x for o, x in v.items() if o != "time_limit"}
+        elif k == "turn" and not v.get("time_up"):
+            v = {o: x for o, x in v.items() if o != "time_up"}
         state[k] = v
         if k == "suspended":
             state["log"] = [legacy_event(e) for e in g.st.log]
