@@ -16,8 +16,8 @@ agenda steps were typed (issue 14, item 2): a decision as the one ``Pending`` re
 (the end vote's voters in ``bidders`` and proposer in ``high_bidder``; the shortage question's askees
 in ``bidders``, builder in ``high_bidder`` and yes-answers in ``choices``), a step as
 ``{"kind", "player", "data"}`` with the keys the engine used to pass (:func:`legacy_step`).
-The fields the ``time_limit`` option added (the option itself and ``turn.time_up``) are left out
-while at their defaults (None, False): no game here sets the option, which the app alone can play.
+The fields the ``time_limit`` option added (the option itself, in the state and the setup, and
+``turn.time_up``) are left out while at their defaults (None, False): no game here sets the option, which the app alone can play.
 """
 
 from __future__ import annotations
@@ -132,7 +132,10 @@ def legacy_json(g: Game) -> str:
         state[k] = v
         if k == "suspended":
             state["log"] = [legacy_event(e) for e in g.st.log]
-    return json.dumps({"format": "megamono-save", "version": 1, "setup": g.setup,
+    setup = dict(g.setup)
+    if isinstance(setup.get("options"), dict) and setup["options"].get("time_limit") is None:
+        setup["options"] = {o: x for o, x in setup["options"].items() if o != "time_limit"}
+    return json.dumps({"format": "megamono-save", "version": 1, "setup": setup,
                        "actions": [a.model_dump() for a in g.history], "state": state}, separators=(",", ":"))
 
 
