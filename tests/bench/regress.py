@@ -17,7 +17,8 @@ agenda steps were typed (issue 14, item 2): a decision as the one ``Pending`` re
 in ``bidders``, builder in ``high_bidder`` and yes-answers in ``choices``), a step as
 ``{"kind", "player", "data"}`` with the keys the engine used to pass (:func:`legacy_step`).
 The fields the ``time_limit`` option added (the option itself, in the state and the setup, and
-``turn.time_up``) are left out while at their defaults (None, False): no game here sets the option, which the app alone can play.
+``turn.time_up``) are left out while at their defaults (None, False): no game here sets the option,
+which the app alone can play.
 """
 
 from __future__ import annotations

@@ -6,9 +6,9 @@ from megamono.rules import Game, IllegalAction, Options
 from megamono.rules.actions import TimeUp, parse_action
 from megamono.rules.events import FinalWorth, TimeIsUp
 from pydantic import ValidationError
+from scenario import ANN, BOB, CID, act, illegal, new_game, pend
 
 from kit import new_game as kit_new_game
-from scenario import ANN, BOB, CID, act, illegal, new_game, pend
 
 
 def test_O_time_limit_time_up_ends_the_game_when_the_round_ends_and_E2_decides():

@@ -10,9 +10,8 @@ from megamono.rules.actions import TimeUp
 from megamono.rules.engine import Game
 from megamono.saves import load_save
 from megamono.tui.app import MegamonoApp
-from tui_helpers import SIZE, screen_name, settle
-
 from test_inputs_say_no import retype, said, setup_screen  # noqa: F401 - (setup_screen: a fixture)
+from tui_helpers import SIZE, screen_name, settle
 
 
 def _game(minutes: int) -> Game:
@@ -50,7 +49,8 @@ async def test_O_time_limit_the_status_line_counts_down_and_time_up_ends_the_gam
         await settle(pilot, app, until=lambda: screen_name(app) == "GameOverScreen")
         assert game.outcome.termination == "time_limit"
         text = str(app.screen.query_one("Static").render())
-        assert "Round 1 is over: the time is up" in text and "share the win" in text  # (each bought a deed at its price)
+        # (each bought a deed at its price: a tie)
+        assert "Round 1 is over: the time is up" in text and "share the win" in text
     again = load_save(app.autosave_path)  # the save replays exactly, the time-up action included
     assert again.game.history == game.history and again.game.st == game.st
 
