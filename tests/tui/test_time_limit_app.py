@@ -109,3 +109,11 @@ async def test_O_time_limit_the_new_game_screen_offers_it_in_whole_minutes(setup
         assert said(screen, "#err-time_limit") == "" and screen.options().time_limit == 45
         await retype(pilot, "")
         assert screen.options().time_limit is None
+
+
+def test_O_time_limit_the_help_says_this_game_has_one():
+    from megamono.tui.screens.help import this_game_text
+
+    assert "Time limit                1 minute open; then the game ends when the round ends" in \
+        this_game_text(_game(1)).plain
+    assert "Time limit" not in this_game_text(Game.new("mega", ["Ann", "Bob"], seed=1)).plain
