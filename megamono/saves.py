@@ -13,8 +13,12 @@ The format (``"format": "megamono-save"``, ``"version": 4``) is one JSON object:
 
 The top level holds what is not the result of replaying the actions: ``game_id`` names the game (every
 save and autosave of one game carries it; the app's autosave of a game is ``autosave-GAMEID.json``)
-and ``saved_at`` says when. ``edition``, ``seed``, ``rng`` and ``options`` repeat what ``setup`` and
-``state`` hold, so a reader (or a person) sees them at the top; on load they must agree with the state.
+and ``saved_at`` says when. A game with the ``time_limit`` option also has ``"played_seconds"``: how
+long it has been open in the app (RULES.md O: beside its saved time, not in the game state; time while
+saved and closed does not count). It is optional (a save without it reads as 0 seconds), so adding it
+needed no new version: every older file loads as it did. ``edition``, ``seed``, ``rng`` and ``options``
+repeat what ``setup`` and ``state`` hold, so a reader (or a person) sees them at the top; on load they
+must agree with the state.
 The game's log is not written: loading replays the actions from the setup (RULES.md I8), which makes
 the log again, exactly, and checks the stored state against the replay. That keeps a save about a
 fifth of the size it would be with its log (a 10,000-round game stays well under
@@ -224,11 +228,14 @@ def is_autosave_name(name: str) -> bool:
 
 
 # ============================================================================ writing
-def encode_game(game: Game, saved_at: datetime | None = None, game_id: str | None = None) -> bytes:
+def encode_game(game: Game, saved_at: datetime | None = None, game_id: str | None = None,
+                played_seconds: float | None = None) -> bytes:
     """The save file's bytes for ``game`` (see the module doc for the layout).
 
     ``game_id``: the game's id (12 lowercase hex digits); None derives it from the setup
-    (:func:`derive_game_id`). ValueError for a malformed id.
+    (:func:`derive_game_id`). ValueError for a malformed id. ``played_seconds``: how long the game has
+    been open in the app (written, whole seconds, when given; the app gives it for a game with a
+    ``time_limit``).
     """
     st = game.st
     setup = game.setup
@@ -243,6 +250,8 @@ def encode_game(game: Game, saved_at: datetime | None = None, game_id: str | Non
         "options": st.options.model_dump(mode="json"),
         "setup": setup,
     }
+    if played_seconds is not None:
+        head["played_seconds"] = max(0, int(played_seconds))
     # pydantic writes the actions straight to JSON bytes; a newline goes between them. '},{"' cannot
     # occur inside a JSON string (its quote would be escaped), and a newline between tokens is always
     # valid JSON, so the split is safe.
@@ -277,10 +286,12 @@ def clean_stale_temps(folder: Path, older_than: float = STALE_TEMP_SECONDS) -> l
     return _files.remove_dead_temps(folder, older_than)
 
 
-def save_game(game: Game, name: str, folder: Path, game_id: str | None = None) -> Path:
+def save_game(game: Game, name: str, folder: Path, game_id: str | None = None,
+              played_seconds: float | None = None) -> Path:
     """Write ``game`` as ``folder/name.json`` atomically; returns the path.
 
-    ``game_id``: see :func:`encode_game` (None: derived from the game's setup). Raises
+    ``game_id``, ``played_seconds``: see :func:`encode_game` (None: derived from the game's setup;
+    not written). Raises
     :class:`SaveError` for a bad name, and when the disk refuses (the folder cannot be made, the disk
     is full or read-only...: the message names the save, and the previous save is kept).
     """
@@ -290,7 +301,7 @@ def save_game(game: Game, name: str, folder: Path, game_id: str | None = None) -
     except OSError as exc:
         raise SaveError(f"{shown_name(folder)}: the save folder cannot be made ({exc.strerror or exc})") from None
     path = folder / check_save_name(name)
-    write_atomic(path, encode_game(game, game_id=game_id))
+    write_atomic(path, encode_game(game, game_id=game_id, played_seconds=played_seconds))
     clean_stale_temps(folder)
     return path
 
@@ -329,12 +340,14 @@ def migrate(data: dict[str, Any], name: str = "save") -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class LoadedSave:
-    """A save read back: ``game`` (ready to continue), its ``game_id`` and when it was saved
-    (``saved_at``, None if the file does not say)."""
+    """A save read back: ``game`` (ready to continue), its ``game_id``, when it was saved
+    (``saved_at``, None if the file does not say) and how long the game has been open in the app
+    (``played_seconds``, for the ``time_limit`` option; 0 if the file does not say)."""
 
     game: Game
     game_id: str
     saved_at: datetime | None
+    played_seconds: int = 0
 
 
 def decode_game(data: Any, name: str = "save") -> Game:
@@ -403,10 +416,13 @@ def decode_save(data: Any, name: str = "save") -> LoadedSave:
             saved_at = datetime.fromisoformat(data["saved_at"])
         except (TypeError, ValueError):
             raise SaveError(f"{name}: damaged save: \"saved_at\" is not a date and time") from None
+    played = data.get("played_seconds", 0)
+    if isinstance(played, bool) or not isinstance(played, int) or played < 0:
+        raise SaveError(f"{name}: damaged save: \"played_seconds\" is not a whole number of seconds")
     problems = check_state(game.ed, st)
     if problems:
         raise SaveError(f"{name}: impossible game state: {problems[0]}")
-    return LoadedSave(game=game, game_id=game_id, saved_at=saved_at)
+    return LoadedSave(game=game, game_id=game_id, saved_at=saved_at, played_seconds=played)
 
 
 def read_save(path: Path) -> dict[str, Any]:
@@ -473,7 +489,8 @@ def load_save(path: Path, verify: bool = True) -> LoadedSave:
             raise SaveError(f"{name}: damaged save: \"actions\" (the decisions the game is "
                             "replayed from) is missing")
         raise SaveError(f"{name}: damaged save: the stored state differs from the replay of its actions")
-    return LoadedSave(game=replayed, game_id=saved.game_id, saved_at=saved.saved_at)
+    return LoadedSave(game=replayed, game_id=saved.game_id, saved_at=saved.saved_at,
+                      played_seconds=saved.played_seconds)
 
 
 def load_game(path: Path, verify: bool = True) -> Game:

@@ -503,6 +503,9 @@ def add_arguments(p) -> None:
                    help="seed of the first game; game i uses S+i (default: random, printed)")
     p.add_argument("--turn-limit", type=int, default=DEFAULT_TURN_LIMIT, metavar="R",
                    help=f"end a game by final worth after R rounds; 0 = no limit (default {DEFAULT_TURN_LIMIT})")
+    p.add_argument("--time-limit", type=int, default=None, metavar="MIN",
+                   help="refused: the time limit (RULES.md O) counts minutes of a game open in the app; use"
+                        " --turn-limit")
     p.add_argument("--jobs", "-j", type=int, default=1, metavar="J",
                    help="processes to play in; 0 = one per CPU (default 1)")
     p.add_argument("--json", type=Path, default=None, metavar="FILE",
@@ -535,6 +538,11 @@ def main(args) -> int:
     to_stdout = args.json is not None and str(args.json) == "-"
     out = err if to_stdout else Console()  # with --json -, standard output carries the JSON alone
     bots = [b for b in str(args.bots).split(",")]
+    if getattr(args, "time_limit", None) is not None:
+        err.print("megamono simulate: --time-limit is refused: the time limit counts the minutes a game is open"
+                  " in the app, and simulated games have no such clock (use --turn-limit)", markup=False,
+                  highlight=False)
+        return 2
     turn_limit = args.turn_limit if args.turn_limit and args.turn_limit > 0 else None
     with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   TextColumn("eta"), TimeRemainingColumn(), console=err, transient=True,

@@ -53,6 +53,11 @@ class BotGameError(AssertionError):
         self.game = game
 
 
+TIME_LIMIT_REFUSED = ("the time_limit option counts the minutes a game is open in the app; a headless game has no"
+                      " such clock (use a turn limit instead)")
+"""Why a headless bot game (and ``megamono simulate``) refuses the ``time_limit`` option (RULES.md O)."""
+
+
 def play_bot_game(edition: str | Path = "mega", levels: list[str] | tuple[str, ...] = ("strong", "easy"),
                   seed: int = 0, turn_limit: int | None = None, check: bool = False,
                   max_actions: int = 500_000, seat_order: bool = True,
@@ -67,6 +72,8 @@ def play_bot_game(edition: str | Path = "mega", levels: list[str] | tuple[str, .
     - ``max_actions``: a guard against a game that never ends; passing it raises BotGameError.
     - ``seat_order``: True keeps ``levels`` in seat order; False lets the turn-order roll seat them
       (the bot follows its player either way).
+    - ``options``: the house rules (RULES.md O); ``time_limit`` is refused (ValueError): it counts
+      the minutes a game is open in the app, and a headless game has no such clock.
 
     The bots share one :class:`Memory` (the game's). Each decision is asked of the bots of the seats
     who may act on it (``game.pending.players``), one after the other while each still may (one seat
@@ -77,6 +84,8 @@ def play_bot_game(edition: str | Path = "mega", levels: list[str] | tuple[str, .
     names = [f"{lv.capitalize()} {k + 1}" for k, lv in enumerate(levels)]
     players = [{"name": n, "kind": "computer"} for n in names]
     opts = dict(options or {})
+    if opts.get("time_limit") is not None:
+        raise ValueError(TIME_LIMIT_REFUSED)
     if turn_limit is not None:
         opts["turn_limit"] = turn_limit
     game = Game.new(edition, players, seed=seed, seat_order=seat_order, options=opts or None)

@@ -276,6 +276,22 @@ class VoteEnd(_Action):
 
 
 @action
+class TimeUp(_Action):
+    """Option ``time_limit``: the game's minutes are up; it ends when this round ends, and the highest
+    final worth wins (O, E2).
+
+    Recorded by the app when its clock says so, not chosen by a player: RULES.md O says "made by no
+    player", yet every action names a seat, so ``player`` is the seat whose decision is pending when
+    time runs out (the first of ``pending.players``); it is only the record's place in the game, and
+    the rules treat it as no one's choice. That keeps the ``Action`` union one kind of record (every
+    action has a seat) and the save's list of actions replays it like any other. Legal whenever the
+    game waits with the option set and time not yet up; ``legal_actions`` never offers it (no bot or
+    player makes it), and undo never takes it back.
+    """
+    kind: Literal["time_up"] = "time_up"
+
+
+@action
 class ClaimRent(_Action):
     """Option ``rent_must_be_claimed``: claim the rent owed for ``space`` (T6)."""
     kind: Literal["claim_rent"] = "claim_rent"
@@ -301,7 +317,7 @@ Action = Annotated[
      ChooseDestination | BusChoice | BusMove | BirthdayChoice | IncomeTaxChoice | PickAuctionDeed | Level |
      MortgagedDeedChoice | PayDebt | DeclareBankruptcy | Build | SellBuilding | SellGroupBuildings | BuildDepot
      | SellDepot | Mortgage | Unmortgage | ProposeTrade | AcceptTrade | RefuseTrade | ProposeEnd | VoteEnd |
-     ClaimRent | ShortageAnswer | PlacePiece),
+     ClaimRent | ShortageAnswer | PlacePiece | TimeUp),
     Field(discriminator="kind"),
 ]
 ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)

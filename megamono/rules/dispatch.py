@@ -66,6 +66,7 @@ from .actions import (
     SellDepot,
     SellGroupBuildings,
     ShortageAnswer,
+    TimeUp,
     Unmortgage,
     UseJailCard,
     VoteEnd,
@@ -147,6 +148,10 @@ def why_not(st: GameState, ed: Edition, action: Action) -> str | None:
         return trades.why_not_trade(st, ed, action.offer())
     if kind == "propose_end":
         return endgame.why_not_propose_end(st, p, debt.debtors(st, ed))
+    if kind == "time_up":  # (recorded by the app in the name of the seat whose decision waits)
+        if p not in deciders:
+            return f"time up is recorded for {names_of(st, ed, deciders)}, whose decision waits"
+        return endgame.why_not_time_up(st)
     if isinstance(action, ClaimRent):
         return turns.why_not_claim_rent(st, ed, p, action.space)
     if kind == "play_bus_ticket" and pend.kind in ("jail", "jail_pay") and p in deciders:
@@ -470,6 +475,10 @@ def _act_vote_end(st: GameState, ed: Edition, a: VoteEnd) -> None:
     endgame.vote_end(st, ed, a.player, a.agree)
 
 
+def _act_time_up(st: GameState, ed: Edition, a: TimeUp) -> None:
+    endgame.time_up(st)
+
+
 def timely_claims(st: GameState, ed: Edition) -> list[ClaimRent]:
     """The rent claims (option ``rent_must_be_claimed``, T6) an owner makes now at the latest,
     as actions in the order the rent fell due: every claim legal now whose payer is not the
@@ -554,6 +563,7 @@ ACT: Mapping[str, _Run] = MappingProxyType({
     "refuse_trade": _act_refuse_trade,
     "propose_end": _act_propose_end,
     "vote_end": _act_vote_end,
+    "time_up": _act_time_up,
     "claim_rent": turns.claim_rent,
     "shortage_answer": _act_shortage_answer,
     "place_piece": _act_place_piece,

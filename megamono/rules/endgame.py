@@ -1,6 +1,7 @@
 """Ending the game (RULES.md E1, E2): the last player standing wins (E1); the game may end early by
-agreement, or at the ``turn_limit`` option's last round, and then the highest final worth wins, a
-tie sharing the win (E2).
+agreement, at the ``turn_limit`` option's last round, or at the end of the round in which the
+``time_limit`` option's time ran out (the app's ``TimeUp`` action), and then the highest final worth
+wins, a tie sharing the win (E2).
 
 Functions over the state and the edition. How a game ended is its :class:`Outcome` (the
 ``GameOver`` event's), as python-chess gives a board's outcome.
@@ -12,7 +13,7 @@ from .agenda import ResumeStep
 from .core import log, name, others_from_left, pending_as, push, suspend
 from .decisions import EndVoteDecision, GameOverDecision, TradeReplyDecision
 from .editions import Edition
-from .events import EndProposed, EndVote, FinalWorth, GameOver, Outcome, Termination, winners_words
+from .events import EndProposed, EndVote, FinalWorth, GameOver, Outcome, Termination, TimeIsUp, winners_words
 from .state import GameState
 
 
@@ -49,7 +50,8 @@ def check_last_standing(st: GameState) -> bool:
 
 def end_by_worth(st: GameState, ed: Edition, termination: Termination) -> None:
     """E2: the highest final worth wins; a tie shares the win. ``termination``: "turn_limit" (the
-    option's last round is over) or "agreed_end"."""
+    option's last round is over), "time_limit" (the round in which time ran out is over) or
+    "agreed_end"."""
     active = st.active_players()
     worth = {p: final_worth(st, ed, p) for p in active}
     best = max(worth.values())
@@ -77,6 +79,24 @@ def outcome(st: GameState) -> Outcome | None:
         if isinstance(ev, GameOver):
             return ev.outcome
     return None
+
+
+# -- the time limit (O) -------------------------------------------------------------------------------
+def why_not_time_up(st: GameState) -> str | None:
+    """Why the app may not record that time is up now (option ``time_limit``), or None."""
+    if st.options.time_limit is None:
+        return "this game has no time limit"
+    if st.turn.time_up:
+        return "time is up already: the game ends when this round ends"
+    return None
+
+
+def time_up(st: GameState) -> None:
+    """O ``time_limit``: time is up; the game ends when this round ends (the end of a turn looks)."""
+    limit = st.options.time_limit
+    assert limit is not None  # (why_not_time_up)
+    st.turn.time_up = True
+    log(st, TimeIsUp(limit, st.turn.round))
 
 
 # -- E2 votes ------------------------------------------------------------------------------------------

@@ -45,6 +45,7 @@ from .events import (
     Rolled,
     Seats,
     Source,
+    TimeIsUp,
     TurnOrderRoll,
     UtilityRoll,
     level_name,
@@ -447,6 +448,8 @@ def _chance_in(events: list[Event], before: GameState, after: GameState) -> str 
     shuffle), "a bankruptcy cannot be taken back"; None when nothing did."""
     if any(isinstance(ev, Bankrupt) for ev in events):
         return "a bankruptcy cannot be taken back"
+    if any(isinstance(ev, TimeIsUp) for ev in events):
+        return "time is up: the time limit cannot be taken back"
     if any(isinstance(ev, (Rolled, JailRoll, UtilityRoll, TurnOrderRoll)) for ev in events):
         return "the last decision involved a die roll: undo never re-rolls"
     if any(isinstance(ev, (CardDrawn, BusTicketTaken)) for ev in events):

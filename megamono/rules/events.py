@@ -47,9 +47,10 @@ if TYPE_CHECKING:
     from .editions import Edition
     from .state import GameState
 
-Termination = Literal["last_player_standing", "turn_limit", "agreed_end"]
+Termination = Literal["last_player_standing", "turn_limit", "agreed_end", "time_limit"]
 """How a game ended: one player left not bankrupt (RULES.md E1), the ``turn_limit`` option's last
-round played (O, then E2's final worth), or every player agreeing to end it (E2)."""
+round played (O, then E2's final worth), every player agreeing to end it (E2), or the round in which
+the ``time_limit`` option's time ran out played to its end (O, then E2's final worth)."""
 
 Deck = Literal["chance", "community_chest"]
 
@@ -245,6 +246,8 @@ def termination_words(termination: Termination, round: int) -> str:
         return f"Round {round} is over: the turn limit is reached"
     if termination == "agreed_end":
         return "Everyone agreed to end the game"
+    if termination == "time_limit":
+        return f"Round {round} is over: the time is up"
     return "One player is left"
 
 
@@ -1100,6 +1103,20 @@ class EndVote(Event):
         if self.agrees:
             return f"{name(g, self.player)} agrees to end the game"
         return f"{name(g, self.player)} wants to play on: the game continues"
+
+
+@hot_record
+class TimeIsUp(Event):
+    """Option ``time_limit``: the ``minutes`` of the game are up in round ``round``; the game ends
+    when that round ends (O, E2). Recorded by the app (the ``TimeUp`` action), made by no player."""
+
+    kind: ClassVar[EventKind] = "info"
+    minutes: int
+    round: int
+
+    def say(self, g: Names) -> str:
+        return (f"Time is up ({self.minutes} minute{'s' * (self.minutes != 1)}): the game ends when round"
+                f" {self.round} ends, and the highest final worth wins (E2)")
 
 
 @hot_record

@@ -12,7 +12,9 @@ agenda's steps in :mod:`megamono.rules.agenda`.
 from __future__ import annotations
 
 from dataclasses import field
-from typing import Literal
+from typing import Annotated, Literal
+
+from pydantic import Field
 
 from .agenda import AgendaStep
 from .decisions import Pending
@@ -36,6 +38,9 @@ class Options(Record):
     no_rent_in_jail: bool = False
     starting_cash: int | None = None
     turn_limit: int | None = None
+    time_limit: Annotated[int, Field(ge=1)] | None = None
+    """Minutes of the game being open in the app, after which the game ends when the round ends (O,
+    E2). The clock is the app's: the rules only see the time-up action it records (``TimeUp``)."""
     auction_bidding: Literal["seat_order"] = "seat_order"
     """How an auction's bidders take their turns (RULES.md A3): ``"seat_order"``, one bidder at a time
     around the table (the only way today; the open auction, where anyone may bid, comes later)."""
@@ -106,6 +111,8 @@ class Turn(Record):
     round: int = 0
     last_throw: Throw | None = None
     mr_monopoly_lock: bool = False
+    time_up: bool = False
+    """Option ``time_limit``: time is up (the app recorded ``TimeUp``); the game ends when this round ends."""
 
 
 @record

@@ -38,7 +38,8 @@ from .state import GameState
 
 
 def step_end_turn(st: GameState, ed: Edition, s: EndTurnStep | None) -> None:
-    """T5: the turn passes to the next active player in seat order."""
+    """T5: the turn passes to the next active player in seat order; at the end of a round, the game
+    ends there at the ``turn_limit`` option's last round or once the ``time_limit`` is up (O, E2)."""
     st = st
     players = st.players
     n = len(players)
@@ -50,6 +51,9 @@ def step_end_turn(st: GameState, ed: Edition, s: EndTurnStep | None) -> None:
     if nxt <= cur:  # a new round starts
         if st.options.turn_limit and t.round >= st.options.turn_limit:
             endgame.end_by_worth(st, ed, "turn_limit")
+            return
+        if t.time_up:  # (option time_limit: the round in which time ran out is over)
+            endgame.end_by_worth(st, ed, "time_limit")
             return
         t.round += 1
     t.player, t.doubles, t.ended, t.last_throw, t.mr_monopoly_lock = nxt, 0, False, None, False

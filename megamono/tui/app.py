@@ -3,7 +3,8 @@
 ``run_app(args)`` is what the ``megamono`` command calls. Tests build :class:`MegamonoApp`
 directly: ``game=`` starts straight into a ready :class:`~megamono.rules.engine.Game`, ``dice=``
 scripts the throws of games made on the setup screen, ``clock=`` replaces ``datetime.now`` (the
-names of recovery saves) and ``test_mode=True`` turns off animations, cursor blink, notifications
+names of recovery saves), ``timer=`` replaces ``time.monotonic`` (the time a game is open, for the
+``time_limit`` option) and ``test_mode=True`` turns off animations, cursor blink, notifications
 on screen and the pass-the-keyboard notices.
 
 Never losing a game:
@@ -29,6 +30,7 @@ from __future__ import annotations
 import os
 import secrets
 import sys
+import time
 import traceback
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
@@ -167,7 +169,8 @@ class MegamonoApp(App):
                  test_mode: bool = False, *, game: Game | None = None,
                  dice: Iterable[Sequence[Any]] | None = None, seat_order: bool = False,
                  open_resume: bool = False, clock: Callable[[], datetime] | None = None,
-                 edition: str | None = None, rescue_dir: Path | None = None) -> None:
+                 edition: str | None = None, rescue_dir: Path | None = None,
+                 timer: Callable[[], float] | None = None) -> None:
         super().__init__()
         self.edition = edition
         """The board the new-game screen offers first: "mega", "classic" or a board file's path."""
@@ -193,6 +196,11 @@ class MegamonoApp(App):
         """The notices shown now (:class:`~megamono.tui.widgets.notices.NoticeBoard`)."""
         self._notice_timer: Timer | None = None
         self.clock = clock or datetime.now
+        self.timer = timer or time.monotonic
+        """Seconds, for the time a game is open (option ``time_limit``): ``time.monotonic`` unless a test says."""
+        self._played_before = 0  # seconds the game in play was open before it was loaded (its save's)
+        self._opened_at = 0.0  # the timer when the game in play was opened
+        self._played_saved = 0  # the whole seconds open written in the last autosave (or read at loading)
         self.game_in_play: Game | None = None
         """The game on screen (set by :meth:`start_game`), autosaved when the app leaves it."""
         self.game_id: str | None = None
@@ -249,16 +257,18 @@ class MegamonoApp(App):
             if isinstance(screen, StartScreen):
                 screen.call_after_refresh(screen.show_error, f"Cannot load: {exc}", path)
             return False
-        self.start_game(saved.game, path, saved.game_id)
+        self.start_game(saved.game, path, saved.game_id, saved.played_seconds)
         return True
 
-    def start_game(self, game: Game, path: Path | None, game_id: str | None = None) -> None:
+    def start_game(self, game: Game, path: Path | None, game_id: str | None = None,
+                   played_seconds: int = 0) -> None:
         """Leave whatever is open (the game being left is autosaved first: see :meth:`leave_game`)
         and play ``game``. ``path``: the save it came from; ``game_id``: the id that save carries
-        (None: a new game, which gets a new id)."""
-        self.leave_game(lambda: self._start_game(game, path, game_id))
+        (None: a new game, which gets a new id); ``played_seconds``: how long the game was open
+        before (its save's, for the ``time_limit`` option)."""
+        self.leave_game(lambda: self._start_game(game, path, game_id, played_seconds))
 
-    def _start_game(self, game: Game, path: Path | None, game_id: str | None) -> None:
+    def _start_game(self, game: Game, path: Path | None, game_id: str | None, played_seconds: int = 0) -> None:
         from megamono.autosave import GameLock
 
         from .screens.game import GameScreen
@@ -273,6 +283,8 @@ class MegamonoApp(App):
         self._rescued_from = path if path is not None and self._in_rescue_folder(path) else None
         self._started = None if path is None or self._rescued_from else self._point(game)
         self._autosaved = None
+        self._played_before = self._played_saved = played_seconds
+        self._opened_at = self.timer()
         self._autosave_failed = self._large_warned = self._leave_unsaved = False
         self._lock = GameLock.take(self.saves_dir, game_id, self.token)
         self.push_screen(GameScreen(game, path))
@@ -321,6 +333,34 @@ class MegamonoApp(App):
         while len(self.screen_stack) > 1:
             self.pop_screen()
 
+    # -- the time limit (RULES.md O) ------------------------------------------------------------------
+    def played_seconds(self) -> float:
+        """How long the game in play has been open in the app, in seconds (its saves' time included;
+        time while saved and closed does not count)."""
+        return self._played_before + max(0.0, self.timer() - self._opened_at)
+
+    def time_left(self, game: Game) -> float | None:
+        """Seconds left of ``game``'s (the game in play's) ``time_limit`` (0 once out), or None without
+        the option (or with no game in play)."""
+        limit = game.st.options.time_limit
+        if limit is None or self.game_in_play is None:
+            return None
+        return max(0.0, limit * 60 - self.played_seconds())
+
+    def played_for_save(self, game: Game) -> int | None:
+        """What a save of ``game`` keeps of its time open (``played_seconds``): the whole seconds for
+        the game in play (or a copy of it rebuilt from its actions) with a ``time_limit``, else None
+        (not written)."""
+        if game.st.options.time_limit is None or self.game_in_play is None:
+            return None
+        return int(self.played_seconds())
+
+    def _time_moved(self, game: Game) -> bool:
+        """Whether ``game``'s time open has moved on by a second since its last autosave (a game
+        with a ``time_limit`` keeps its time even when nothing else changed)."""
+        played = self.played_for_save(game)
+        return played is not None and played != self._played_saved
+
     # -- never losing a game ----------------------------------------------------------------------
     @property
     def autosave_path(self) -> Path:
@@ -346,15 +386,19 @@ class MegamonoApp(App):
         from megamono.saves import LARGE_SAVE_BYTES, MAX_SAVE_BYTES, SaveError, save_game
 
         key = self._point(game)
-        if key == self._autosaved:
+        if key == self._autosaved and not self._time_moved(game):
             return None
         if self.game_id is None:
             self.game_id = self._claim_game_id(game, None, None)[0]
+        played = self.played_for_save(game)
         try:
-            path = save_game(game, autosave_name(self.game_id), self.saves_dir, game_id=self.game_id)
+            path = save_game(game, autosave_name(self.game_id), self.saves_dir, game_id=self.game_id,
+                             played_seconds=played)
         except (OSError, SaveError, ValueError) as exc:
             return str(exc) or type(exc).__name__
         self._autosaved = key
+        if played is not None:
+            self._played_saved = played
         self._forget_rescued_copy()
         try:
             size = path.stat().st_size
@@ -407,7 +451,7 @@ class MegamonoApp(App):
         """Whether the game in play has moved on since it was started, loaded or last autosaved."""
         game = self.game_in_play
         return (game is not None and not self._crashed and not self._leave_unsaved
-                and self._point(game) not in (self._started, self._autosaved))
+                and (self._point(game) not in (self._started, self._autosaved) or self._time_moved(game)))
 
     def autosave_now(self) -> str | None:
         """Autosave the game in play (when leaving it, quitting or the terminal closing), unless
@@ -437,7 +481,8 @@ class MegamonoApp(App):
             from megamono.saves import SaveError, save_game
 
             try:
-                save_game(game, target.stem, target.parent, game_id=self.game_id)  # type: ignore[arg-type]
+                save_game(game, target.stem, target.parent, game_id=self.game_id,  # type: ignore[arg-type]
+                          played_seconds=self.played_for_save(game) if game is not None else None)
             except (OSError, SaveError, ValueError) as exc:
                 return str(exc) or type(exc).__name__
             return None
@@ -470,7 +515,8 @@ class MegamonoApp(App):
 
         game_id = self.game_id or self._claim_game_id(game, None, None)[0]
         try:
-            save_game(game, autosave_name(game_id), self.saves_dir, game_id=game_id)
+            save_game(game, autosave_name(game_id), self.saves_dir, game_id=game_id,
+                      played_seconds=self.played_for_save(game))
         except (OSError, SaveError, ValueError) as exc:
             problem = str(exc) or type(exc).__name__
         else:
@@ -480,7 +526,7 @@ class MegamonoApp(App):
             return ""
         name = f"{autosave_name(game_id)}-{self.clock():%Y%m%d-%H%M%S}"
         try:
-            path = save_game(game, name, self.rescue_dir, game_id=game_id)
+            path = save_game(game, name, self.rescue_dir, game_id=game_id, played_seconds=self.played_for_save(game))
         except Exception as exc:  # noqa: BLE001 - closing: say what happened, nothing more can be done
             return (f"megamono: the game could not be autosaved ({problem}) nor rescued to "
                     f"{self.rescue_dir} ({exc})")
@@ -608,10 +654,10 @@ class MegamonoApp(App):
         name = recovery_name(self.clock())
         folder = self.saves_dir
         try:
-            path = save_game(game, name, folder, game_id=self.game_id)
+            path = save_game(game, name, folder, game_id=self.game_id, played_seconds=self.played_for_save(game))
         except (OSError, SaveError):  # the save folder cannot take it: the rescue folder
             folder = self.rescue_dir
-            path = save_game(game, name, folder, game_id=self.game_id)
+            path = save_game(game, name, folder, game_id=self.game_id, played_seconds=self.played_for_save(game))
         try:
             load_game(path)
         except SaveError:

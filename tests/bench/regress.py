@@ -18,6 +18,9 @@ in ``bidders``, builder in ``high_bidder`` and yes-answers in ``choices``), a st
 ``{"kind", "player", "data"}`` with the keys the engine used to pass (:func:`legacy_step`).
 The options are hashed without ``bus_rule`` while it has its default ``"mega"`` (the option came after
 the first fingerprints: RULES.md O), so those games check the same.
+The fields the ``time_limit`` option added (the option itself, in the state and the setup, and
+``turn.time_up``) are left out while at their defaults (None, False): no game here sets the option,
+which the app alone can play.
 """
 
 from __future__ import annotations
@@ -116,8 +119,9 @@ def legacy_event(e) -> dict:
 
 
 def legacy_options(v: dict) -> dict:
-    """The options as they were before ``bus_rule`` came, while it has its default."""
-    return {o: x for o, x in v.items() if o != "bus_rule"} if v.get("bus_rule") == "mega" else v
+    """The options as they were before ``bus_rule`` and ``time_limit`` came, while at their defaults."""
+    return {o: x for o, x in v.items()
+            if not (o == "bus_rule" and x == "mega") and not (o == "time_limit" and x is None)}
 
 
 def legacy_json(g: Game) -> str:
@@ -132,6 +136,8 @@ def legacy_json(g: Game) -> str:
             v = [legacy_step(x) for x in v]
         elif k == "options":
             v = legacy_options(v)
+        elif k == "turn" and not v.get("time_up"):
+            v = {o: x for o, x in v.items() if o != "time_up"}
         state[k] = v
         if k == "suspended":
             state["log"] = [legacy_event(e) for e in g.st.log]

@@ -74,6 +74,7 @@ def test_simulate_headless_in_a_subprocess_with_two_jobs_on_classic(tmp_path):
     (["--bots", "easy,genius"], "unknown bot level"),
     (["--edition", "nowhere.json"], "no such edition file"),
     (["--games", "0"], "at least 1"),
+    (["--time-limit", "30"], "--time-limit is refused"),  # RULES.md O: simulate refuses the time_limit option
 ])
 def test_simulate_bad_arguments_exit_2_with_a_message(argv, message, capsys):
     assert main(["simulate", *argv]) == 2
@@ -109,3 +110,10 @@ def test_run_is_repeatable_for_a_seed():
     b = run(games=2, players=2, bots=["strong", "easy"], seed=3, turn_limit=40)
     for key in ("wins_by_seat", "rounds", "landing", "turn_limit_share"):
         assert a[key] == b[key]
+
+
+def test_O_time_limit_is_refused_by_a_headless_bot_game():
+    from megamono.bots import play_bot_game
+
+    with pytest.raises(ValueError, match="time_limit option counts the minutes a game is open in the app"):
+        play_bot_game("mega", ["easy", "easy"], seed=1, options={"time_limit": 5})

@@ -40,6 +40,7 @@ from megamono.rules.actions import (
     PlayBusTicket,
     ProposeEnd,
     Roll,
+    TimeUp,
 )
 from megamono.rules.decisions import AuctionPickDecision, PlacePieceDecision, TriplesDecision
 from megamono.rules.engine import Game
@@ -304,7 +305,33 @@ class GameScreen(ComputerTurns, UndoKeys, FittedFooter, LatestSizeOnly, Screen[N
         self.apply_layout()
         self.show_space(self.board.shown)
         self.refresh_view()
+        if self.game.st.options.time_limit is not None:
+            self.set_interval(1.0, self.check_time)
         self.call_after_refresh(self.sync)
+
+    # -- the time limit (RULES.md O) ------------------------------------------------------------------
+    def time_left(self) -> float | None:
+        """Seconds left of the game's ``time_limit`` by the app's clock, or None (no limit, no app clock)."""
+        left = getattr(self.app, "time_left", None)
+        return left(self.game) if left is not None else None
+
+    def check_time(self) -> bool:
+        """Every second while the game is open: show the time left; when it is out, record the
+        time-up action once (in the history, autosaved: a save replays it), for the seat whose
+        decision waits. True when it was recorded now."""
+        left = self.time_left()
+        g = self.game
+        update_if_changed(self._status, status_text(g, self.look, self.levels, left))
+        if left is None or left > 0 or g.over or g.st.turn.time_up or g.pending is None:
+            return False
+        if not self.act(TimeUp(player=g.pending.players[0])):
+            return False
+        self.app.notify(f"Time is up: the game ends when round {g.st.turn.round} ends; the highest final worth "
+                        "wins.", title="Time limit", timeout=10)
+        autosave = getattr(self.app, "autosave_game", None)
+        if autosave is not None:
+            autosave(g)
+        return True
 
     # -- who is who -------------------------------------------------------------------------------
     def is_computer(self, p: int | None) -> bool:
@@ -344,7 +371,7 @@ class GameScreen(ComputerTurns, UndoKeys, FittedFooter, LatestSizeOnly, Screen[N
         self.follow_turn()
         self.board.refresh_board()
         self.show_space(self.board.shown)
-        update_if_changed(self._status, status_text(self.game, self.look, self.levels))
+        update_if_changed(self._status, status_text(self.game, self.look, self.levels, self.time_left()))
         self._dice.refresh_dice()
         claims = self._claims
         claims.display = bool(self.game.st.claims)

@@ -50,8 +50,18 @@ def aside_keys(look: Look) -> Text:
     return t
 
 
-def status_text(game: Game, look: Look, levels: dict[int, str] | None = None) -> Text:
-    """Whose turn, and whose decision (in their colour) with the prompt."""
+def clock_words(seconds: float) -> str:
+    """A time left as the status line shows it: "1:05:09", "12:34", "0:07" (whole seconds, rounded up)."""
+    whole = int(-(-seconds // 1))
+    hours, rest = divmod(whole, 3600)
+    mins, secs = divmod(rest, 60)
+    return f"{hours}:{mins:02}:{secs:02}" if hours else f"{mins}:{secs:02}"
+
+
+def status_text(game: Game, look: Look, levels: dict[int, str] | None = None,
+                time_left: float | None = None) -> Text:
+    """Whose turn, and whose decision (in their colour) with the prompt; with the ``time_limit``
+    option, the time left (``time_left`` seconds, from the app's clock) or that time is up."""
     st = game.st
     t = Text(f"Turn {st.turn.number}  ", style="bold")
     t.append_text(look.block(st.turn.player))
@@ -60,6 +70,10 @@ def status_text(game: Game, look: Look, levels: dict[int, str] | None = None) ->
     # (a round: every player's turn once; the turn limit and `simulate` count rounds)
     limit = st.options.turn_limit
     t.append(f"   round {st.turn.round}" + (f" of {limit}" if limit else ""), style=DIM)
+    if st.turn.time_up:
+        t.append("   time is up: the game ends with this round", style="bold")
+    elif time_left is not None:
+        t.append(f"   time left {clock_words(time_left)}", style="bold" if time_left < 300 else DIM)
     if st.options.free_parking_pot:
         t.append(f"   Free Parking pot {money(st.pot)}", style="bold")
     rules = house_rules(st.options, game.ed.rules.speed_die)

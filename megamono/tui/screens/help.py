@@ -230,7 +230,13 @@ def this_game_text(game) -> Text:
     label, explain = NUMBERS["turn_limit"][:2]
     t.append(f"      {label:<26}", style="bold" if limit else "")  # under the labels above
     t.append((f"{count(limit, 'round')}; then the highest final worth wins" if limit else "none: play to the end")
-             + "\n\n")
+             + "\n")
+    minutes = opts.time_limit
+    if minutes:
+        t.append(f"      {NUMBERS['time_limit'][0]:<26}", style="bold")
+        t.append(f"{count(minutes, 'minute')} open; then the game ends when the round ends, the highest final"
+                 " worth wins\n")
+    t.append("\n")
     return t
 
 

@@ -144,7 +144,9 @@ class SaveDialog(LatestSizeOnly, ModalScreen[Path | None]):
             err.update(Text(f"{path.name} exists: press Enter again to replace it"))
             return
         try:
-            written = save_game(self.game, name, self.folder, game_id=self.game_id)
+            played = getattr(self.app, "played_for_save", None)
+            written = save_game(self.game, name, self.folder, game_id=self.game_id,
+                                played_seconds=played(self.game) if played else None)
         except (SaveError, OSError) as exc:
             err.update(Text(f"could not save: {exc}"))
             return
@@ -397,7 +399,7 @@ class ResumeScreen(LatestSizeOnly, Screen[None]):
             self.query_one("#loaderr", Static).update(Text(f"Cannot load: {exc}"))
             self.app.notify(str(exc), title="Cannot load", severity="error")
             return
-        self.app.start_game(saved.game, path, saved.game_id)
+        self.app.start_game(saved.game, path, saved.game_id, saved.played_seconds)
 
     def refuse_change(self, path: Path, verb: str) -> bool:
         """Say why ``path`` cannot be renamed or deleted (an example, or unreadable); True if so."""

@@ -60,6 +60,8 @@ NUMBERS = {  # option field -> (label, explanation, lowest, highest)
     "starting_cash": ("Starting cash $", "each player's cash at the start (blank: the edition's {cash})",
                       100, 1_000_000),
     "turn_limit": ("Turn limit", "rounds; then the highest final worth wins (blank: play to the end)", 1, 10_000),
+    "time_limit": ("Time limit", "minutes open; then the game ends with that round (blank: none)",
+                   1, 10_000),
 }
 
 
