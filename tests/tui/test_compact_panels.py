@@ -6,7 +6,7 @@ from __future__ import annotations
 from megamono.rules.engine import Game
 from megamono.tui.look import Look
 from megamono.tui.widgets.player_panel import compact_player_text
-from tui_helpers import app_for, screen_name
+from tui_helpers import app_for, new_game, screen_name
 
 COMPACT = (100, 30)
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
@@ -114,3 +114,16 @@ def test_the_compact_panel_says_what_the_long_one_says_in_fewer_lines():
     owner = st.deeds[game.ed.properties[-1]].owner
     assert "BwkM" in compact_player_text(game, look, owner, 66).plain  # the mortgaged Boardwalk
     assert all(len(line) <= 66 for p in range(4) for line in compact_player_text(game, look, p, 66).plain.split("\n"))
+
+
+def test_just_visiting_reads_apart_from_in_jail():
+    """Found by a newcomer: the panels said "@Jail" both for Just Visiting and in jail."""
+    from megamono.tui.widgets.player_panel import heading
+
+    game = new_game()
+    look = Look(game)
+    ann, bob = game.st.players[0], game.st.players[1]
+    ann.position = bob.position = game.ed.jail
+    bob.in_jail = True
+    assert "@Visiting" in heading(game, look, 0, 80).plain
+    assert "@Jail" in heading(game, look, 1, 80).plain and "IN JAIL" in heading(game, look, 1, 80).plain

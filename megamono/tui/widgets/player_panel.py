@@ -168,7 +168,10 @@ def heading(game: Game, look: Look, p: int, width: int, extra: Sequence[Text] = 
                         (" (cpu)" if pl.kind == "computer" else "", DIM),
                         (" ◀ turn" if turn else "", f"bold {colour}"))
     out.append(f"  {money(pl.cash)}", style="bold")
-    out.append(f"  @{game.ed.spaces[pl.position].short}", style=DIM if not turn else "")
+    where = game.ed.spaces[pl.position].short
+    if pl.position == game.ed.jail and not pl.in_jail:
+        where = "Visiting"  # (Just Visiting: "@Jail" read as in jail)
+    out.append(f"  @{where}", style=DIM if not turn else "")
     flags = []
     if pl.in_jail:
         flags.append(Text(f"IN JAIL {min(pl.jail_turns + 1, 3)}/3", style="bold #ff8080"))
