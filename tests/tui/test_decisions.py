@@ -409,3 +409,18 @@ async def test_T3_4_speed_die_game_bus_dialog_keys_1_2_b(saves):
             await pilot.pause()
             assert game.st.players[0].position == where
             assert screen_name(app) == "BuyDialog" and game.st.players[0].bus_tickets == []
+
+
+def test_the_dice_line_says_how_far_the_speed_die_games_bus_moved():
+    """The Speed Die game's Bus moves the token by the dice chosen: the dice line says that, not the
+    throw's total (found by the option's maker)."""
+    from megamono.rules.actions import BusMove, Roll
+    from megamono.tui.widgets.dice import dice_text
+
+    import kit
+
+    game = kit.new_game(dice=[(6, 4, "bus")], names=NAMES, options={"bus_rule": "speed_die_game"})
+    game.act(Roll(player=0))
+    assert "= ? (choose the dice)" in dice_text(game).plain
+    game.act(BusMove(player=0, dice="first"))
+    assert "moves 6 (the first die)" in dice_text(game).plain and "= 10" not in dice_text(game).plain

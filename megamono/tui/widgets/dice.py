@@ -5,7 +5,9 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
+from megamono.rules.decisions import BusMoveDecision
 from megamono.rules.engine import Game
+from megamono.rules.events import BusMoveChosen, Rolled
 
 from ..look import DIM, count, update_if_changed
 
@@ -33,7 +35,13 @@ def dice_text(game: Game) -> Text:
     elif th.doubles:
         extra.append(f"doubles ×{t.doubles}" if t.doubles else "doubles")
     total = th.total if th.speed is not None else th.white_total
-    out.append(f"  = {total}", style="bold")
+    moved = _bus_move(game) if th.speed == "bus" and game.st.options.bus_rule == "speed_die_game" else None
+    if moved is not None:  # (the Speed Die game's Bus: the token moves by the dice chosen)
+        out.append(f"  moves {moved}", style="bold")
+    elif th.speed == "bus" and isinstance(game.pending, BusMoveDecision):
+        out.append("  = ? (choose the dice)", style="bold")
+    else:
+        out.append(f"  = {total}", style="bold")
     if extra:
         out.append("  " + ", ".join(extra), style="bold #ffd75f")
     return out
@@ -86,3 +94,15 @@ class DiceView(Static):
             bank = bank_text(self.game, short=True)
         gap = max(2, (self.content_size.width or 104) - dice.cell_len - bank.cell_len)
         update_if_changed(self, Text.assemble(dice, " " * gap, bank))
+
+
+def _bus_move(game: Game) -> str | None:
+    """Under the option ``bus_rule`` = ``speed_die_game``: how the token moved after this turn's last
+    throw ("6 (the first die)"), from the log's :class:`BusMoveChosen`, or None before the choice."""
+    for ev in reversed(game.st.log):
+        if isinstance(ev, BusMoveChosen):
+            which = {"first": "the first die", "second": "the second die"}.get(ev.dice, "both dice")
+            return f"{ev.steps} ({which})"
+        if isinstance(ev, Rolled):
+            return None
+    return None
