@@ -231,6 +231,8 @@ class ResumableGame:
     rescued: bool = False
     damaged: str | None = None
     modified: float = 0.0
+    edition: str = ""
+    """The edition played ("mega", "classic", or a board file's path), as the save names it."""
 
 
 def read_summary(path: Path) -> dict[str, Any]:
@@ -269,7 +271,7 @@ def summarise(path: Path, folder: Path | None = None, token: str | None = None,
         players = tuple(printable(p["name"]) for p in state["players"])
         entry = ResumableGame(path=path, game_id=game_id, players=players, round=int(turn.get("round", 0)),
                               turn=int(turn.get("number", 0)), actions=len(actions), saved=saved, rescued=rescued,
-                              modified=mtime)
+                              modified=mtime, edition=printable(str(state.get("edition", ""))))
     except RefusedFile as exc:
         if exc.missing and not os.path.lexists(path):
             return None  # gone meanwhile

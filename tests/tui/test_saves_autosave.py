@@ -75,7 +75,7 @@ async def test_leaving_the_game_autosaves_and_the_start_screen_offers_it_first(s
         start = app.screen
         games = start.query_one("#games")
         assert games.display and start.focused is games and games.highlighted == 0
-        assert str(games.get_option_at_index(0).prompt).startswith("Ann, Bob, Cat  round 1, turn 2  ·  today ")
+        assert str(games.get_option_at_index(0).prompt).startswith("Ann, Bob, Cat  Mega  ·  round 1, turn 2  ·  today ")
         await pilot.press("enter")
         await pilot.pause()
         assert screen_name(app) == "BuyDialog"
@@ -91,7 +91,7 @@ async def test_a_new_app_offers_the_unfinished_autosave_and_resumes_it_with_a(sa
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         start = app.screen
-        assert str(start.query_one("#games").get_option_at_index(0).prompt).startswith("Ann, Bob, Cat  round 1, turn 1")
+        assert str(start.query_one("#games").get_option_at_index(0).prompt).startswith("Ann, Bob, Cat  Mega  ·  round 1, turn 1")
         assert start.check_action("autosave", ()) is True
         await pilot.press("a")
         await pilot.pause()

@@ -69,6 +69,8 @@ def game_label(entry: ResumableGame, now: datetime | None = None) -> Text:
         t.append("  (x sets it aside)", style=DIM)
         return t
     t = Text(", ".join(entry.players), style="bold")
+    edition = {"mega": "Mega", "classic": "classic"}.get(entry.edition, Path(entry.edition).stem)
+    t.append(f"  {edition}  ·" if edition else "")
     t.append(f"  round {entry.round}, turn {entry.turn}  ·  {when(entry.saved, now)}")
     if entry.open_in is not None:
         t.append(f"  ·  open in another megamono (process {entry.open_in})", style="italic")
