@@ -91,7 +91,8 @@ async def test_a_new_app_offers_the_unfinished_autosave_and_resumes_it_with_a(sa
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         start = app.screen
-        assert str(start.query_one("#games").get_option_at_index(0).prompt).startswith("Ann, Bob, Cat  Mega  ·  round 1, turn 1")
+        first = str(start.query_one("#games").get_option_at_index(0).prompt)
+        assert first.startswith("Ann, Bob, Cat  Mega  ·  round 1, turn 1")
         assert start.check_action("autosave", ()) is True
         await pilot.press("a")
         await pilot.pause()
