@@ -94,21 +94,21 @@ def play_bot_game(edition: str | Path = "mega", levels: list[str] | tuple[str, .
     by_name = {n: make_bot(lv, seeder.getrandbits(32), memory) for n, lv in zip(names, levels, strict=False)}
     bots = [by_name[p.name] for p in game.st.players]
     game.bots = bots  # type: ignore[attr-defined]  # for callers that want the bots' counters
-    st = game.st
+    st = game.st  # (the game's state throughout: nothing here loads or undoes)
     for _n in range(max_actions):
-        if game.over:
+        if st.winner is not None:  # (game.over)
             return game
         if st.claims:
             for a in game.timely_claims():
                 # (asked again: a claim may have put a payer in debt)
                 if a in game.timely_claims() and a in bots[a.player].claims(game, a.player):
                     _act(game, a, check)
-                    if game.over:
+                    if st.winner is not None:
                         return game
-        pend = game.pending
+        pend = st.pending
         assert pend is not None, "a game that is not over waits on a decision"
         for p in pend.players:
-            now = game.pending
+            now = st.pending
             if now is None or p not in now.players:  # (an earlier seat's answer settled it for this one)
                 continue
             action = bots[p].choose(game, p, check=False)  # game.act checks it

@@ -97,8 +97,9 @@ class Bot:
         ``game.act`` (which checks every action anyway) and, should it be refused, asks
         :meth:`refused` for the fallback instead (``play_bot_game`` does this).
         """
-        pend = game.pending
-        if pend is None or game.over or pend.kind == "game_over":
+        st = game.st
+        pend = st.pending
+        if pend is None or st.winner is not None or pend.kind == "game_over":  # (game.over: a winner)
             raise ValueError("the game is not waiting for a decision")
         if player not in pend.players:
             seats = " or ".join(str(q) for q in pend.players)
@@ -232,21 +233,27 @@ class Bot:
         """The answer of ``player`` to ``pend``, from the handler of its kind (``on_<kind>``; each
         bot gives those it plays, :meth:`on_debt` is shared). May return an illegal action (the
         caller checks)."""
-        match pend:
+        match pend:  # (the commonest decisions first: a match tries its cases in turn)
             case TurnDecision():
                 return self.on_turn(game, player, pend)
-            case JailDecision():
-                return self.on_jail(game, player, pend)
-            case JailPayDecision():
-                return self.on_jail_pay(game, player, pend)
-            case BuyDecision():
-                return self.on_buy(game, player, pend)
             case BidDecision():
                 return self.on_bid(game, player, pend)
-            case TriplesDecision():
-                return self.on_triples(game, player, pend)
+            case DebtDecision():
+                return self.on_debt(game, player, pend)
+            case BuyDecision():
+                return self.on_buy(game, player, pend)
+            case MortgagedDeedDecision():
+                return self.on_mortgaged_deed(game, player, pend)
+            case JailDecision():
+                return self.on_jail(game, player, pend)
             case BusDecision():
                 return self.on_bus(game, player, pend)
+            case TradeReplyDecision():
+                return self.on_trade_reply(game, player, pend)
+            case JailPayDecision():
+                return self.on_jail_pay(game, player, pend)
+            case TriplesDecision():
+                return self.on_triples(game, player, pend)
             case BusMoveDecision():
                 return self.on_bus_move(game, player, pend)
             case BirthdayDecision():
@@ -257,12 +264,6 @@ class Bot:
                 return self.on_auction_pick(game, player, pend)
             case LevellingDecision():
                 return self.on_levelling(game, player, pend)
-            case MortgagedDeedDecision():
-                return self.on_mortgaged_deed(game, player, pend)
-            case DebtDecision():
-                return self.on_debt(game, player, pend)
-            case TradeReplyDecision():
-                return self.on_trade_reply(game, player, pend)
             case EndVoteDecision():
                 return self.on_end_vote(game, player, pend)
             case ShortageAskDecision():
