@@ -107,10 +107,11 @@ def play_bot_game(edition: str | Path = "mega", levels: list[str] | tuple[str, .
                         return game
         pend = st.pending
         assert pend is not None, "a game that is not over waits on a decision"
-        for p in pend.players:
-            now = st.pending
-            if now is None or p not in now.players:  # (an earlier seat's answer settled it for this one)
-                continue
+        for k, p in enumerate(pend.players):
+            if k:  # (an earlier seat's answer may have settled it for this one)
+                now = st.pending
+                if now is None or p not in now.players:
+                    continue
             action = bots[p].choose(game, p, check=False)  # game.act checks it
             try:
                 _act(game, action, check)

@@ -330,14 +330,15 @@ class Bot:
         pay = PayDebt(player=p)
         if game.why_not(pay) is None:
             return pay
-        bust = DeclareBankruptcy(player=p)
         assert pend.amount is not None, "a debt decision carries the debt's total"
         # what could be raised when the debt began (the debt's "raisable"): mortgaging and selling
         # turn deeds and buildings into exactly that much cash, so while it covers the debt,
         # bankruptcy stays refused (D2) and need not be asked
-        if pend.amounts.get("raisable", -1) < pend.amount and game.why_not(bust) is None:
-            return bust
-        return self.raise_money(game, p) or bust
+        if pend.amounts.get("raisable", -1) < pend.amount:
+            bust = DeclareBankruptcy(player=p)
+            if game.why_not(bust) is None:
+                return bust
+        return self.raise_money(game, p) or DeclareBankruptcy(player=p)
 
     def on_game_over(self, game: Game, p: int, pend: GameOverDecision) -> Action:  # pragma: no cover
         raise ValueError("the game is over")

@@ -84,7 +84,6 @@ def why_not_build(st: GameState, ed: Edition, p: int, space: int, ignore_cash: b
 
 def do_build(st: GameState, ed: Edition, p: int, space: int) -> None:
     """B1-B4: ``p`` pays the building cost and ``space`` goes up one level (a piece from the bank)."""
-    st = st
     deed = st.deeds[space]
     sp = ed.board.spaces[space]
     transfer(st, p, None, sp.house_cost, f"building on {sp.name}", space)

@@ -174,5 +174,4 @@ def _bankrupt_to_bank(st: GameState, ed: Edition, p: int) -> None:
 def debtors(st: GameState, ed: Edition) -> set[int]:
     """The seats in debt now (D1): the player of the decision waited for, or of one a trade or
     a vote has set aside, when that decision is a debt."""
-    st = st
     return {pend.player for pend in (st.pending, *st.suspended) if pend is not None and pend.kind == "debt"}

@@ -121,18 +121,16 @@ def why_not(st: GameState, ed: Edition, action: Action) -> str | None:
     ``action`` must be well-formed: from :meth:`legal_actions`, or checked by
     :func:`~megamono.rules.actions.check_action` (as :meth:`act` does first).
     """
-    st = st
     pend = st.pending
     if pend is None or st.winner is not None:
         return "the game is over" if st.winner is not None else "the game is not waiting for a decision"
     p = action.player
     players = st.players
-    deciders = pend.players  # who may answer the decision now
-    if not (p in deciders or 0 <= p < len(players)) or players[p].bankrupt:
+    if not 0 <= p < len(players) or players[p].bankrupt:  # (whoever may decide is a seat)
         return "no such player in the game"
     kind = action.kind
     # (the tables are read-only mappings: ``in`` and ``[]`` are their quick reads, not ``get``)
-    if kind in _PLAIN_ANSWERS and p in deciders and pend.kind in _PLAIN_ANSWERS[kind]:
+    if kind in _PLAIN_ANSWERS and pend.kind in _PLAIN_ANSWERS[kind] and p in pend.players:
         # the quick way for the usual case: the awaited player answers the decision, with an
         # action that names no space (the checks below would all pass up to the last one)
         return CHECK[kind](st, ed, action) if kind in CHECK else None
@@ -141,6 +139,7 @@ def why_not(st: GameState, ed: Edition, action: Action) -> str | None:
         if not 0 <= action.space < ed.board.size:
             return f"there is no space {action.space} on this board"
         return _why_not_manage(st, ed, action)
+    deciders = pend.players  # who may answer the decision now
     space = getattr(action, "space", None)
     if space is not None and not 0 <= space < ed.board.size:
         return f"there is no space {space} on this board"
@@ -369,7 +368,6 @@ def _act_declare_bankruptcy(st: GameState, ed: Edition, a: DeclareBankruptcy) ->
 
 
 def _why_not_manage(st: GameState, ed: Edition, a: ManageAction) -> str | None:
-    st = st
     pend = st.pending
     if (pend is None or pend.kind in _LIMITING_DECISIONS or st.agenda or st.suspended
             or st.turn.mr_monopoly_lock or (pend.kind == "bid" and pend.piece)):
@@ -383,7 +381,6 @@ def _why_not_manage(st: GameState, ed: Edition, a: ManageAction) -> str | None:
 def _manage_limits(st: GameState, ed: Edition, a: ManageAction) -> str | None:
     """Why no managing action, or not this one, is allowed while the game waits for the
     decision now pending (T1, T8, D1, B7, B8, M3), or None."""
-    st = st
     pend = st.pending
     if pend is None:
         return "the game is not waiting for a decision"
@@ -490,7 +487,6 @@ def timely_claims(st: GameState, ed: Edition) -> list[ClaimRent]:
     interrupted. The computer players (the bots, and the app's) claim these; a person may
     claim any legal claim whenever the game waits (:meth:`legal_actions`).
     """
-    st = st
     pend = st.pending
     if not st.claims or pend is None or pend.kind not in ("turn", "jail"):
         return []

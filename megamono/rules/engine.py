@@ -371,8 +371,8 @@ class Game:
             n = 0
             self._attached_log = log
         src = self.source
-        for k in range(n, len(log)):
-            log[k]._source = src
+        for ev in log[n:]:
+            ev._source = src
         self._attached = len(log)
 
     # ===================================================================== undo and the save form (I8)

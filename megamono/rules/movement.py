@@ -46,7 +46,6 @@ def move(st: GameState, ed: Edition, p: int, steps: int, dice: int | None) -> No
 
     ``dice`` is the total a utility's rent uses (R5). Landing follows at once (as the
     ``land`` step it once pushed would have, straight after)."""
-    st = st
     pl = st.players[p]
     n = ed.board.size
     dest = (pl.position + steps) % n
@@ -208,7 +207,6 @@ def step_mr_monopoly(st: GameState, ed: Edition, s: MrMonopolyStep) -> None:
         log(st, MrMonopolyStays(p))
         st.turn.mr_monopoly_lock = False
         return
-    st = st
     log(st, MrMonopolySends(p, target))
     # the move, then the unlock, as if pushed as steps (the agenda would run them next)
     agenda = st.agenda

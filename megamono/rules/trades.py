@@ -80,7 +80,6 @@ def why_not_propose_trade(st: GameState, ed: Edition, p: int) -> str | None:
 
     The app asks this before opening its trade screen; :meth:`why_not_trade` checks an offer.
     """
-    st = st
     if st.winner is not None:
         return "the game is over"
     if st.pending is None:
@@ -97,7 +96,6 @@ def why_not_propose_trade(st: GameState, ed: Edition, p: int) -> str | None:
 
 def _trade_time_problem(st: GameState, ed: Edition) -> str | None:
     """Why no trade may be proposed at this moment (X1, T8), or None."""
-    st = st
     if st.pending is not None and st.pending.kind in ("trade_reply", "game_over"):
         return "a trade cannot be proposed now"
     if st.turn.mr_monopoly_lock:
@@ -107,7 +105,6 @@ def _trade_time_problem(st: GameState, ed: Edition) -> str | None:
 
 def why_not_trade(st: GameState, ed: Edition, offer: TradeOffer) -> str | None:
     """Why ``offer`` may not be proposed now (X1, X2, D1), or None."""
-    st = st
     a, b = offer.proposer, offer.partner
     if a == b:
         return "a trade needs two different players"

@@ -40,7 +40,6 @@ from .state import GameState
 def step_end_turn(st: GameState, ed: Edition, s: EndTurnStep | None) -> None:
     """T5: the turn passes to the next active player in seat order; at the end of a round, the game
     ends there at the ``turn_limit`` option's last round or once the ``time_limit`` is up (O, E2)."""
-    st = st
     players = st.players
     n = len(players)
     t = st.turn
@@ -100,7 +99,6 @@ def roll(st: GameState, ed: Edition, a: Roll) -> None:
     """T2/T3: throw, then move (doubles, third doubles, triples, Mr. Monopoly, Bus)."""
     board = ed.board
     p = a.player
-    st = st
     t = st.turn
     st.pending = None
     if st.claims:
@@ -222,7 +220,6 @@ def claim_rent(st: GameState, ed: Edition, a: ClaimRent) -> None:
 
 def step_resume(st: GameState, ed: Edition, s: ResumeStep) -> None:
     """Bring back the decision set aside (a trade, a claim, a vote, a shortage question)."""
-    st = st
     if st.suspended:
         st.pending = st.suspended.pop()
         check_resumed(st, ed)
