@@ -46,6 +46,7 @@ Card._check_args
 Edition._check_board
 
 # The public API of the rules core, used by the app (megamono/tui) and README's scripting examples.
+Game.over  # whether the game has ended: the app's screens (megamono/tui)
 Game.standings  # the game-over screen and the end-vote dialog
 Game.undo  # the app's undo (megamono/tui/screens/game_undo.py), README
 Game.forget_undo  # the app acts for a computer player without keeping undo (megamono/tui/screens/game_computer.py)

@@ -19,10 +19,9 @@ an object's fields again: ``revalidate_instances``), and refuses a malformed one
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, fields
-from functools import partial
-from types import MappingProxyType
-from typing import Annotated, Literal, TypeVar, dataclass_transform, get_args, get_origin, get_type_hints
+from dataclasses import MISSING, dataclass, field, fields
+from types import FunctionType, MappingProxyType
+from typing import Annotated, Literal, NamedTuple, TypeVar, dataclass_transform, get_args, get_origin, get_type_hints
 
 from pydantic import ConfigDict, Field, TypeAdapter, ValidationError
 
@@ -35,8 +34,37 @@ _A = TypeVar("_A")
 
 @dataclass_transform(frozen_default=True, kw_only_default=True)
 def action(cls: type[_A]) -> type[_A]:
-    """The decorator of every action class: a frozen, slotted, keyword-only dataclass."""
-    return dataclass(frozen=True, slots=True, kw_only=True)(cls)
+    """The decorator of every action class: a frozen, slotted, keyword-only dataclass, whose
+    ``__init__`` stores the fields straight into their slots (:func:`slot_init`)."""
+    made = dataclass(frozen=True, slots=True, kw_only=True)(cls)
+    init = slot_init(made)
+    if init is not None:
+        made.__init__ = init  # type: ignore[method-assign]  # (the same signature: see slot_init)
+    return made
+
+
+def slot_init(cls: type) -> Callable[..., None] | None:
+    """An ``__init__`` for the frozen, slotted, keyword-only dataclass ``cls``: the signature the
+    dataclass's own has (the same names, order and defaults), storing each field through its slot
+    (``Cls.field.__set__``). The dataclass's own stores each through ``object.__setattr__``, to get
+    past the refusal of changes that makes it frozen, which costs about twice as much, and the
+    bots make an action for every answer they weigh (README, "Benchmarks"). None for a class with
+    a field made by a default factory (a trade's sides: its own ``__init__`` stays).
+    ``tests/rules/test_action_objects.py`` checks every action class against its dataclass's
+    ``__init__``."""
+    fs = fields(cls)
+    if any(f.default_factory is not MISSING for f in fs):
+        return None
+    names = [f.name for f in fs]
+    space: dict[str, object] = {f"_set_{n}": getattr(cls, n).__set__ for n in names}
+    space.update({f"_default_{f.name}": f.default for f in fs if f.default is not MISSING})
+    params = ", ".join(n if f"_default_{n}" not in space else f"{n}=_default_{n}" for n in names)
+    body = "".join(f"\n    _set_{n}(self, {n})" for n in names)
+    exec(f"def __init__(self, *, {params}) -> None:{body}", space)  # (as dataclasses makes its own)
+    init = space["__init__"]
+    assert isinstance(init, FunctionType)
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    return init
 
 
 Seat = Annotated[int, Field(ge=0)]
@@ -354,47 +382,40 @@ def parse_action(data: Mapping[str, object] | str) -> Action:
 _KIND_OF: Mapping[type, str] = MappingProxyType({t: k for k, t in ACTION_KINDS.items()})
 
 
-def _quick_checks(cls: type) -> tuple[tuple[str, Callable[[object], bool]], ...] | None:
-    """For each field of the action class ``cls`` (``kind`` too), a test that a value is already
-    exactly what pydantic makes of it in the dict form: ``int`` (not a bool, a float or a
-    string: those are converted or refused), a seat (an ``int`` of at least 0), ``bool``, or
+class _FieldForm(NamedTuple):
+    """What a field's value must be for pydantic to take it as it is (see :func:`_quick_checks`)."""
+
+    name: str
+    type: type
+    """The value's exact class (``int`` is not met by a bool)."""
+    least: int | None
+    """The least value of a number (0 for a seat), or None."""
+    choices: frozenset[str] | None
+    """A ``Literal``'s strings, or None."""
+
+
+def _quick_checks(cls: type) -> tuple[_FieldForm, ...] | None:
+    """For each field of the action class ``cls`` (``kind`` too), what a value must be to be
+    exactly what pydantic makes of it in the dict form: an ``int`` (not a bool, a float or a
+    string: those are converted or refused), a seat (an ``int`` of at least 0), a ``bool``, or
     one of a ``Literal``'s strings. None when a field has another type (a trade's sides, which
     are mutable: pydantic checks and copies them)."""
     hints = get_type_hints(cls, include_extras=True)
     out = []
     for f in fields(cls):
         hint = hints[f.name]
-        if hint is int:
-            ok: Callable[[object], bool] = _is_int
-        elif hint is bool:
-            ok = _is_bool
+        if hint is int or hint is bool:
+            out.append(_FieldForm(f.name, hint, None, None))
         elif hint == Seat:
-            ok = _is_seat
+            out.append(_FieldForm(f.name, int, 0, None))
         elif get_origin(hint) is Literal and all(type(x) is str for x in get_args(hint)):
-            ok = partial(_is_one_of, frozenset(get_args(hint)))
+            out.append(_FieldForm(f.name, str, None, frozenset(get_args(hint))))
         else:
             return None
-        out.append((f.name, ok))
     return tuple(out)
 
 
-def _is_int(v: object) -> bool:
-    return v.__class__ is int
-
-
-def _is_seat(v: object) -> bool:
-    return v.__class__ is int and v >= 0
-
-
-def _is_bool(v: object) -> bool:
-    return v.__class__ is bool
-
-
-def _is_one_of(allowed: frozenset[str], v: object) -> bool:
-    return v.__class__ is str and v in allowed
-
-
-_QUICK: Mapping[type, tuple[tuple[str, Callable[[object], bool]], ...]] = MappingProxyType({
+_QUICK: Mapping[type, tuple[_FieldForm, ...]] = MappingProxyType({
     t: checks for t in ACTION_TYPES if (checks := _quick_checks(t)) is not None})
 """The quick checks of :func:`check_action`, for each action class that has them."""
 
@@ -422,8 +443,10 @@ def check_action(data: object) -> Action:
         if isinstance(data, ActionBase):
             t = data.__class__
             if t in _QUICK:  # (a read-only mapping: ``in`` and ``[]`` are quicker than ``get``)
-                for name, ok in _QUICK[t]:
-                    if not ok(getattr(data, name)):
+                for name, form, least, choices in _QUICK[t]:
+                    v = getattr(data, name)
+                    if (v.__class__ is not form or (least is not None and isinstance(v, int) and v < least)
+                            or (choices is not None and v not in choices)):
                         break
                 else:  # (the usual case: an action from legal_actions, a bot or the app)
                     return data  # type: ignore[return-value]  # every action class is in the union (ACTION_TYPES)
