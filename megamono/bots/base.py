@@ -91,17 +91,19 @@ class Bot:
 
     # ------------------------------------------------------------------ the one entry point
     def choose(self, game: Game, player: int, check: bool = True) -> Action:
-        """One legal action for ``player``, who must be one of those the game waits on (``pending.players``).
+        """One legal action for ``player``, who must be one of those the game waits on (``pending.players``;
+        ValueError if not).
 
-        ``check=False`` leaves the final legality check to the caller, who sends the action to
-        ``game.act`` (which checks every action anyway) and, should it be refused, asks
-        :meth:`refused` for the fallback instead (``play_bot_game`` does this).
+        ``check=False`` leaves both checks to the caller (that ``player`` may act now and that the
+        answer is legal), who sends the action to ``game.act`` (which checks every action anyway)
+        and, should it be refused, asks :meth:`refused` for the fallback instead (``play_bot_game``
+        does this, for the seats of ``pending.players``).
         """
         st = game.st
         pend = st.pending
         if pend is None or st.winner is not None or pend.kind == "game_over":  # (game.over: a winner)
             raise ValueError("the game is not waiting for a decision")
-        if player not in pend.players:
+        if check and player not in pend.players:
             seats = " or ".join(str(q) for q in pend.players)
             raise ValueError(f"the game waits on seat {seats}, not {player}")
         answer: Action | None
