@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import MISSING, dataclass, field, fields
 from types import FunctionType, MappingProxyType
-from typing import Annotated, Literal, NamedTuple, TypeVar, dataclass_transform, get_args, get_origin, get_type_hints
+from typing import Annotated, Literal, TypeVar, dataclass_transform, get_args, get_origin, get_type_hints
 
 from pydantic import ConfigDict, Field, TypeAdapter, ValidationError
 
@@ -382,16 +382,10 @@ def parse_action(data: Mapping[str, object] | str) -> Action:
 _KIND_OF: Mapping[type, str] = MappingProxyType({t: k for k, t in ACTION_KINDS.items()})
 
 
-class _FieldForm(NamedTuple):
-    """What a field's value must be for pydantic to take it as it is (see :func:`_quick_checks`)."""
-
-    name: str
-    type: type
-    """The value's exact class (``int`` is not met by a bool)."""
-    least: int | None
-    """The least value of a number (0 for a seat), or None."""
-    choices: frozenset[str] | None
-    """A ``Literal``'s strings, or None."""
+_FieldForm = tuple[str, type, int | None, frozenset[str] | None]
+"""What a field's value must be for pydantic to take it as it is (:func:`_quick_checks`): the
+field's name, the value's exact class (``int`` is not met by a bool), the least value of a number
+(0 for a seat, else None) and a ``Literal``'s strings (else None)."""
 
 
 def _quick_checks(cls: type) -> tuple[_FieldForm, ...] | None:
@@ -401,15 +395,15 @@ def _quick_checks(cls: type) -> tuple[_FieldForm, ...] | None:
     one of a ``Literal``'s strings. None when a field has another type (a trade's sides, which
     are mutable: pydantic checks and copies them)."""
     hints = get_type_hints(cls, include_extras=True)
-    out = []
+    out: list[_FieldForm] = []
     for f in fields(cls):
         hint = hints[f.name]
         if hint is int or hint is bool:
-            out.append(_FieldForm(f.name, hint, None, None))
+            out.append((f.name, hint, None, None))
         elif hint == Seat:
-            out.append(_FieldForm(f.name, int, 0, None))
+            out.append((f.name, int, 0, None))
         elif get_origin(hint) is Literal and all(type(x) is str for x in get_args(hint)):
-            out.append(_FieldForm(f.name, str, None, frozenset(get_args(hint))))
+            out.append((f.name, str, None, frozenset(get_args(hint))))
         else:
             return None
     return tuple(out)
