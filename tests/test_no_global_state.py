@@ -31,8 +31,9 @@ MUTABLE = (dict, list, set, bytearray, collections.deque)
 ALLOWED = {
     "megamono.rules.records._ADAPTERS":
         "pydantic's TypeAdapter of each state class, made on first use (the schema of a class, which "
-        "never changes; making all of them at import would cost a tenth of a second every start): no "
-        "game's data, and the same for every game",
+        "never changes; making all of them at import would cost a tenth of a second every start), "
+        "those of Options and Player, which every new game validates, at import: no game's data, and "
+        "the same for every game",
     "megamono.rules.editions._CACHE":
         "the editions read from board files, by path: each file is read and validated once per process "
         "(milliseconds every new game otherwise); an Edition is frozen and no game changes it",

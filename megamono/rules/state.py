@@ -151,3 +151,10 @@ class GameState(Record):
     def active_players(self) -> list[int]:
         """Seats not bankrupt, in seat order."""
         return [i for i, p in enumerate(self.players) if not p.bankrupt]
+
+
+# The two records every new game validates (Game.new: the options and the players given) get their
+# pydantic adapters with the module, as a pydantic model gets its schema with its class, rather
+# than in the first game (about 15 million instructions: README, "Benchmarks").
+Options.adapter()
+Player.adapter()
