@@ -135,8 +135,10 @@ class Bot:
             self.fallback_notes.append(f"{pend.kind}: {action!r}: {why}")
         return self.fallback(game, player)
 
-    @property
     def may_manage(self) -> bool:
+        """Whether this bot may manage (or offer a trade) once more: fewer than
+        ``MAX_MANAGE_STREAK`` such actions in a row so far. (A method: a property costs about three
+        times a method's call.)"""
         return self._streak < MAX_MANAGE_STREAK
 
     def claims(self, game: Game, player: int) -> list[ClaimRent]:

@@ -79,7 +79,7 @@ class EasyBot(Bot):
     def on_turn(self, game: Game, p: int, pend: TurnDecision) -> Action:
         st = game.st
         pl = st.players[p]
-        if self.may_manage:
+        if self.may_manage():
             a = self._maybe_build(game, p) or self._maybe_unmortgage(game, p)
             if a is not None:
                 return a

@@ -170,7 +170,7 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
     def on_turn(self, game: Game, p: int, pend: TurnDecision) -> Action:
         st = game.st
         pl = st.players[p]
-        if self.may_manage:
+        if self.may_manage():
             if self._trade_turn != st.turn.number:
                 self._trade_turn = st.turn.number
                 offer = self.propose_trade(game, p)
