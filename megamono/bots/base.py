@@ -227,9 +227,12 @@ class Bot:
         for g in self.building_sale_order(game, p):
             mine = [i for i in b.groups[g] if st.deeds[i].owner == p]
             top = max(mine, key=lambda i: (st.deeds[i].level, i))
-            for a in (SellBuilding(player=p, space=top), SellGroupBuildings(player=p, space=mine[0])):
-                if game.why_not(a) is None:
-                    return a
+            sell = SellBuilding(player=p, space=top)
+            if game.why_not(sell) is None:
+                return sell
+            sell_all = SellGroupBuildings(player=p, space=mine[0])  # (made only when asked)
+            if game.why_not(sell_all) is None:
+                return sell_all
         return None
 
     # ------------------------------------------------------------------ the answers, by decision

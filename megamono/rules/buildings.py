@@ -17,7 +17,8 @@ from .state import GameState
 
 def group_lots(st: GameState, ed: Edition, space: int) -> list[int]:
     """The lots (space indices, in board order) of ``space``'s colour group."""
-    return ed.board.groups[ed.board.spaces[space].group]
+    board = ed.board
+    return board.groups[board.spaces[space].group]
 
 
 def owned_lots(st: GameState, ed: Edition, space: int, owner: int) -> list[int]:
