@@ -117,7 +117,8 @@ class Bot:
         else:
             action = answer
         self._streak_before = self._streak
-        self._streak = self._streak + 1 if action.kind in MANAGE_KINDS or action.kind == "propose_trade" else 0
+        kind = action.kind
+        self._streak = self._streak + 1 if kind in MANAGE_KINDS or kind == "propose_trade" else 0
         return action
 
     def refused(self, game: Game, player: int, action: Action, why: str) -> Action:

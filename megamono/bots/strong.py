@@ -87,7 +87,8 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
         self._bid_memo: tuple[tuple[int, int, int, int], int] | None = None
 
     def choose(self, game: Game, player: int, check: bool = True) -> Action:
-        self._settle_offer(game, player)
+        if self._open_offer is not None:  # (a trade this bot offered: answered yet?)
+            self._settle_offer(game, player)
         return super().choose(game, player, check)
 
     def rents(self, game: Game, p: int) -> list[int]:

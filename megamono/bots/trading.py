@@ -112,9 +112,9 @@ class TradingMixin(Bot):
         return RefuseTrade(player=p)
 
     def _settle_offer(self, game: Game, p: int) -> None:
-        """After a proposal: if the deeds asked for did not arrive, remember the refusal."""
-        if self._open_offer is None:
-            return
+        """After a proposal (``_open_offer`` set): once answered, if the deeds asked for did not
+        arrive, remember the refusal."""
+        assert self._open_offer is not None, "asked only after a proposal"
         pend = game.pending
         if pend is not None and pend.kind == "trade_reply" and pend.trade is not None and pend.trade.proposer == p:
             return  # not answered yet

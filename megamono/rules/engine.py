@@ -322,7 +322,7 @@ class Game:
         st = self.st
         log = st.log
         start = len(log)
-        ACT[action.kind](self.st, self.ed, action)
+        ACT[action.kind](st, self.ed, action)
         self.history.append(action)
         if st.pending is None:  # (with a decision pending already, the agenda waits)
             self._advance()
