@@ -9,20 +9,22 @@ on screen and the pass-the-keyboard notices.
 
 Never losing a game:
 
-- Every game has an id (:mod:`megamono.autosave`) and an autosave of its own,
-  ``autosave-GAMEID.json`` in the save folder: :meth:`MegamonoApp.autosave_game` writes it; the game
-  screen calls it at the end of every turn, and the app when it leaves a game (back to the start
-  screen, quitting, the terminal closing: SIGHUP/SIGTERM). The start screen offers every unfinished
-  game. While a game is open the app holds its lock, so that another app on the same save folder
-  marks it as open elsewhere; an app that opens a save of a game open elsewhere, or an earlier point
-  of a game autosaved further, plays on a copy with an id of its own: no autosave is ever overwritten
-  by another game or an earlier point.
+- Every game has an id (:mod:`megamono.autosave`) and an autosave of its own, ``autosave-GAMEID.json``
+  in the save folder: :meth:`MegamonoApp.autosave_game` writes it; the game screen calls it at the end
+  of every turn, and the app when it leaves a game (back to the start screen, quitting, the terminal
+  closing: SIGHUP/SIGTERM). The save's text is always made on the main thread, from the game in play; at
+  a turn's end a thread of its own writes the bytes (:class:`~megamono.autosave.BackgroundWriter`), so
+  the game never waits for the disk. The start screen offers every unfinished game. While a game is open
+  the app holds its lock, so that another app on the same save folder marks it as open elsewhere; an app
+  that opens a save of a game open elsewhere, or an earlier point of a game autosaved further, plays on
+  a copy with an id of its own: no autosave is ever overwritten by another game or an earlier point.
 - Leaving a game never claims a save that did not happen: when the autosave fails (a full disk, a
   read-only folder), :class:`~megamono.tui.dialogs.notice.SaveFailedDialog` says why and offers to
   save elsewhere, to retry, or to leave without saving. A closed terminal cannot ask: the game goes
   to the rescue folder (:func:`megamono.autosave.rescue_folder`) and the next start says where.
 - An unexpected exception writes the game to ``recovery-YYYYmmdd-HHMMSS.json`` before the app
-  exits (Textual restores the terminal); :func:`run_app` then prints where the game is.
+  exits (Textual restores the terminal); :func:`run_app` then prints where the game is. The closing
+  and the crash rescue are :mod:`.app_rescue`'s.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual.app import App
 from textual.binding import Binding
+from textual.message import Message
 from textual.screen import ModalScreen, Screen
 
 from .app_rescue import GameRescue
@@ -51,7 +54,7 @@ if TYPE_CHECKING:
     from textual.geometry import Region
     from textual.timer import Timer
 
-    from megamono.autosave import GameLock
+    from megamono.autosave import BackgroundWriter, GameLock
     from megamono.rules.engine import Game
 
     from .exitguard import ExitGuard
@@ -73,6 +76,14 @@ def env_switch(name: str, default: bool = True) -> bool:
     if value is None or not value.strip():
         return default
     return value.strip().lower() not in ("0", "off", "no", "false")
+
+
+class AutosaveWritten(Message):
+    """The writer thread wrote ``path`` (``problem`` None) or could not (why)."""
+
+    def __init__(self, path: Path, problem: str | None) -> None:
+        super().__init__()
+        self.path, self.problem = path, problem
 
 
 class MegamonoApp(GameRescue):
@@ -221,6 +232,10 @@ class MegamonoApp(GameRescue):
         self._crashed = False
         self._hung_up = False
         self._exit_guard: ExitGuard | None = None  # the SIGHUP/SIGTERM handling (megamono.tui.exitguard)
+        self._writer: BackgroundWriter | None = None  # (see :attr:`writer`)
+        self.write_in_thread = not test_mode
+        """Write a turn's autosave in the writer thread (off in test mode: written at once, where a test
+        reads it; a test may turn it on)."""
         if test_mode:
             self.animation_level = "none"
 
@@ -380,11 +395,16 @@ class MegamonoApp(GameRescue):
             self._rescue_dir = rescue_folder()
         return self._rescue_dir
 
-    def write_autosave(self, game: Game) -> str | None:
-        """Write ``game``'s autosave now (atomically); None when written (or already written at this
-        point), else why it could not be. A save grown very large is said once."""
+    def write_autosave(self, game: Game, wait: bool = True) -> str | None:
+        """Write ``game``'s autosave (atomically); None when written (or already written at this
+        point), else why it could not be. A save grown very large is said once.
+
+        The save's bytes are always made here, on the main thread, from the game in play. ``wait``
+        False (a turn's end) and :attr:`write_in_thread`: the writer thread writes them (:attr:`writer`) and a
+        failure comes back later (:class:`AutosaveWritten`); else they are written now, after
+        whatever the writer still holds."""
         from megamono.autosave import autosave_name
-        from megamono.saves import LARGE_SAVE_BYTES, MAX_SAVE_BYTES, SaveError, save_game
+        from megamono.saves import LARGE_SAVE_BYTES, MAX_SAVE_BYTES, SaveError, encode_game, save_target, write_save
 
         key = self._point(game)
         if key == self._autosaved and not self._time_moved(game):
@@ -393,25 +413,49 @@ class MegamonoApp(GameRescue):
             self.game_id = self._claim_game_id(game, None, None)[0]
         played = self.played_for_save(game)
         try:
-            path = save_game(game, autosave_name(self.game_id), self.saves_dir, game_id=self.game_id,
-                             played_seconds=played)
+            path = save_target(autosave_name(self.game_id), self.saves_dir)
+            data = encode_game(game, game_id=self.game_id, played_seconds=played)
+            if wait or not self.write_in_thread:
+                self.writer.wait(self.SIGNAL_GRACE)  # (an older point must not land after this one)
+                write_save(path, data)
+            else:
+                self.writer.submit(path, data)
         except (OSError, SaveError, ValueError) as exc:
             return str(exc) or type(exc).__name__
         self._autosaved = key
         if played is not None:
             self._played_saved = played
-        self._forget_rescued_copy()
-        try:
-            size = path.stat().st_size
-        except OSError:
-            size = 0
-        if size > LARGE_SAVE_BYTES and not self._large_warned:
+        if wait or not self.write_in_thread:
+            self._forget_rescued_copy()
+        if len(data) > LARGE_SAVE_BYTES and not self._large_warned:
             self._large_warned = True
             self.notify(f"This game has gone on for {game.st.turn.round:,} rounds: its save is "
-                        f"{size / 1e6:.1f} MB, and a save over {MAX_SAVE_BYTES / 1e6:.0f} MB cannot be "
+                        f"{len(data) / 1e6:.1f} MB, and a save over {MAX_SAVE_BYTES / 1e6:.0f} MB cannot be "
                         "loaded. End the game before long (e proposes to end it).",
                         title="A very long game", severity="warning", timeout=20)
         return None
+
+    @property
+    def writer(self) -> BackgroundWriter:
+        """The thread that writes the autosaves' bytes at a turn's end (made when first needed)."""
+        if self._writer is None:
+            from megamono.autosave import BackgroundWriter
+            from megamono.saves import write_save
+
+            self._writer = BackgroundWriter(write_save, lambda path, problem: self.post_message(
+                AutosaveWritten(path, problem)))
+        return self._writer
+
+    def on_autosave_written(self, message: AutosaveWritten) -> None:
+        """The writer thread wrote an autosave (or could not): say a failure once; the rescued copy of
+        a game resumed from the rescue folder goes once its autosave is written."""
+        if message.problem is None:
+            self._forget_rescued_copy()
+            return
+        self._autosaved = None  # (written again when leaving, which asks what to do if it fails again)
+        if not self._autosave_failed:
+            self._autosave_failed = True
+            self.notify(f"Could not autosave: {message.problem}", title="Autosave", severity="error", timeout=15)
 
     def autosave_game(self, game: Game) -> None:
         """Write ``game``'s autosave; the game screen calls it when a turn ends.
@@ -419,7 +463,7 @@ class MegamonoApp(GameRescue):
         Never raises: a failed write is reported once on screen (leaving the game says it again and
         asks what to do, :meth:`leave_game`). Writing the same point of the same game twice is skipped.
         """
-        problem = self.write_autosave(game)
+        problem = self.write_autosave(game, wait=False)
         if problem is None:
             self._autosave_failed = False
         elif not self._autosave_failed:

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from datetime import datetime
     from pathlib import Path
 
-    from megamono.autosave import GameLock
+    from megamono.autosave import BackgroundWriter, GameLock
     from megamono.rules.engine import Game
 
     from .exitguard import ExitGuard
@@ -48,6 +48,7 @@ class GameRescue(CrashHook):
         _crashed: bool
         _hung_up: bool
         _exit_guard: ExitGuard | None
+        _writer: BackgroundWriter | None
 
         @property
         def autosave_path(self) -> Path: ...
@@ -78,6 +79,8 @@ class GameRescue(CrashHook):
         from megamono.saves import SaveError, save_game
 
         game_id = self.game_id or self._claim_game_id(game, None, None)[0]
+        if self._writer is not None:
+            self._writer.wait(self.SIGNAL_GRACE / 2)  # (an autosave still being written comes first)
         try:
             save_game(game, autosave_name(game_id), self.saves_dir, game_id=game_id,
                       played_seconds=self.played_for_save(game))
