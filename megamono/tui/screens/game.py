@@ -436,6 +436,7 @@ class GameScreen(DecisionFlow, ComputerTurns, UndoKeys, FittedFooter, LatestSize
         if getattr(self.app, "test_mode", False):
             self.sync()
         else:
+            self.refresh()  # (the widgets' own refreshes may not have reached the screen yet: a frame first)
             self.call_after_refresh(self.sync)
 
     def _animation_done(self) -> None:
