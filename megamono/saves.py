@@ -295,14 +295,27 @@ def save_game(game: Game, name: str, folder: Path, game_id: str | None = None,
     :class:`SaveError` for a bad name, and when the disk refuses (the folder cannot be made, the disk
     is full or read-only...: the message names the save, and the previous save is kept).
     """
+    path = save_target(name, folder)
+    return write_save(path, encode_game(game, game_id=game_id, played_seconds=played_seconds))
+
+
+def save_target(name: str, folder: Path) -> Path:
+    """The file ``folder/name.json`` a save of that name goes to (the folder is made when missing).
+    :class:`SaveError` for a bad name or a folder that cannot be made."""
     folder = Path(folder)
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise SaveError(f"{shown_name(folder)}: the save folder cannot be made ({exc.strerror or exc})") from None
-    path = folder / check_save_name(name)
-    write_atomic(path, encode_game(game, game_id=game_id, played_seconds=played_seconds))
-    clean_stale_temps(folder)
+    return folder / check_save_name(name)
+
+
+def write_save(path: Path, data: bytes) -> Path:
+    """Write a save's bytes (:func:`encode_game`) to ``path`` (from :func:`save_target`) atomically and
+    clear the temp files of killed writers beside it; returns ``path``. :class:`SaveError` when the disk
+    refuses (the previous save is kept). Any thread may call it: it touches no game."""
+    write_atomic(path, data)
+    clean_stale_temps(path.parent)
     return path
 
 

@@ -18,7 +18,6 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.strip import Strip
 from textual.widgets import Button, Footer, Input, Select, SelectionList, Static
-from textual.widgets._toggle_button import ToggleButton
 from textual.widgets.option_list import OptionDoesNotExist
 from textual.widgets.selection_list import Selection
 
@@ -29,6 +28,7 @@ from megamono.rules.engine import Game
 from ..forms import MarksFocusedRow
 from ..look import DIM, Look, money
 from ..resizing import LatestSizeOnly
+from ..textual_private import TOGGLE_INNER
 from ..widgets.amount import AmountInput
 from ..widgets.notices import NoticeLine
 
@@ -58,10 +58,10 @@ class DeedPicker(SelectionList[int]):
             selection = self.get_option_at_index(scroll_y + y)
         except OptionDoesNotExist:
             return strip
-        if selection.value in self._selected:
+        if selection.value in self.selected:
             return strip
         segments = list(strip)
-        if len(segments) > 1 and segments[1].text == ToggleButton.BUTTON_INNER:
+        if len(segments) > 1 and segments[1].text == TOGGLE_INNER:
             segments[1] = Segment(" ", segments[1].style, segments[1].control)
             return Strip(segments, strip.cell_length)
         return strip
