@@ -64,7 +64,7 @@ from ..dialogs.decisions import (
 from ..dialogs.generic import GenericDialog, answers
 from ..dialogs.notice import ConfirmDialog, PassKeyboard
 from ..dialogs.pick import BoardPickDialog
-from ..dialogs.social import EndVoteDialog, PickDialog, ShortageDialog, TradeReplyDialog
+from ..dialogs.social import CounterOffer, EndVoteDialog, PickDialog, ShortageDialog, TradeReplyDialog
 from ..look import Look, update_if_changed
 from ..resizing import LatestSizeOnly, stale_resize
 from ..themes import palette_for
@@ -576,6 +576,9 @@ class GameScreen(ComputerTurns, UndoKeys, FittedFooter, LatestSizeOnly, Screen[N
             p = self.decider()
             assert p is not None, "a decision dialog closes on the decision still pending"
             self.open_manage(p)
+        elif isinstance(result, CounterOffer):  # (c on a trade offer: refuse, then the trade screen)
+            from .trade import counter_offer
+            counter_offer(self, result.refusal, result.offer)
         else:
             self.act(result)
 

@@ -209,7 +209,7 @@ class KeysPanel(HelpPanel):
 def this_game_text(game) -> Text:
     """The edition and every house-rule option of the game on screen (RULES.md O), on or off, with
     what it does: the options are chosen at set-up and stored in the save."""
-    from .setup import CHOICE_SWITCHES, MEGA_ONLY, NUMBERS, SWITCHES
+    from .setup import CHOICE_SWITCHES, CHOICES, MEGA_ONLY, NUMBERS, SWITCHES
 
     ed, opts = game.ed, game.st.options
     t = Text()
@@ -236,6 +236,10 @@ def this_game_text(game) -> Text:
         t.append(f"      {NUMBERS['time_limit'][0]:<26}", style="bold")
         t.append(f"{count(minutes, 'minute')} open; then the game ends when the round ends, the highest final"
                  " worth wins\n")
+    label, _, values = CHOICES["computer_offers"]
+    shown = dict((v, k) for k, v in values)[opts.computer_offers]
+    t.append(f"      {label:<26}", style="bold" if opts.computer_offers != "everyone" else "")
+    t.append(f"computers propose trades to {shown} (Options, Ctrl+P, changes it)\n")
     t.append("\n")
     return t
 
