@@ -236,10 +236,9 @@ def this_game_text(game) -> Text:
         t.append(f"      {NUMBERS['time_limit'][0]:<26}", style="bold")
         t.append(f"{count(minutes, 'minute')} open; then the game ends when the round ends, the highest final"
                  " worth wins\n")
-    label, _, values = CHOICES["computer_offers"]
-    shown = dict((v, k) for k, v in values)[opts.computer_offers]
-    t.append(f"      {label:<26}", style="bold" if opts.computer_offers != "everyone" else "")
-    t.append(f"computers propose trades to {shown} (Options, Ctrl+P, changes it)\n")
+    who = {"computers": "other computers only"}.get(opts.computer_offers, opts.computer_offers)
+    t.append(f"      {CHOICES['computer_offers'][0]:<26}", style="bold" if opts.computer_offers != "everyone" else "")
+    t.append(f"computers offer trades to {who} (Options changes it)\n")
     t.append("\n")
     return t
 

@@ -145,7 +145,7 @@ class OptionsScreen(LatestSizeOnly, ModalScreen[None]):
         game = getattr(self.app, "game_in_play", None)
         if event.select.id == "computer_offers" and game is not None and isinstance(event.value, str):
             set_computer_offers(game, event.value)
-            shown = {"everyone": "everyone", "computers": "computers only", "nobody": "nobody"}[event.value]
+            shown = {"computers": "other computers only"}.get(event.value, event.value)
             self.app.notify(f"Computer players now propose trades to {shown} (this game)")
 
     def action_close(self) -> None:

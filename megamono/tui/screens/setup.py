@@ -64,9 +64,8 @@ NUMBERS = {  # option field -> (label, explanation, lowest, highest)
                    1, 10_000),
 }
 CHOICES = {  # option field -> (label, explanation, [(shown, value)])
-    "computer_offers": ("Computer offers", "whom computers propose trades to (a human at most once in 3 rounds;"
-                        " a refused offer never again as it was)",
-                        [("everyone", "everyone"), ("computers only", "computers"), ("nobody", "nobody")]),
+    "computer_offers": ("Computer offers", "whom computers offer trades to (a human at most once in 3 rounds)",
+                        [("everyone", "everyone"), ("computers", "computers"), ("nobody", "nobody")]),
 }
 """The options of several values, each a selector: option field -> (label, explanation, choices)."""
 
@@ -133,7 +132,7 @@ class SetupScreen(MarksFocusedRow, LatestSizeOnly, Screen[None]):
     SetupScreen .opt Checkbox { width: 32; }
     SetupScreen .opt .label { width: 18; }
     SetupScreen .opt Input { width: 12; margin-right: 2; }
-    SetupScreen .opt Select.choice { width: 20; margin-right: 2; }
+    SetupScreen .opt Select.choice { width: 12; margin-right: 2; }
     SetupScreen .opt .explain { width: 1fr; height: auto; color: $text-muted; }
     SetupScreen .opt .err { width: auto; color: $error; text-style: bold; margin-right: 2; }
     SetupScreen #problem { color: $error; height: auto; margin-top: 1; }
