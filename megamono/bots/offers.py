@@ -19,15 +19,18 @@ before it makes an offer):
 Everything here is derived from the typed events of the game's log (:class:`TradeOffered`,
 :class:`TradeRefused`, :class:`TurnStarted` and the events that change deeds), never from its words
 and never from what a bot remembers, so it holds the same after a save is resumed (the log is made
-again by the replay) or a decision is undone. The ledger reads each event once: it is brought up to
-date from the events logged since it last looked, and starts again from the whole log when the log is
-another one (a load, an undo).
+again by the replay) or a decision is undone. The ledger reads each event once, with one look-up of
+its class (a bot game logs about 1,300 events; the ledger first cost about 2 million instructions a
+game reading each in full): it is brought up to date from the events logged since it last looked, and
+starts again from the whole log when the log is another one (a load, an undo). Whether a deed of a
+refused offer changed since is read only when a bot asks about that offer, from the refusal on.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import TYPE_CHECKING, cast
 
 from megamono.rules.decisions import TradeOffer
 from megamono.rules.events import Event, TradeOffered, TradeRefused, TurnStarted
@@ -63,40 +66,71 @@ class Terms:
 
 
 class Refusal:
-    """An offer refused: its terms (as the partner saw them), its deeds, and where in the log the
-    refusal is (its index: a deed named by a later event has changed since)."""
+    """An offer refused: its terms (as the partner saw them), its deeds, where in the log the refusal is
+    (its index), and whether a deed in it has changed since (``stale``, as far as the log was read for
+    it: ``checked``, the log's length then)."""
 
-    __slots__ = ("terms", "deeds", "at")
+    __slots__ = ("terms", "deeds", "at", "checked", "stale")
 
     def __init__(self, offer: TradeOffer, at: int) -> None:
         self.terms = Terms(offer)
         self.deeds = self.terms.gets | self.terms.gives
         self.at = at
+        self.checked = at + 1
+        self.stale = False
+
+    def still_holds(self, log: list[Event]) -> bool:
+        """Whether no event logged since the refusal changed a deed of the offer (owner, buildings,
+        mortgage, depot: ``Event.deeds_changed``); reads only the events it has not read before."""
+        if self.stale:
+            return False
+        deeds = self.deeds
+        n = len(log)
+        for k in range(self.checked, n):
+            ev = log[k]
+            if ev.changes_deeds and not deeds.isdisjoint(ev.deeds_changed()):
+                self.stale = True
+                return False
+        self.checked = n
+        return True
+
+
+_OFFERED, _REFUSED, _TURN = 1, 2, 3
+_READ: Mapping[type[Event], int] = MappingProxyType({TradeOffered: _OFFERED, TradeRefused: _REFUSED})
+"""The events the ledger reads, by class (one look-up an event: the log is long and these are few)."""
+_READ_WITH_TURNS: Mapping[type[Event], int] = MappingProxyType({**_READ, TurnStarted: _TURN})
+"""The same, and the turns (whose rounds matter only in a game with humans)."""
 
 
 class OfferLedger:
-    """The game's trade offers as the log tells them: the refusals, each proposal's round, and when
-    each deed last changed. Keep one per game (:meth:`Memory.offers
-    <megamono.bots.model.Memory.offers>` gives the one of the game it is asked about)."""
+    """The game's trade offers as the log tells them: the refusals and each proposal's round (in a game
+    with humans). Keep one per game (:meth:`Memory.offers <megamono.bots.model.Memory.offers>` gives the
+    one of the game it is asked about). Whether a deed of a refused offer has changed since is read
+    only when asked, from the refusal on (:meth:`Refusal.still_holds`)."""
 
-    __slots__ = ("_log", "_seen", "_round", "_last_turn", "_open", "_refusals", "_changed", "_proposed",
-                 "refusal_count")
+    __slots__ = ("_log", "_seen", "_read", "humans", "round", "_last_turn", "_open", "_refusals", "_proposed",
+                 "refusal_count", "_refused_by")
 
     def __init__(self) -> None:
-        self._log: list[Event] | None = None  # the log read
+        self._log: list[Event] = []  # the log read
         self._start()
 
     def _start(self) -> None:
         """Forget everything read (the log is then read from its first event)."""
         self._seen = 0
-        self._round = 0  # the round of the events read so far (the first turn opens round 1)
+        self._read = _READ  # (with the turns once a game with humans is read: see update)
+        self.humans = False
+        """Whether the game read has human players (then the rounds count: :meth:`may_propose_to`)."""
+        self.round = 0
+        """The round of the last turn the log started (the first turn opens round 1; counted in a game
+        with humans only: 0 in a game of computers)."""
         self._last_turn: int | None = None  # the seat of the last turn started
         self._open: TradeOffer | None = None  # the last offer made (answered by the next reply)
         self._refusals: dict[tuple[int, int], list[Refusal]] = {}  # (proposer, partner) -> refusals
-        self._changed: dict[int, int] = {}  # deed -> the log index of the last event that changed it
         self._proposed: dict[tuple[int, int], int] = {}  # (proposer, partner) -> round of the last offer
         self.refusal_count = 0
-        """How many refusals the log holds (a trade search depends on it)."""
+        """How many refusals the log holds."""
+        self._refused_by: dict[int, int] = {}  # proposer -> how many of their offers were refused
 
     def update(self, game: Game) -> OfferLedger:
         """Read the events ``game`` logged since the last look (the whole log if it is another log
@@ -105,39 +139,41 @@ class OfferLedger:
         if log is not self._log or len(log) < self._seen:
             self._start()  # (another game, a load, an undo)
             self._log = log
+            if any([pl.kind == "human" for pl in game.st.players]):
+                self._read = _READ_WITH_TURNS
+                self.humans = True
         seen = self._seen
         n = len(log)
         if n == seen:
             return self
-        changed = self._changed
+        read = self._read.get
         for k in range(seen, n):
             ev = log[k]
-            if ev.changes_deeds:
-                for d in ev.deeds_changed():
-                    changed[d] = k
+            what = read(type(ev))
+            if what is None:
                 continue
-            if isinstance(ev, TurnStarted):
-                p = ev.player
+            if what == _TURN:
+                p = cast(TurnStarted, ev).player
                 if self._last_turn is None or p <= self._last_turn:  # (seat order starts again)
-                    self._round += 1
+                    self.round += 1
                 self._last_turn = p
             elif isinstance(ev, TradeOffered):
                 made = self._open = ev.offer
-                self._proposed[(made.proposer, made.partner)] = self._round
-            elif isinstance(ev, TradeRefused):
+                self._proposed[(made.proposer, made.partner)] = self.round
+            else:  # (TradeRefused)
                 made_before = self._open
                 if made_before is not None and made_before.partner == ev.player:
                     self._refusals.setdefault((made_before.proposer, made_before.partner), []).append(
                         Refusal(made_before, k))
                     self.refusal_count += 1
+                    self._refused_by[made_before.proposer] = self._refused_by.get(made_before.proposer, 0) + 1
                 self._open = None
         self._seen = n
         return self
 
-    @property
-    def round(self) -> int:
-        """The round of the last turn the log started (0 before the first)."""
-        return self._round
+    def refused_count(self, proposer: int) -> int:
+        """How many of ``proposer``'s offers were refused (what a trade search of theirs depends on)."""
+        return self._refused_by.get(proposer, 0)
 
     def last_proposal(self, proposer: int, partner: int) -> int | None:
         """The round of ``proposer``'s last offer to ``partner``, or None if never."""
@@ -146,7 +182,7 @@ class OfferLedger:
     def may_propose_to(self, game: Game, proposer: int, partner: int) -> bool:
         """Whether computer ``proposer`` may offer ``partner`` a trade now: the option
         ``computer_offers`` allows it, and a human was last asked by it :data:`HUMAN_ROUNDS` or more
-        rounds ago (or never)."""
+        rounds ago (or never). (Rounds are counted in a game with humans only.)"""
         who = game.st.options.computer_offers
         if who == "nobody":
             return False
@@ -155,7 +191,7 @@ class OfferLedger:
         if who == "computers":
             return False
         last = self._proposed.get((proposer, partner))
-        return last is None or self._round - last >= HUMAN_ROUNDS
+        return last is None or self.round - last >= HUMAN_ROUNDS
 
     def repeats(self, offer: TradeOffer, margin: Callable[[int], int] | None = None) -> bool:
         """Whether ``offer`` repeats one its partner refused from the same proposer: one whose deeds
@@ -166,10 +202,8 @@ class OfferLedger:
         if not refused:
             return False
         terms = Terms(offer)
-        changed = self._changed
+        log = self._log
         for r in refused:
-            if any(changed.get(d, -1) > r.at for d in r.deeds):
-                continue  # a deed in it changed since: the refusal no longer holds
-            if terms.no_more_than(r.terms, margin(r.terms.cash) if margin is not None else 0):
-                return True
+            if terms.no_more_than(r.terms, margin(r.terms.cash) if margin is not None else 0) and r.still_holds(log):
+                return True  # (a refusal whose deeds changed since no longer holds)
         return False

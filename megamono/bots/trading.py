@@ -34,8 +34,9 @@ MIN_TRADE_GAIN = 40      # a proposal must be worth at least this much to the pr
 TradeTerms = tuple[int, int, list[int], list[int], int]
 # A priced trade (see TradingMixin._price_trade): (gain to the proposer, terms).
 PricedTrade = tuple[float, TradeTerms]
-# What a trade search depends on: (trade signature, refused offers, the partners it may ask, seat).
-SearchSig = tuple[tuple[DeedSig, ...], int, tuple[int, ...], int]
+# What a trade search depends on: (trade signature, its offers refused, players in the game, seat, round
+# (in a game with humans: whom it may ask, OfferLedger.may_propose_to, changes with the rounds)).
+SearchSig = tuple[tuple[DeedSig, ...], int, int, int, int]
 
 
 def clearly_more(refused_cash: int) -> int:
@@ -138,13 +139,11 @@ class TradingMixin(Bot):
         if not targets:
             return None
         ledger = self._ledger = self.memory.offers(game)
-        allowed = tuple([q for q in st.active_players() if q != p and ledger.may_propose_to(game, p, q)])
-        if not allowed:
-            return None
+        may_propose_to = ledger.may_propose_to if ledger.humans or st.options.computer_offers != "everyone" else None
         b = v.board
         owners = v.owners
         cash = st.players[p].cash
-        sig: SearchSig = (v.trade_signature(), ledger.refusal_count, allowed, p)
+        sig: SearchSig = (v.trade_signature(), ledger.refused_count(p), len(st.active_players()), p, ledger.round)
         budget = None  # cash - reserve // 2, worked out when needed
         last = self._no_offer_sig
         if last is not None and last[0] == sig:
@@ -161,8 +160,8 @@ class TradingMixin(Bot):
         best = None
         for g, missing, partners in targets:
             for q, held in partners:
-                if q not in allowed:
-                    continue
+                if may_propose_to is not None and not may_propose_to(game, p, q):
+                    continue  # (a human asked less than three rounds ago; the option computer_offers)
                 qlots = [i for i in held if self._tradeable(v, q, i)]
                 if len(qlots) < missing:
                     continue
@@ -268,7 +267,7 @@ class TradingMixin(Bot):
             return None
         terms = (p, q, give, take, x)
         ledger = self._ledger
-        if ledger is not None and ledger.refusal_count and ledger.repeats(self._offer(terms).offer(), clearly_more):
+        if ledger is not None and ledger.refused_count(p) and ledger.repeats(self._offer(terms).offer(), clearly_more):
             return None  # only a clearly better offer than one refused (offers.py)
         return (ga - x, terms)
 
