@@ -129,7 +129,8 @@ class OptionsScreen(LatestSizeOnly, ModalScreen[None]):
                                  allow_blank=False, id="computer_offers", compact=True)
                 yield Static("Whom the computer players propose trades to: each human at most once in 3 rounds, "
                              "and never a refused offer again as it was. Kept in the save.", classes="hint")
-            yield Static(Text("Tab moves, Space ticks, Esc closes. Also in the command palette (Ctrl+P).",
+            yield Static(Text("Tab moves, Space ticks, Enter opens a choice, Esc closes. Also in the command "
+                              "palette (Ctrl+P).",
                               style=DIM))
         yield NoticeLine()
         yield Footer()
