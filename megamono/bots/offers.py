@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from megamono.rules.decisions import TradeOffer
 from megamono.rules.events import Event, TradeOffered, TradeRefused, TurnStarted
@@ -109,7 +109,7 @@ class OfferLedger:
     only when asked, from the refusal on (:meth:`Refusal.still_holds`)."""
 
     __slots__ = ("_log", "_seen", "_read", "humans", "round", "_last_turn", "_open", "_refusals", "_proposed",
-                 "refusal_count", "_refused_by")
+                 "_refused_by")
 
     def __init__(self) -> None:
         self._log: list[Event] = []  # the log read
@@ -128,8 +128,6 @@ class OfferLedger:
         self._open: TradeOffer | None = None  # the last offer made (answered by the next reply)
         self._refusals: dict[tuple[int, int], list[Refusal]] = {}  # (proposer, partner) -> refusals
         self._proposed: dict[tuple[int, int], int] = {}  # (proposer, partner) -> round of the last offer
-        self.refusal_count = 0
-        """How many refusals the log holds."""
         self._refused_by: dict[int, int] = {}  # proposer -> how many of their offers were refused
 
     def update(self, game: Game) -> OfferLedger:
@@ -153,7 +151,8 @@ class OfferLedger:
             if what is None:
                 continue
             if what == _TURN:
-                p = cast(TurnStarted, ev).player
+                assert isinstance(ev, TurnStarted)
+                p = ev.player
                 if self._last_turn is None or p <= self._last_turn:  # (seat order starts again)
                     self.round += 1
                 self._last_turn = p
@@ -165,7 +164,6 @@ class OfferLedger:
                 if made_before is not None and made_before.partner == ev.player:
                     self._refusals.setdefault((made_before.proposer, made_before.partner), []).append(
                         Refusal(made_before, k))
-                    self.refusal_count += 1
                     self._refused_by[made_before.proposer] = self._refused_by.get(made_before.proposer, 0) + 1
                 self._open = None
         self._seen = n
@@ -174,10 +172,6 @@ class OfferLedger:
     def refused_count(self, proposer: int) -> int:
         """How many of ``proposer``'s offers were refused (what a trade search of theirs depends on)."""
         return self._refused_by.get(proposer, 0)
-
-    def last_proposal(self, proposer: int, partner: int) -> int | None:
-        """The round of ``proposer``'s last offer to ``partner``, or None if never."""
-        return self._proposed.get((proposer, partner))
 
     def may_propose_to(self, game: Game, proposer: int, partner: int) -> bool:
         """Whether computer ``proposer`` may offer ``partner`` a trade now: the option
