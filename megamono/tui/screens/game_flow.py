@@ -32,7 +32,7 @@ from ..dialogs.decisions import (
 from ..dialogs.generic import GenericDialog, answers
 from ..dialogs.notice import PassKeyboard
 from ..dialogs.pick import BoardPickDialog
-from ..dialogs.social import EndVoteDialog, ShortageDialog, TradeReplyDialog
+from ..dialogs.social import CounterOffer, EndVoteDialog, ShortageDialog, TradeReplyDialog
 from .game_parts import GameScreenParts
 from .toosmall import covered
 
@@ -175,5 +175,8 @@ class DecisionFlow(GameScreenParts):  # (object at run time: see .game_parts)
             p = self.decider()
             assert p is not None, "a decision dialog closes on the decision still pending"
             self.open_manage(p)
+        elif isinstance(result, CounterOffer):  # (c on a trade offer: refuse, then the trade screen)
+            from .trade import counter_offer
+            counter_offer(self, result.refusal, result.offer)  # type: ignore[arg-type]  # (game is a read-only property here; counter_offer only reads it)
         else:
             self.act(result)
