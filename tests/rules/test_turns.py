@@ -44,6 +44,8 @@ from megamono.rules.core import throw
 from megamono.rules.decisions import TradeSide
 from megamono.rules.engine import Game
 
+from kit import SEAT_ORDER
+
 
 def all_drop(g, order=(BOB, CID, ANN)):
     for p in order:
@@ -177,7 +179,7 @@ def test_T1_other_players_may_manage_while_the_game_waits():
 
 # ============================================================================ T3 roll
 def test_T3_1_number_face_moves_all_three_dice():
-    g = new_game(dice=[(1, 2, 3)])
+    g = new_game(dice=[(1, 2, 3)], options=SEAT_ORDER)
     roll(g)
     assert pos(g)[ANN] == 6
     assert pend(g) == ("buy", ANN) and g.pending.space == 6 and g.pending.amount == 200
@@ -366,7 +368,7 @@ def test_T3_2_triples_utility_rent_counts_all_three_dice():
 
 # ---------------------------------------------------------------------------- T3.3 Mr. Monopoly, T8
 def test_T3_3_mr_monopoly_moves_by_white_then_to_next_unowned_T8_locks_others():
-    g = new_game(dice=[(1, 2, "mr")])
+    g = new_game(dice=[(1, 2, "mr")], options=SEAT_ORDER)
     give(g, BOB, 15, 16, 18)
     roll(g)
     assert pos(g)[ANN] == 3  # white dice only
@@ -445,7 +447,7 @@ def test_T3_3_nothing_owing_rent_stays():
 
 
 def test_T3_3_only_unowned_property_is_own_space_stays():
-    g = new_game(dice=[(1, 2, "mr")])
+    g = new_game(dice=[(1, 2, "mr")], options=SEAT_ORDER)
     give_all(g, BOB, except_=[3])
     roll(g)
     assert pend(g) == ("buy", ANN) and g.pending.space == 3
