@@ -30,6 +30,8 @@ import re
 import secrets
 import socket
 import stat
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -333,3 +335,51 @@ def set_aside(path: Path, now: datetime | None = None) -> Path:
         target = path.with_name(f"damaged-{path.stem}-{stamp}-{n}.json")
     os.rename(path, target)
     return target
+
+
+class BackgroundWriter:
+    """Writes files' bytes in a thread of its own, one after another in the order given, so that the
+    app's main thread never waits for the disk (an autosave's ``fsync`` can take a good part of a
+    second). The bytes are made by the caller, on its own thread, from the game it owns: the writer
+    never sees a game. Only the newest bytes of a file not yet written are kept.
+
+    ``write(path, data)`` writes (in the writer's thread); ``done(path, problem)`` is then called in the
+    writer's thread with None, or why the write failed (``str`` of the exception).
+    """
+
+    def __init__(self, write: Callable[[Path, bytes], object], done: Callable[[Path, str | None], object]) -> None:
+        self._write, self._done = write, done
+        self._cond = threading.Condition()
+        self._jobs: list[tuple[Path, bytes]] = []
+        self._busy = False
+        self._thread: threading.Thread | None = None
+
+    def submit(self, path: Path, data: bytes) -> None:
+        """Write ``data`` to ``path`` soon (replacing bytes for ``path`` still waiting)."""
+        with self._cond:
+            self._jobs = [job for job in self._jobs if job[0] != path]
+            self._jobs.append((path, data))
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="megamono-writer", daemon=True)
+                self._thread.start()
+            self._cond.notify_all()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait until everything submitted is written (at most ``timeout`` seconds); True if it is."""
+        with self._cond:
+            return self._cond.wait_for(lambda: not self._jobs and not self._busy, timeout)
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                self._busy = False
+                self._cond.notify_all()
+                self._cond.wait_for(lambda: bool(self._jobs))
+                path, data = self._jobs.pop(0)
+                self._busy = True
+            try:
+                self._write(path, data)
+            except Exception as exc:  # noqa: BLE001 - reported to the caller, who says it
+                self._done(path, str(exc) or type(exc).__name__)
+            else:
+                self._done(path, None)

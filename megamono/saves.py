@@ -63,7 +63,7 @@ from megamono.rules.invariants import check_state
 from megamono.rules.state import Options
 
 SAVE_FORMAT = "megamono-save"
-SAVE_VERSION = 4
+SAVE_VERSION = 5
 MAX_SAVE_BYTES = 16 * 1024 * 1024
 """The largest save megamono reads (16 MiB): a guard against a file that would fill the memory. The
 game's own saves stay far below it: a 10,000-round game of the busiest play there is (four players
@@ -171,12 +171,24 @@ def _v3_to_v4(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}
+def _v4_to_v5(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 4 -> 5: the options gain ``computer_offers`` (whom the computer players propose trades
+    to), written as ``"everyone"`` (what computers always did), wherever a save keeps its options: the
+    top level, the setup, the state."""
+    for where in (data, data.get("setup"), data.get("state")):
+        options = where.get("options") if isinstance(where, dict) else None
+        if isinstance(options, dict):
+            options.setdefault("computer_offers", "everyone")
+    return data
+
+
+MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5}
 """``MIGRATIONS[v]`` turns a version-``v`` save (a parsed dict) into a version ``v + 1`` one.
 
 - 1 -> 2 (:func:`_v1_to_v2`): a ``game_id`` at the top level; no log in the state.
 - 2 -> 3 (:func:`_v2_to_v3`): the option ``auction_bidding`` (``"seat_order"``) in every ``options``.
 - 3 -> 4 (:func:`_v3_to_v4`): decisions and agenda steps as their own classes' fields.
+- 4 -> 5 (:func:`_v4_to_v5`): the option ``computer_offers`` (``"everyone"``) in every ``options``.
 
 When the format changes: bump :data:`SAVE_VERSION`, add ``MIGRATIONS[old] = function``, and keep a
 file of the old version in ``tests/saves/vOLD/`` (tests/test_save_versions.py loads and replays each).
@@ -295,14 +307,27 @@ def save_game(game: Game, name: str, folder: Path, game_id: str | None = None,
     :class:`SaveError` for a bad name, and when the disk refuses (the folder cannot be made, the disk
     is full or read-only...: the message names the save, and the previous save is kept).
     """
+    path = save_target(name, folder)
+    return write_save(path, encode_game(game, game_id=game_id, played_seconds=played_seconds))
+
+
+def save_target(name: str, folder: Path) -> Path:
+    """The file ``folder/name.json`` a save of that name goes to (the folder is made when missing).
+    :class:`SaveError` for a bad name or a folder that cannot be made."""
     folder = Path(folder)
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise SaveError(f"{shown_name(folder)}: the save folder cannot be made ({exc.strerror or exc})") from None
-    path = folder / check_save_name(name)
-    write_atomic(path, encode_game(game, game_id=game_id, played_seconds=played_seconds))
-    clean_stale_temps(folder)
+    return folder / check_save_name(name)
+
+
+def write_save(path: Path, data: bytes) -> Path:
+    """Write a save's bytes (:func:`encode_game`) to ``path`` (from :func:`save_target`) atomically and
+    clear the temp files of killed writers beside it; returns ``path``. :class:`SaveError` when the disk
+    refuses (the previous save is kept). Any thread may call it: it touches no game."""
+    write_atomic(path, data)
+    clean_stale_temps(path.parent)
     return path
 
 

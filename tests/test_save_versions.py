@@ -48,12 +48,17 @@ def test_a_version_1_save_migrates_to_the_same_game_as_its_version_2_copy():
         assert a.game_id == b.game_id
 
 
-def test_a_version_2_save_migrates_to_the_same_game_as_its_version_3_copy():
-    # the examples of version 2 were written again as version 3 (the same games, ids and times)
-    for old in sorted((FIXTURES / "v2").glob("*.json")):
-        a, b = load_save(old), load_save(FIXTURES / "v3" / old.name)
+def _same_games(olds: list[Path], newer: str) -> None:
+    """Each save of ``olds`` loads (migrated) as the same game, id and time as its copy in ``newer``."""
+    for old in olds:
+        a, b = load_save(old), load_save(FIXTURES / newer / old.name)
         assert a.game.st == b.game.st and a.game.history == b.game.history and a.game.setup == b.game.setup
         assert a.game_id == b.game_id and a.saved_at == b.saved_at
+
+
+def test_a_version_2_save_migrates_to_the_same_game_as_its_version_3_copy():
+    # the examples of version 2 were written again as version 3 (the same games, ids and times)
+    _same_games(sorted((FIXTURES / "v2").glob("*.json")), "v3")
 
 
 def test_the_version_2_to_3_step_writes_auction_bidding_wherever_options_are_kept():
@@ -72,10 +77,38 @@ def test_the_version_2_to_3_step_writes_auction_bidding_wherever_options_are_kep
 
 def test_a_version_3_save_migrates_to_the_same_game_as_its_version_4_copy():
     # the examples of version 3 were written again as version 4 (the same games, ids and times)
-    for old in sorted((FIXTURES / "v3").glob("*-game.json")) + [FIXTURES / "v3" / "trade-and-shortage.json"]:
-        a, b = load_save(old), load_save(FIXTURES / "v4" / old.name)
-        assert a.game.st == b.game.st and a.game.history == b.game.history and a.game.setup == b.game.setup
-        assert a.game_id == b.game_id and a.saved_at == b.saved_at
+    _same_games(sorted((FIXTURES / "v3").glob("*-game.json")) + [FIXTURES / "v3" / "trade-and-shortage.json"], "v4")
+
+
+def test_a_version_4_save_migrates_to_the_same_game_as_its_version_5_copy():
+    # the examples of version 4 were written again as version 5 (the same games, ids and times; their
+    # scripts, tests/examples/, play the same games again)
+    _same_games(sorted((FIXTURES / "v4").glob("*.json")), "v5")
+
+
+def test_O_the_version_4_to_5_step_writes_computer_offers_wherever_options_are_kept():
+    """Issue 15 item 2: the option ``computer_offers`` (whom computers propose trades to) is kept in the
+    save; a version-4 save gets what computers always did, ``"everyone"``, in every ``options``."""
+    data = json.loads((FIXTURES / "v4" / "late-game.json").read_bytes())
+    assert "computer_offers" not in data["options"] and data["version"] == 4
+    new = migrate(data)
+    assert new["version"] == SAVE_VERSION == 5
+    for options in (new["options"], new["setup"]["options"], new["state"]["options"]):
+        assert options["computer_offers"] == "everyone"
+    assert load_save(FIXTURES / "v4" / "late-game.json").game.st.options.computer_offers == "everyone"
+    old = migrate(json.loads((FIXTURES / "v1" / "late-game.json").read_bytes()))  # through every step
+    assert old["setup"]["options"]["computer_offers"] == old["state"]["options"]["computer_offers"] == "everyone"
+
+
+def test_O_computer_offers_is_saved_and_replayed(tmp_path):
+    g = Game.new("mega", ["Ann", {"name": "Bob", "kind": "computer"}], seed=3, seat_order=True,
+                 options={"computer_offers": "nobody"})
+    g.act(Roll(player=0))
+    data = json.loads(save_game(g, "quiet", tmp_path).read_bytes())
+    assert data["setup"]["options"]["computer_offers"] == data["state"]["options"]["computer_offers"] == "nobody"
+    saved = load_save(tmp_path / "quiet.json")
+    assert saved.game.st == g.st and saved.game.st.options.computer_offers == "nobody"
+    assert Game.replay(saved.game.setup, saved.game.history).st.options.computer_offers == "nobody"
 
 
 DECISION_FIXTURES = sorted((FIXTURES / "v3").glob("decision-*.json"))

@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING
 from megamono.rules.rent import unmortgage_cost
 from megamono.rules.state import DeedState
 
+from .offers import OfferLedger
+
 if TYPE_CHECKING:  # pragma: no cover
     from megamono.rules.editions import Edition
     from megamono.rules.engine import Game
@@ -380,7 +382,7 @@ class Memory:
     does, is seen only by a memory that has not looked at the game yet.
     """
 
-    __slots__ = ("_board", "_view", "_log", "_seen", "_awaited")
+    __slots__ = ("_board", "_view", "_log", "_seen", "_awaited", "_offers")
     _view: View  # (set whenever ``_log`` is; read only then)
 
     def __init__(self) -> None:
@@ -388,6 +390,7 @@ class Memory:
         self._log: list[Event] | None = None  # the log of the game the view is of
         self._seen = 0  # how much of it the view has read
         self._awaited: list[int] = []  # the deeds that awaited their grant after an auction then
+        self._offers: OfferLedger | None = None
 
     def board(self, game: Game) -> Board:
         """The :class:`Board` of ``game``'s edition (computed once per edition object)."""
@@ -395,6 +398,14 @@ class Memory:
         if b is None or b.ed is not game.ed:
             b = self._board = Board(game.ed)
         return b
+
+    def offers(self, game: Game) -> OfferLedger:
+        """The :class:`~megamono.bots.offers.OfferLedger` of ``game``, brought up to date from its log
+        (it starts again by itself for another game's log)."""
+        ledger = self._offers
+        if ledger is None:
+            ledger = self._offers = OfferLedger()
+        return ledger.update(game)
 
     def view(self, game: Game) -> View:
         """The :class:`View` of ``game``'s deeds as they are now: the last one while the game has

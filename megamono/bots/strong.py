@@ -10,8 +10,10 @@
 - Mortgages before selling buildings; pays the smaller income tax; levels by building when it
   can afford it, else rearranges.
 - Proposes at most one trade per turn, completing one of its colour groups at a price both
-  sides' valuations call fair, and never repeats a refused offer; answers trades by the same
-  valuation, so it never hands an opponent a colour group for nothing (:mod:`.trading`).
+  sides' valuations call fair, politely (:mod:`.offers`: never a refused offer again unless a deed
+  in it changed or it gives clearly more, a human at most once every three rounds, only to whom the
+  option ``computer_offers`` allows); answers trades, counter-offers too, by the same valuation, so
+  it never hands an opponent a colour group for nothing (:mod:`.trading`).
 - Agrees to end the game early only when it leads.
 """
 
@@ -85,11 +87,6 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
         self._reserve = 0
         # ((game id, deed, turn number, cash), the most it bids): the cap in the auction under way
         self._bid_memo: tuple[tuple[int, int, int, int], int] | None = None
-
-    def choose(self, game: Game, player: int, check: bool = True) -> Action:
-        if self._open_offer is not None:  # (a trade this bot offered: answered yet?)
-            self._settle_offer(game, player)
-        return super().choose(game, player, check)
 
     def rents(self, game: Game, p: int) -> list[int]:
         """Rent ``p`` would owe on each space (kept until a deed changes; shared: do not change it)."""

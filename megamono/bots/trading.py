@@ -2,7 +2,9 @@
 answering trades, by the bots' valuation (see :mod:`megamono.bots.strong`).
 
 - Proposes at most one trade per turn, completing one of its colour groups at a price both sides'
-  valuations call fair, and never repeats a refused offer.
+  valuations call fair, and only as :mod:`.offers` allows: never an offer its partner refused
+  unless a deed in it changed since or it gives clearly more (at least $20 or a fifth more), each
+  human at most once every three rounds, and only to whom the option ``computer_offers`` allows.
 - Answers trades by the same valuation, so it never hands an opponent a colour group for nothing.
 """
 
@@ -19,6 +21,7 @@ from megamono.rules.rent import transfer_fee, unmortgage_cost
 
 from .base import Bot
 from .model import DeedSig, Memory, TradeTarget, View, moves_gain
+from .offers import OfferLedger
 
 if TYPE_CHECKING:  # pragma: no cover
     from megamono.rules.engine import Game
@@ -27,27 +30,32 @@ CARD_WORTH: Mapping[str, int] = MappingProxyType({"jail_cards": 50, "bus_tickets
 TRADE_TOLERANCE = 5      # dollars of rounding a trade answer forgives
 MIN_TRADE_GAIN = 40      # a proposal must be worth at least this much to the proposer
 
-# An offer as remembered once refused: (partner, deeds given, deeds taken).
-OfferKey = tuple[int, tuple[int, ...], tuple[int, ...]]
 # The terms of a proposal (see TradingMixin._offer): (proposer, partner, give, take, cash from proposer).
 TradeTerms = tuple[int, int, list[int], list[int], int]
-# A priced trade (see TradingMixin._price_trade): (gain to the proposer, terms, refusal key, cash).
-PricedTrade = tuple[float, TradeTerms, OfferKey, int]
-# What a trade search depends on: (trade signature, refused offers, players in the game, seat).
-SearchSig = tuple[tuple[DeedSig, ...], int, int, int]
+# A priced trade (see TradingMixin._price_trade): (gain to the proposer, terms).
+PricedTrade = tuple[float, TradeTerms]
+# What a trade search depends on: (trade signature, its offers refused, players in the game, seat, round
+# (in a game with humans: whom it may ask, OfferLedger.may_propose_to, changes with the rounds)).
+SearchSig = tuple[tuple[DeedSig, ...], int, int, int, int]
+
+
+def clearly_more(refused_cash: int) -> int:
+    """How much more cash (net, to the partner) the strong bot offers before it proposes again an
+    offer of no more deeds than one refused: $20, or a fifth of the sum refused when that is more."""
+    return max(20, abs(refused_cash) // 5)
 
 
 class TradingMixin(Bot):
     """Trade proposals and answers of :class:`~megamono.bots.strong.StrongBot` (X1-X3). Uses the
-    bot's ``reserve`` and ``_reserve_of``; keeps the refused offers and the open one."""
+    bot's ``reserve`` and ``_reserve_of``; what was offered and refused it reads from the game's log
+    (:class:`~megamono.bots.offers.OfferLedger`, in the bot's memory)."""
 
     if TYPE_CHECKING:  # pragma: no cover  (the bot's: StrongBot.reserve)
         def reserve(self, game: Game, p: int, rents: list[int] | None = None) -> int: ...
 
     def __init__(self, seed: int, memory: Memory | None = None) -> None:
         super().__init__(seed, memory)
-        self._refused: dict[OfferKey, int] = {}
-        self._open_offer: tuple[OfferKey, int, list[int]] | None = None  # (key, cash, deeds asked for)
+        self._ledger: OfferLedger | None = None  # (the one of the trade search under way)
         # (what the last search that found nothing depended on, the budget and partners' cash it noted)
         self._no_offer_sig: tuple[SearchSig, int | None, dict[int, int]] | None = None
         self._short_of_cash = False
@@ -111,36 +119,31 @@ class TradingMixin(Bot):
             return AcceptTrade(player=p)
         return RefuseTrade(player=p)
 
-    def _settle_offer(self, game: Game, p: int) -> None:
-        """After a proposal (``_open_offer`` set): once answered, if the deeds asked for did not
-        arrive, remember the refusal."""
-        assert self._open_offer is not None, "asked only after a proposal"
-        pend = game.pending
-        if pend is not None and pend.kind == "trade_reply" and pend.trade is not None and pend.trade.proposer == p:
-            return  # not answered yet
-        key, cash, take = self._open_offer
-        self._open_offer = None
-        if not all(game.st.deeds[i].owner == p for i in take):
-            self._refused[key] = max(cash, self._refused.get(key, -(1 << 30)))
-
     def propose_trade(self, game: Game, p: int) -> ProposeTrade | None:
         """The best group-completing trade this player can fairly offer now, or None.
 
-        The search depends on the deeds, the players in the game, the refused offers, this
-        player's budget (cash less half the reserve) and the partners' cash. When a search found
-        nothing, it notes the least budget and partner cash that would have made a difference;
-        until one of those is reached (or the rest changes) the search is skipped: the answer
-        would be None again.
+        Only partners :meth:`OfferLedger.may_propose_to <megamono.bots.offers.OfferLedger.may_propose_to>`
+        allows are asked (the option ``computer_offers``; a human once every three rounds), and no
+        offer that repeats a refused one (:meth:`~megamono.bots.offers.OfferLedger.repeats`, with
+        :func:`clearly_more`). The search depends on the deeds, the partners it may ask, the refused
+        offers, this player's budget (cash less half the reserve) and the partners' cash. When a
+        search found nothing, it notes the least budget and partner cash that would have made a
+        difference; until one of those is reached (or the rest changes) the search is skipped: the
+        answer would be None again.
         """
+        st = game.st
+        if st.options.computer_offers == "nobody":
+            return None
         v = self.view_of(game)
         targets = self._trade_targets(v, p)
         if not targets:
             return None
+        ledger = self._ledger = self.memory.offers(game)
+        may_propose_to = ledger.may_propose_to if ledger.humans or st.options.computer_offers != "everyone" else None
         b = v.board
-        st = game.st
         owners = v.owners
         cash = st.players[p].cash
-        sig: SearchSig = (v.trade_signature(), len(self._refused), len(st.active_players()), p)
+        sig: SearchSig = (v.trade_signature(), ledger.refused_count(p), len(st.active_players()), p, ledger.round)
         budget = None  # cash - reserve // 2, worked out when needed
         last = self._no_offer_sig
         if last is not None and last[0] == sig:
@@ -157,6 +160,8 @@ class TradingMixin(Bot):
         best = None
         for g, missing, partners in targets:
             for q, held in partners:
+                if may_propose_to is not None and not may_propose_to(game, p, q):
+                    continue  # (a human asked less than three rounds ago; the option computer_offers)
                 qlots = [i for i in held if self._tradeable(v, q, i)]
                 if len(qlots) < missing:
                     continue
@@ -185,11 +190,9 @@ class TradingMixin(Bot):
             self._no_offer_sig = (sig, self._need_budget, self._need_cash)
             return None
         self._no_offer_sig = None
-        _, terms, key, x = best
-        offer = self._offer(terms)
+        offer = self._offer(best[1])
         if game.why_not(offer) is not None:
             return None
-        self._open_offer = (key, x, list(offer.take.deeds))
         return offer
 
     @staticmethod
@@ -241,8 +244,8 @@ class TradingMixin(Bot):
     def _price_trade(self, game: Game, p: int, q: int, give: list[int], take: list[int], w: float,
                      budget: int) -> PricedTrade | None:
         """Cash that makes the swap fair for both sides: (gain to ``p``, the offer's terms for
-        :meth:`_offer`, refusal key, cash from ``p`` to ``q``); None if there is no such price
-        (``_short_of_cash`` then says whether a fair price existed but was over ``budget``)."""
+        :meth:`_offer`); None if there is no such price, or if that offer would repeat one ``q``
+        refused (``_short_of_cash`` then says whether a fair price existed but was over ``budget``)."""
         self._short_of_cash = False
         # what trade_deltas says of the deeds alone (no cash, no cards)
         ga, gb = self._deed_deltas(game, p, q, tuple(give), tuple(take))
@@ -262,12 +265,11 @@ class TradingMixin(Bot):
             if -x < self._need_cash.get(q, 1 << 40):
                 self._need_cash[q] = -x  # the least cash of ``q`` that would have done
             return None
-        key = (q, tuple(give), tuple(take))
-        if key in self._refused:  # only a clearly better offer than the one refused
-            last = self._refused[key]
-            if x < last + max(20, abs(last) // 5):
-                return None
-        return (ga - x, (p, q, give, take, x), key, x)
+        terms = (p, q, give, take, x)
+        ledger = self._ledger
+        if ledger is not None and ledger.refused_count(p) and ledger.repeats(self._offer(terms).offer(), clearly_more):
+            return None  # only a clearly better offer than one refused (offers.py)
+        return (ga - x, terms)
 
     @staticmethod
     def _offer(terms: TradeTerms) -> ProposeTrade:

@@ -50,6 +50,10 @@ class Options(Record):
     """[Mega] The Speed Die's Bus face (RULES.md T3.4): ``"mega"``, move by the white dice, then a Bus
     Ticket or a ride ahead; ``"speed_die_game"``, the standard Speed Die game's Bus: before moving, move
     by the first white die, the second or both (no ticket, no ride)."""
+    computer_offers: Literal["everyone", "computers", "nobody"] = "everyone"
+    """Whom the computer players propose trades to: ``"everyone"``, ``"computers"`` (other computers
+    only) or ``"nobody"``. Not a rule the core plays (any player may propose to any other, X1): the
+    bots read it (:mod:`megamono.bots.offers`); it is kept with the house rules so that a save holds it."""
 
 
 @record

@@ -9,20 +9,22 @@ on screen and the pass-the-keyboard notices.
 
 Never losing a game:
 
-- Every game has an id (:mod:`megamono.autosave`) and an autosave of its own,
-  ``autosave-GAMEID.json`` in the save folder: :meth:`MegamonoApp.autosave_game` writes it; the game
-  screen calls it at the end of every turn, and the app when it leaves a game (back to the start
-  screen, quitting, the terminal closing: SIGHUP/SIGTERM). The start screen offers every unfinished
-  game. While a game is open the app holds its lock, so that another app on the same save folder
-  marks it as open elsewhere; an app that opens a save of a game open elsewhere, or an earlier point
-  of a game autosaved further, plays on a copy with an id of its own: no autosave is ever overwritten
-  by another game or an earlier point.
+- Every game has an id (:mod:`megamono.autosave`) and an autosave of its own, ``autosave-GAMEID.json``
+  in the save folder: :meth:`MegamonoApp.autosave_game` writes it; the game screen calls it at the end
+  of every turn, and the app when it leaves a game (back to the start screen, quitting, the terminal
+  closing: SIGHUP/SIGTERM). The save's text is always made on the main thread, from the game in play; at
+  a turn's end a thread of its own writes the bytes (:class:`~megamono.autosave.BackgroundWriter`), so
+  the game never waits for the disk. The start screen offers every unfinished game. While a game is open
+  the app holds its lock, so that another app on the same save folder marks it as open elsewhere; an app
+  that opens a save of a game open elsewhere, or an earlier point of a game autosaved further, plays on
+  a copy with an id of its own: no autosave is ever overwritten by another game or an earlier point.
 - Leaving a game never claims a save that did not happen: when the autosave fails (a full disk, a
   read-only folder), :class:`~megamono.tui.dialogs.notice.SaveFailedDialog` says why and offers to
   save elsewhere, to retry, or to leave without saving. A closed terminal cannot ask: the game goes
   to the rescue folder (:func:`megamono.autosave.rescue_folder`) and the next start says where.
 - An unexpected exception writes the game to ``recovery-YYYYmmdd-HHMMSS.json`` before the app
-  exits (Textual restores the terminal); :func:`run_app` then prints where the game is.
+  exits (Textual restores the terminal); :func:`run_app` then prints where the game is. The closing
+  and the crash rescue are :mod:`.app_rescue`'s.
 """
 
 from __future__ import annotations
@@ -31,7 +33,6 @@ import os
 import secrets
 import sys
 import time
-import traceback
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 from pathlib import Path
@@ -39,10 +40,13 @@ from typing import TYPE_CHECKING, Any
 
 from textual.app import App
 from textual.binding import Binding
+from textual.message import Message
 from textual.screen import ModalScreen, Screen
 
+from .app_rescue import GameRescue
 from .screens.start import StartScreen
 from .screens.toosmall import guard_size
+from .textual_private import binding_chain
 from .themes import setup_themes, toggle_contrast
 from .widgets.notices import NoticeBoard, NoticeLine
 
@@ -50,7 +54,7 @@ if TYPE_CHECKING:
     from textual.geometry import Region
     from textual.timer import Timer
 
-    from megamono.autosave import GameLock
+    from megamono.autosave import BackgroundWriter, GameLock
     from megamono.rules.engine import Game
 
     from .exitguard import ExitGuard
@@ -74,7 +78,15 @@ def env_switch(name: str, default: bool = True) -> bool:
     return value.strip().lower() not in ("0", "off", "no", "false")
 
 
-class MegamonoApp(App):
+class AutosaveWritten(Message):
+    """The writer thread wrote ``path`` (``problem`` None) or could not (why)."""
+
+    def __init__(self, path: Path, problem: str | None) -> None:
+        super().__init__()
+        self.path, self.problem = path, problem
+
+
+class MegamonoApp(GameRescue):
     """The app. ``saves_dir``: where saves go; ``resume_file``: load it straight into a game;
     ``seed``: the seed of new games; ``open_resume``: start on the list of saves."""
 
@@ -97,7 +109,7 @@ class MegamonoApp(App):
             focused = screen.focused
             if action == "keys" and focused is not None and focused.check_consume_key(key, "?"):
                 return False  # a "?" typed into a text field (not into a digits-only one)
-            for node, bindings in screen._binding_chain:
+            for node, bindings in binding_chain(screen):
                 if node is not self and key in bindings.key_to_bindings:
                     return False  # the screen (or a widget) has its own use for the key
         return True
@@ -220,6 +232,10 @@ class MegamonoApp(App):
         self._crashed = False
         self._hung_up = False
         self._exit_guard: ExitGuard | None = None  # the SIGHUP/SIGTERM handling (megamono.tui.exitguard)
+        self._writer: BackgroundWriter | None = None  # (see :attr:`writer`)
+        self.write_in_thread = not test_mode
+        """Write a turn's autosave in the writer thread (off in test mode: written at once, where a test
+        reads it; a test may turn it on)."""
         if test_mode:
             self.animation_level = "none"
 
@@ -379,11 +395,16 @@ class MegamonoApp(App):
             self._rescue_dir = rescue_folder()
         return self._rescue_dir
 
-    def write_autosave(self, game: Game) -> str | None:
-        """Write ``game``'s autosave now (atomically); None when written (or already written at this
-        point), else why it could not be. A save grown very large is said once."""
+    def write_autosave(self, game: Game, wait: bool = True) -> str | None:
+        """Write ``game``'s autosave (atomically); None when written (or already written at this
+        point), else why it could not be. A save grown very large is said once.
+
+        The save's bytes are always made here, on the main thread, from the game in play. ``wait``
+        False (a turn's end) and :attr:`write_in_thread`: the writer thread writes them (:attr:`writer`) and a
+        failure comes back later (:class:`AutosaveWritten`); else they are written now, after
+        whatever the writer still holds."""
         from megamono.autosave import autosave_name
-        from megamono.saves import LARGE_SAVE_BYTES, MAX_SAVE_BYTES, SaveError, save_game
+        from megamono.saves import LARGE_SAVE_BYTES, MAX_SAVE_BYTES, SaveError, encode_game, save_target, write_save
 
         key = self._point(game)
         if key == self._autosaved and not self._time_moved(game):
@@ -392,25 +413,49 @@ class MegamonoApp(App):
             self.game_id = self._claim_game_id(game, None, None)[0]
         played = self.played_for_save(game)
         try:
-            path = save_game(game, autosave_name(self.game_id), self.saves_dir, game_id=self.game_id,
-                             played_seconds=played)
+            path = save_target(autosave_name(self.game_id), self.saves_dir)
+            data = encode_game(game, game_id=self.game_id, played_seconds=played)
+            if wait or not self.write_in_thread:
+                self.writer.wait(self.SIGNAL_GRACE)  # (an older point must not land after this one)
+                write_save(path, data)
+            else:
+                self.writer.submit(path, data)
         except (OSError, SaveError, ValueError) as exc:
             return str(exc) or type(exc).__name__
         self._autosaved = key
         if played is not None:
             self._played_saved = played
-        self._forget_rescued_copy()
-        try:
-            size = path.stat().st_size
-        except OSError:
-            size = 0
-        if size > LARGE_SAVE_BYTES and not self._large_warned:
+        if wait or not self.write_in_thread:
+            self._forget_rescued_copy()
+        if len(data) > LARGE_SAVE_BYTES and not self._large_warned:
             self._large_warned = True
             self.notify(f"This game has gone on for {game.st.turn.round:,} rounds: its save is "
-                        f"{size / 1e6:.1f} MB, and a save over {MAX_SAVE_BYTES / 1e6:.0f} MB cannot be "
+                        f"{len(data) / 1e6:.1f} MB, and a save over {MAX_SAVE_BYTES / 1e6:.0f} MB cannot be "
                         "loaded. End the game before long (e proposes to end it).",
                         title="A very long game", severity="warning", timeout=20)
         return None
+
+    @property
+    def writer(self) -> BackgroundWriter:
+        """The thread that writes the autosaves' bytes at a turn's end (made when first needed)."""
+        if self._writer is None:
+            from megamono.autosave import BackgroundWriter
+            from megamono.saves import write_save
+
+            self._writer = BackgroundWriter(write_save, lambda path, problem: self.post_message(
+                AutosaveWritten(path, problem)))
+        return self._writer
+
+    def on_autosave_written(self, message: AutosaveWritten) -> None:
+        """The writer thread wrote an autosave (or could not): say a failure once; the rescued copy of
+        a game resumed from the rescue folder goes once its autosave is written."""
+        if message.problem is None:
+            self._forget_rescued_copy()
+            return
+        self._autosaved = None  # (written again when leaving, which asks what to do if it fails again)
+        if not self._autosave_failed:
+            self._autosave_failed = True
+            self.notify(f"Could not autosave: {message.problem}", title="Autosave", severity="error", timeout=15)
 
     def autosave_game(self, game: Game) -> None:
         """Write ``game``'s autosave; the game screen calls it when a turn ends.
@@ -418,7 +463,7 @@ class MegamonoApp(App):
         Never raises: a failed write is reported once on screen (leaving the game says it again and
         asks what to do, :meth:`leave_game`). Writing the same point of the same game twice is skipped.
         """
-        problem = self.write_autosave(game)
+        problem = self.write_autosave(game, wait=False)
         if problem is None:
             self._autosave_failed = False
         elif not self._autosave_failed:
@@ -496,43 +541,6 @@ class MegamonoApp(App):
 
         self.push_screen(SaveFailedDialog(problem, self.autosave_path, save_elsewhere, quitting), answer)
 
-    def save_before_closing(self) -> str:
-        """The terminal is closing (SIGHUP/SIGTERM): autosave the game in play; if the save folder
-        cannot take it, write it to the rescue folder (the next start offers it and says where).
-        Returns what happened in a line for standard error ("" when the autosave was written, or
-        nothing needed writing)."""
-        game = self.game_in_play
-        if game is None or not self.unsaved_changes():
-            return ""
-        return self._write_on_closing(game)
-
-    def _write_on_closing(self, game: Game) -> str:
-        """Write ``game`` (the game in play, or a copy rebuilt from its actions) as the game's
-        autosave, else into the rescue folder; what happened in a line ("" for the autosave). No
-        notice is shown: this may run in another thread while the terminal goes (:meth:`_last_resort_save`)."""
-        from megamono.autosave import autosave_name
-        from megamono.saves import SaveError, save_game
-
-        game_id = self.game_id or self._claim_game_id(game, None, None)[0]
-        try:
-            save_game(game, autosave_name(game_id), self.saves_dir, game_id=game_id,
-                      played_seconds=self.played_for_save(game))
-        except (OSError, SaveError, ValueError) as exc:
-            problem = str(exc) or type(exc).__name__
-        else:
-            if game is self.game_in_play:
-                self._autosaved = self._point(game)
-                self._forget_rescued_copy()
-            return ""
-        name = f"{autosave_name(game_id)}-{self.clock():%Y%m%d-%H%M%S}"
-        try:
-            path = save_game(game, name, self.rescue_dir, game_id=game_id, played_seconds=self.played_for_save(game))
-        except Exception as exc:  # noqa: BLE001 - closing: say what happened, nothing more can be done
-            return (f"megamono: the game could not be autosaved ({problem}) nor rescued to "
-                    f"{self.rescue_dir} ({exc})")
-        self._leave_unsaved = True
-        return f"megamono: the game could not be autosaved ({problem}); it was rescued to {path}"
-
     def action_quit(self) -> None:  # type: ignore[override]
         """Ctrl+Q: during a game ask first (like ``q``); autosave the game in play, then quit (when
         the autosave fails, :meth:`leave_game` asks what to do instead)."""
@@ -556,121 +564,6 @@ class MegamonoApp(App):
     def action_help_quit(self) -> None:
         """Ctrl+C: say how to quit (plain text: notices here are not markup)."""
         self.notify("Press ctrl+q to quit megamono", title="Do you want to quit?")
-
-    def on_unmount(self) -> None:
-        # however the app ends (Ctrl+Q has saved already; SIGINT, an exit from elsewhere), the game
-        # is autosaved, or rescued when the save folder cannot take it, and the player is told where
-        try:
-            said = self.save_before_closing()
-        except Exception as exc:  # noqa: BLE001 - shutting down: say it, nothing more can be done
-            said = f"megamono: the game could not be autosaved ({exc!r})"
-        if said and not self.crash_report:
-            self.crash_report = said
-        if self._lock is not None:
-            self._lock.release()
-        if self._exit_guard is not None:
-            self._exit_guard.saved()  # (the guard stays: a signal now still ends the process)
-
-    SIGNAL_GRACE = 1.5
-    """Seconds the normal exit may take after SIGHUP/SIGTERM before the process is ended all the
-    same (:mod:`megamono.tui.exitguard`)."""
-
-    def _catch_hangup(self) -> None:
-        """A closed terminal (SIGHUP) or a kill (SIGTERM) ends the process for certain: the game is
-        autosaved between two messages and the app exits, or, if that has not happened within
-        :attr:`SIGNAL_GRACE` seconds (or on a second signal), the game is saved from another thread
-        and the process ends (see :mod:`megamono.tui.exitguard`). Not in test mode: tests run the
-        app inside the test process."""
-        if self.test_mode:
-            return
-        import asyncio
-
-        from .exitguard import ExitGuard
-
-        try:
-            guard = ExitGuard(asyncio.get_running_loop(), self._hang_up, self._last_resort_save,
-                              grace=self.SIGNAL_GRACE)
-            guard.install()
-        except (RuntimeError, ValueError, AttributeError):
-            return  # not the main thread, or no such signals (Windows)
-        self._exit_guard = guard
-
-    def _hang_up(self) -> None:
-        """What SIGHUP/SIGTERM run on the event loop (between two messages): autosave, then exit
-        with status 1."""
-        self._hung_up = True
-        try:
-            said = self.save_before_closing()
-            if said:
-                self.crash_report = said
-            if self._exit_guard is not None:
-                self._exit_guard.saved()
-        finally:
-            self.exit(return_code=1)
-
-    def _last_resort_save(self) -> None:
-        """Autosave when the event loop could not (it is blocked, or too slow) after SIGHUP/SIGTERM.
-
-        Called from another thread while the loop may be anywhere, even inside ``game.act``: the
-        game is not written as it is but rebuilt from its actions (one under way is applied whole),
-        so the autosave is always sound; when the save folder cannot take it, it goes to the rescue
-        folder (:meth:`_write_on_closing`). Skipped when nothing was played since the game was
-        started or loaded, or when it is autosaved already."""
-        game = self.game_in_play
-        if game is None or self._crashed or not self.unsaved_changes():
-            return
-        from megamono.rules.engine import Game
-
-        said = self._write_on_closing(Game.replay(game.setup, list(game.history)))
-        if said:
-            try:
-                print(said, file=sys.__stderr__, flush=True)
-            except (OSError, ValueError, AttributeError):
-                pass  # (no terminal left to say it on)
-
-    def _handle_exception(self, error: Exception) -> None:
-        """An unexpected exception: rescue the game into a recovery save, then let Textual exit
-        (it restores the terminal and prints the traceback; :func:`run_app` prints
-        :attr:`crash_report` after it)."""
-        if not self._crashed and not self._hung_up:
-            self._crashed = True
-            try:
-                self.crash_report = self._rescue(error)
-            except Exception as exc:  # noqa: BLE001 - never hide the first error
-                self.crash_report = f"megamono stopped after an unexpected error ({error!r}); " \
-                                    f"rescuing the game failed too ({exc!r})."
-        super()._handle_exception(error)
-
-    def _rescue(self, error: Exception) -> str:
-        """Write the game in play to ``recovery-YYYYmmdd-HHMMSS.json``; the message for the player."""
-        from megamono.rules.engine import Game
-        from megamono.saves import SaveError, load_game, recovery_name, save_game
-
-        what = "".join(traceback.format_exception_only(type(error), error)).strip()
-        head = f"megamono stopped after an unexpected error: {what}"
-        game = self.game_in_play
-        if game is None:
-            return f"{head}\nNo game was in play."
-        name = recovery_name(self.clock())
-        folder = self.saves_dir
-        try:
-            path = save_game(game, name, folder, game_id=self.game_id, played_seconds=self.played_for_save(game))
-        except (OSError, SaveError):  # the save folder cannot take it: the rescue folder
-            folder = self.rescue_dir
-            path = save_game(game, name, folder, game_id=self.game_id, played_seconds=self.played_for_save(game))
-        try:
-            load_game(path)
-        except SaveError:
-            # the error may have struck in the middle of an action: rebuild the game from the
-            # actions it completed (the last turn's autosave is there too)
-            try:
-                save_game(Game.replay(game.setup, game.history), name, folder, game_id=self.game_id)
-                load_game(path)
-            except Exception:  # noqa: BLE001
-                return (f"{head}\nThe game was written to {path}, but it may be damaged; the last "
-                        f"autosave is {self.autosave_path}.")
-        return (f"{head}\nYour game was saved to {path}.\n"
-                f"Continue it with:  megamono --saves {self.saves_dir} resume {path}")
 
     # -- notices (megamono.tui.widgets.notices) -----------------------------------------------------
     def notice_anchor(self) -> Region | None:

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .textual_private import ResizeFirst
+
 if TYPE_CHECKING:
     from textual import events
 
@@ -30,14 +32,11 @@ def stale_resize(screen, event) -> bool:
         return False
 
 
-class LatestSizeOnly:
+class LatestSizeOnly(ResizeFirst):
     """Mixin for every megamono Screen, listed before Textual's ``Screen``/``ModalScreen`` in the
     bases: a stale Resize (see :func:`stale_resize`) is dropped with ``prevent_default``, so
     Textual's own handlers (the layout pass) do not run for it. A subclass's own ``on_resize`` runs
     before this one: it should return early on a stale event too."""
 
-    # async, as Screen's own ``_on_resize`` it stands in front of (Textual awaits each in turn)
-    async def _on_resize(self, event: events.Resize) -> None:
-        if stale_resize(self, event):
-            event.prevent_default()
-            event.stop()
+    def drop_resize(self, event: events.Resize) -> bool:
+        return stale_resize(self, event)

@@ -17,7 +17,8 @@ agenda steps were typed (issue 14, item 2): a decision as the one ``Pending`` re
 in ``bidders``, builder in ``high_bidder`` and yes-answers in ``choices``), a step as
 ``{"kind", "player", "data"}`` with the keys the engine used to pass (:func:`legacy_step`).
 The options are hashed without ``bus_rule`` while it has its default ``"mega"`` (the option came after
-the first fingerprints: RULES.md O), so those games check the same.
+the first fingerprints: RULES.md O), nor ``computer_offers`` while it has its default ``"everyone"``
+(issue 15's polite computers), so those games check the same.
 The fields the ``time_limit`` option added (the option itself, in the state and the setup, and
 ``turn.time_up``) are left out while at their defaults (None, False): no game here sets the option,
 which the app alone can play.
@@ -119,9 +120,11 @@ def legacy_event(e) -> dict:
 
 
 def legacy_options(v: dict) -> dict:
-    """The options as they were before ``bus_rule`` and ``time_limit`` came, while at their defaults."""
+    """The options as they were before ``bus_rule``, ``time_limit`` and ``computer_offers`` came, while at
+    their defaults."""
     return {o: x for o, x in v.items()
-            if not (o == "bus_rule" and x == "mega") and not (o == "time_limit" and x is None)}
+            if not (o == "bus_rule" and x == "mega") and not (o == "time_limit" and x is None)
+            and not (o == "computer_offers" and x == "everyone")}
 
 
 def legacy_json(g: Game) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from megamono.rules.actions import Roll
+from megamono.rules.actions import DropOut, Roll
 from megamono.rules.agenda import EndTurnStep
 from megamono.rules.core import push
 from megamono.rules.engine import Game
@@ -22,8 +22,8 @@ from kit import ANN, BOB, CID, give, illegal, new_game, pend, place, pos, salari
 from kit import cashes as cash
 from kit import sound as ok
 
-__all__ = ["ANN", "BOB", "CID", "cash", "give", "give_all", "illegal", "jail", "new_game", "ok", "pend", "place", "pos",
-           "restart_turn", "roll", "salaries", "texts", "top"]
+__all__ = ["ANN", "BOB", "CID", "all_drop", "cash", "give", "give_all", "illegal", "jail", "new_game", "ok", "pend",
+           "place", "pos", "restart_turn", "roll", "salaries", "texts", "top"]
 
 
 def give_all(game: Game, player: int, except_: Iterable[int] = ()) -> None:
@@ -55,3 +55,9 @@ def jail(game: Game, player: int = ANN, failed: int = 0) -> None:
     pl = game.st.players[player]
     pl.position, pl.in_jail, pl.jail_turns = game.ed.jail, True, failed
     restart_turn(game, player)
+
+
+def all_drop(g: Game, order: tuple[int, ...] = (BOB, CID, ANN)) -> None:
+    """Every bidder of the running seat-order auction drops out, in ``order`` (RULES.md A3)."""
+    for p in order:
+        g.act(DropOut(player=p))

@@ -139,3 +139,39 @@ def test_a_saved_game_keeps_each_computers_level(saves):
     loaded = load_game(save_game(game, "levels", saves))
     assert bot_levels(loaded) == {1: "easy", 2: "strong"}
     assert Game.replay(loaded.setup, loaded.history).setup == loaded.setup  # and again, resumed
+
+
+async def test_a_computers_move_is_chosen_in_a_worker_thread_and_applied_on_the_main_thread(saves):
+    """Outside test mode a worker chooses on a copy of the game; the game changes only on the main thread."""
+    import threading
+
+    game = Game.new("mega", [{"name": "Ann"}, {"name": "Bob", "kind": "computer"}], seed=3,
+                    dice=[(1, 2, 1), (2, 3, 1), (1, 1, 2)], seat_order=True)
+    record_levels(game, {"Bob": "easy"})
+    app = MegamonoApp(saves, test_mode=True, game=game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.think_in_thread = True
+        acting, thinking = set(), set()
+        controller = screen.controller
+        real_act, real_choice = game.act, controller.computer_choice
+
+        def act(action):
+            acting.add(threading.current_thread().name)
+            return real_act(action)
+
+        def choice(copy, seat):
+            assert copy is not game
+            thinking.add(threading.current_thread().name)
+            return real_choice(copy, seat)
+
+        game.act = act
+        controller.computer_choice = choice
+        await pilot.press("r")
+        await pilot.pause()
+        await pilot.press("b")
+        await settle(pilot, app, until=lambda: game.pending.player == 0 and not screen._bot_scheduled)
+        assert game.st.players[1].position == 6 and game.st.deeds[6].owner == 1  # Bob rolled and bought
+        assert acting == {threading.main_thread().name}
+        assert thinking and threading.main_thread().name not in thinking

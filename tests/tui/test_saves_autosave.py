@@ -313,3 +313,38 @@ async def test_ctrl_c_says_how_to_quit_without_markup(saves):
         await pilot.pause()
         app.action_help_quit()
         assert app.notices[-1] == "Press ctrl+q to quit megamono"
+
+
+async def test_a_turns_autosave_is_made_on_the_main_thread_and_written_by_the_writer_thread(saves):
+    """The save's text is made from the game in play on the main thread; only its bytes go to the
+    writer thread (megamono.autosave.BackgroundWriter)."""
+    import threading
+
+    from megamono import saves as saves_module
+
+    game = new_game(dice=DICE)
+    app = app_for(game, saves)
+    encoded, written = set(), set()
+    real_encode, real_write = saves_module.encode_game, saves_module.write_save
+
+    def encode(*args, **kwargs):
+        encoded.add(threading.current_thread().name)
+        return real_encode(*args, **kwargs)
+
+    def write(path, data):
+        written.add(threading.current_thread().name)
+        return real_write(path, data)
+
+    saves_module.encode_game, saves_module.write_save = encode, write
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            app.write_in_thread = True
+            await pilot.pause()
+            await play_until_the_turn_changes(app, pilot)
+            assert app.writer.wait(10)
+            await pilot.pause()
+            assert load_game(app.autosave_path).st == game.st
+    finally:
+        saves_module.encode_game, saves_module.write_save = real_encode, real_write
+    assert encoded == {threading.main_thread().name}
+    assert "megamono-writer" in written

@@ -44,6 +44,22 @@ def test_trade_screen_with_offer(snap_compare, saves):
     assert snap_compare(app_for(game, saves), press=["x", *"75"], terminal_size=SIZE)
 
 
+def test_trade_reply_dialog_with_counter(snap_compare, saves):
+    """A strong computer's offer to a human: accept, refuse or counter (c)."""
+    game = new_game(seed=7, names=[{"name": "Ann", "kind": "computer"}, "Bob", "Cat"])
+    st = game.st
+    st.deeds[21].owner = st.deeds[23].owner = 0
+    st.deeds[24].owner = 1
+
+    async def offer(pilot):
+        for _ in range(100):
+            await pilot.pause()
+            if type(pilot.app.screen).__name__ == "TradeReplyDialog":
+                return
+
+    assert snap_compare(app_for(game, saves), run_before=offer, terminal_size=SIZE)
+
+
 def test_manage_screen(snap_compare, saves):
     game = new_game(seed=7)
     st = game.st

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import signal
 import sys
+import time
 
 import pytest
 from megamono.autosave import lock_holder, lock_path, resumable_games
@@ -60,6 +61,10 @@ def test_two_real_games_on_one_folder_keep_their_autosaves_through_a_kill(saves)
         play_a_turn(one, "Ann")
         play_a_turn(two, "Ann")
         auto_a, auto_b = saves / "autosave-00000000000a.json", saves / "autosave-00000000000b.json"
+        # (the turn's autosave is written by the app's writer thread, a moment after the screen shows it)
+        deadline = time.monotonic() + 20
+        while not (auto_a.exists() and auto_b.exists()) and time.monotonic() < deadline:
+            time.sleep(0.1)
         assert lock_holder(saves, "00000000000a") == one.pid
         assert lock_holder(saves, "00000000000b") == two.pid
         open_elsewhere = {g.game_id: g.open_in for g in resumable_games(saves)}

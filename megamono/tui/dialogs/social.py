@@ -8,6 +8,7 @@ so their dialogs have no manage key.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from rich.text import Text
@@ -18,7 +19,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from megamono.rules.actions import AcceptTrade, RefuseTrade, ShortageAnswer, VoteEnd
-from megamono.rules.decisions import EndVoteDecision, ShortageAskDecision, TradeReplyDecision, TradeSide
+from megamono.rules.decisions import EndVoteDecision, ShortageAskDecision, TradeOffer, TradeReplyDecision, TradeSide
 from megamono.rules.engine import Game
 
 from ..look import DIM, Look, money
@@ -69,12 +70,24 @@ class QuestionDialog(DecisionDialog[D]):
         pass
 
 
+@dataclass(frozen=True)
+class CounterOffer:
+    """What the trade reply dialog answers with ``c``: refuse ``offer`` (``refusal``), then open the trade
+    screen filled with it reversed, for the one who refused to change and send back
+    (:func:`megamono.tui.screens.trade.counter_offer`; the game screen does both)."""
+
+    refusal: RefuseTrade
+    offer: TradeOffer
+
+
 class TradeReplyDialog(QuestionDialog[TradeReplyDecision]):
-    """A trade offer to the deciding player: both sides listed, accept (a) or refuse (r)."""
+    """A trade offer to the deciding player: both sides listed, accept (a), refuse (r) or counter (c:
+    refuse, and make an offer back, the trade screen filled with this one reversed)."""
 
     DECISION = TradeReplyDecision
 
-    BINDINGS = [Binding("a", "choose('a')", "Accept"), Binding("r", "choose('r')", "Refuse")]
+    BINDINGS = [Binding("a", "choose('a')", "Accept"), Binding("r", "choose('r')", "Refuse"),
+                Binding("c", "choose('c')", "Counter")]
 
     def heading(self) -> str:
         return "trade offer"
@@ -93,11 +106,20 @@ class TradeReplyDialog(QuestionDialog[TradeReplyDecision]):
         t.append_text(side_lines(g, look, b, a, offer.take))
         cash = g.st.players[b].cash + offer.give.cash - offer.take.cash
         t.append(f"\n{g.st.players[b].name}'s cash after the trade: {money(cash)}", style=DIM)
+        t.append(f"\nc: refuse, and offer {g.st.players[a].name} your own terms (this offer reversed, to change).",
+                 style=DIM)
         return t
+
+    def legal(self, o: Option) -> bool:
+        if isinstance(o.action, CounterOffer):  # (as legal as the refusal it starts with)
+            return self.game.why_not(o.action.refusal) is None
+        return super().legal(o)
 
     def options(self) -> list[Option]:
         p = self.player
-        return [Option("a", "Accept", AcceptTrade(player=p)), Option("r", "Refuse", RefuseTrade(player=p))]
+        refuse = RefuseTrade(player=p)
+        return [Option("a", "Accept", AcceptTrade(player=p)), Option("r", "Refuse", refuse),
+                Option("c", "Counter", CounterOffer(refuse, self.pend.trade))]
 
 
 class EndVoteDialog(QuestionDialog[EndVoteDecision]):

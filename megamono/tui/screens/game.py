@@ -1,15 +1,20 @@
 """The game screen: the board with the turn, dice, log and player panels inside it.
 
-It is the conductor of a game: after every engine change it refreshes the view and the footer,
-then looks at ``game.pending``. A turn waits for ``r`` (roll) or ``t`` (Bus Ticket) here; every
-other decision opens its dialog, after a "pass the keyboard" notice when the deciding player is a
-different person than before. Dialogs only return actions; this screen sends them to the engine.
+It is the conductor of a game. It talks to the game through one
+:class:`~megamono.tui.controller.GameController` (no Textual there): a key or a dialog's action goes
+to :meth:`GameScreen.act`, the controller applies it and calls back with the change, which this screen
+posts to itself as a :class:`GameChanged` message; handling it, the screen logs and announces the
+events, redraws, animates, autosaves at a turn's end and then looks at what the game waits for
+(:mod:`.game_flow`): a turn waits for ``r`` (roll) or ``t`` (Bus Ticket) here; every other decision
+opens its dialog, after a "pass the keyboard" notice when the deciding player is a different person
+than before. Dialogs only return actions.
 
 Computer players' decisions are played by their bots (one per seat, see :mod:`..computer`) at a
-readable pace, one step every ``pace`` seconds (0 in test mode); space plays them at once until a
-human decides. Rent a computer may claim is claimed as soon as it may be (option
-``rent_must_be_claimed``). Trades (``x``), ending early (``e``), claiming rent (``c``) and undo (``u``)
-start here too. When a turn ends the app's ``autosave_game`` (if it has one) is called.
+readable pace, one step every ``pace`` seconds (0 in test mode), each chosen in a worker thread on a
+copy of the game (:mod:`.game_computer`); space plays them at once until a human decides. Rent a
+computer may claim is claimed as soon as it may be (option ``rent_must_be_claimed``). Trades (``x``),
+ending early (``e``), claiming rent (``c``) and undo (``u``) start here too. When a turn ends the app's
+``autosave_game`` (if it has one) is called.
 
 The layout follows the terminal's size (:func:`~..widgets.board.layout_for`: compact from 100x30
 with the deed card beside the board, full from 140x45, large from 200x60; the screen gets the class
@@ -19,52 +24,29 @@ shows the space under it, which follows the token of whose turn it is whenever t
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.geometry import Region
+from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from megamono.rules.actions import (
-    ChooseDestination,
-    ClaimRent,
-    PickAuctionDeed,
-    PlacePiece,
-    PlayBusTicket,
-    ProposeEnd,
-    Roll,
-    TimeUp,
-)
-from megamono.rules.decisions import AuctionPickDecision, PlacePieceDecision, TriplesDecision
+from megamono.rules.actions import Action, ClaimRent, PlayBusTicket, ProposeEnd, Roll, TimeUp
 from megamono.rules.engine import Game
-from megamono.rules.errors import IllegalAction
 from megamono.rules.events import Event, JailRoll, MrMonopolySends, MrMonopolyStays, Rolled, Triples, UtilityRoll
+from megamono.rules.texts import action_text
 
-from ..computer import bot_levels, make_bots
-from ..dialogs.auction import BidDialog
+from ..controller import Change, GameController, Refused
 from ..dialogs.base import DecisionDialog
-from ..dialogs.decisions import (
-    BirthdayDialog,
-    BusDialog,
-    BusMoveDialog,
-    BuyDialog,
-    DebtDialog,
-    IncomeTaxDialog,
-    JailDialog,
-    LevellingDialog,
-    MortgagedDeedDialog,
-)
-from ..dialogs.generic import GenericDialog, answers
-from ..dialogs.notice import ConfirmDialog, PassKeyboard
+from ..dialogs.notice import ConfirmDialog
 from ..dialogs.pick import BoardPickDialog
-from ..dialogs.social import EndVoteDialog, PickDialog, ShortageDialog, TradeReplyDialog
+from ..dialogs.social import PickDialog
 from ..look import Look, update_if_changed
 from ..resizing import LatestSizeOnly, stale_resize
 from ..themes import palette_for
@@ -75,30 +57,30 @@ from ..widgets.log import GameLog
 from ..widgets.notices import NoticeLine
 from ..widgets.player_panel import PlayersView
 from .game_computer import ComputerTurns
+from .game_flow import AFTER_COMPUTER_GUARD, DIALOGS, DecisionFlow
 from .game_footer import FittedFooter
 from .game_text import aside_keys, claim_lines, status_text
 from .game_undo import UndoKeys
-from .toosmall import covered
 
 if TYPE_CHECKING:
     from ..animate import Animation
 
-DIALOGS: dict[str, type[DecisionDialog[Any]]] = {
-    "buy": BuyDialog, "jail": JailDialog, "jail_pay": JailDialog, "bus": BusDialog, "bus_move": BusMoveDialog,
-    "birthday": BirthdayDialog, "income_tax": IncomeTaxDialog, "levelling": LevellingDialog,
-    "mortgaged_deed": MortgagedDeedDialog, "debt": DebtDialog, "bid": BidDialog,
-    "trade_reply": TradeReplyDialog, "end_vote": EndVoteDialog, "shortage_ask": ShortageDialog,
-}
 ANNOUNCE = ("card", "bus", "jail", "bankrupt", "auction", "game_over", "trade")
 BOT_PACE = 0.6
 """Seconds between two steps of a computer player (0 in test mode)."""
-AFTER_COMPUTER_GUARD = 0.6
-"""Seconds a dialog ignores keys when it opens straight after a computer player's move, with no
-hand-over in between (the same person decides again: an Enter meant for the hand-over they
-expected must not answer it). The dialogs' own guard (:attr:`DecisionDialog.GUARD`), made longer."""
+__all__ = ["AFTER_COMPUTER_GUARD", "ANNOUNCE", "BOT_PACE", "DIALOGS", "GameChanged", "GameScreen"]
 
 
-class GameScreen(ComputerTurns, UndoKeys, FittedFooter, LatestSizeOnly, Screen[None]):
+class GameChanged(Message):
+    """The game changed (``change``, from the :class:`GameController`'s callback): the game screen
+    redraws, then looks at what the game waits for."""
+
+    def __init__(self, change: Change) -> None:
+        super().__init__()
+        self.change = change
+
+
+class GameScreen(DecisionFlow, ComputerTurns, UndoKeys, FittedFooter, LatestSizeOnly, Screen[None]):
     """Plays one game; ``saved`` is the file it was loaded from or last saved to."""
 
     BINDINGS = [
@@ -136,22 +118,12 @@ class GameScreen(ComputerTurns, UndoKeys, FittedFooter, LatestSizeOnly, Screen[N
 
     def __init__(self, game: Game, saved: Path | None = None) -> None:
         super().__init__()
-        self.game = game
+        self.controller = GameController(game, self.post_change)
+        """The one way to the game: every change goes through it and comes back as a :class:`GameChanged`."""
         self.setup_footer()
-        game.keep_undo = True
         self.look = Look(game)
         self.saved = saved
         self.unsaved = False
-        self._awaiting = 0
-        """How many screens opened by :meth:`open` are still open (a save dialog opened from a hand-over
-        notice is the second)."""
-        self._last_decider: int | None = None
-        """The last human who had a decision: the one at the keyboard."""
-        self._hidden: tuple | None = None
-        self._handed_over: tuple = ()
-        """The :meth:`pending_key` of the last decision a hand-over notice was shown for."""
-        self.bots = make_bots(game)
-        self.levels = bot_levels(game)
         self.pace = BOT_PACE
         self._fast = False
         self._bot_scheduled = False
@@ -164,6 +136,90 @@ class GameScreen(ComputerTurns, UndoKeys, FittedFooter, LatestSizeOnly, Screen[N
         self.board = Board(game, self.look, self._centre(), layout)
         self.set_reactive(GameScreen.board_layout, layout)
         self.add_class(f"-{layout}")
+
+    # -- the controller's side ------------------------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        return self.controller.game
+
+    @property
+    def bots(self):  # (seat -> Bot; a test may put in a bot of its own)
+        return self.controller.bots
+
+    @property
+    def levels(self) -> dict[int, str]:
+        return self.controller.levels
+
+    @property
+    def _last_decider(self) -> int | None:
+        """The last human who had a decision: the one at the keyboard (the controller keeps it)."""
+        return self.controller.last_decider
+
+    @_last_decider.setter
+    def _last_decider(self, p: int | None) -> None:
+        self.controller.last_decider = p
+
+    def is_computer(self, p: int | None) -> bool:
+        return self.controller.is_computer(p)
+
+    def humans(self) -> list[int]:
+        return self.controller.humans()
+
+    def decider(self) -> int | None:
+        """Who decides now: :meth:`GameController.decider`."""
+        return self.controller.decider()
+
+    def at_keyboard(self) -> int | None:
+        """The human at the keyboard: :meth:`GameController.at_keyboard`."""
+        return self.controller.at_keyboard()
+
+    def post_change(self, change: Change) -> None:
+        """The controller's callback: the change comes back as a message (handled in order, after the
+        key or dialog that caused it)."""
+        self.post_message(GameChanged(change))
+
+    def act(self, action: Action) -> bool:
+        """Send ``action`` through the controller. False (and a notice) if refused; the redraw follows
+        on the change's message (:meth:`on_game_changed`)."""
+        return self.took(self.controller.act(action))
+
+    def took(self, result: Change | Refused) -> bool:
+        """What the controller answered: True for a change; a refusal is said (an engine failure too,
+        raised in test mode)."""
+        if isinstance(result, Change):
+            self.unsaved = True
+            return True
+        if result.error is not None:  # an engine bug: keep the app (and the chance to save) alive
+            if self.app.test_mode:
+                raise result.error
+            self.app.notify(f"The rules engine failed on {result.action.kind}: {result.error!r}. Save the game (s) "
+                            "and report it.", title="Engine error", severity="error", timeout=30)
+            self.refresh_view()
+            return False
+        self.app.notify(result.reason, severity="warning")
+        return False
+
+    def on_game_changed(self, message: GameChanged) -> None:
+        """Show a change: the log, the notices worth seeing, the board and panels, the animation of the
+        move; autosave when the turn changed hands; then what the game waits for."""
+        change = message.change
+        if change.what == "undo":
+            self.show_undone(change.action.player, action_text(self.game, change.action, brief=True))
+            self.refresh_view()
+        else:
+            self._log.add(change.events)
+            self.announce(change.events)
+            self.refresh_view()
+            self.animate_events(change.positions_before, change.events)
+        if change.turn_ended:
+            self.autosave()
+        self.sync_after_paint()
+
+    def autosave(self) -> None:
+        """Let the app autosave the game (at a turn's end; a screen shown in another app has none)."""
+        autosave = getattr(self.app, "autosave_game", None)
+        if autosave is not None:
+            autosave(self.game)
 
     def _centre(self) -> Vertical:
         """What the board's ring holds: whose turn, the dice, the looked-at space, log and players."""
@@ -295,6 +351,7 @@ class GameScreen(ComputerTurns, UndoKeys, FittedFooter, LatestSizeOnly, Screen[N
     def on_mount(self) -> None:
         if getattr(self.app, "test_mode", False):
             self.pace = 0.0
+            self.think_in_thread = False  # (each computer move at once, where a test expects it)
         log = self._log
         log.border_title = "Log"
         log.add(self.game.st.log[-400:])
@@ -324,47 +381,14 @@ class GameScreen(ComputerTurns, UndoKeys, FittedFooter, LatestSizeOnly, Screen[N
         update_if_changed(self._status, status_text(g, self.look, self.levels, left))
         if left is None or left > 0 or g.over or g.st.turn.time_up or g.pending is None:
             return False
-        if not self.act(TimeUp(player=g.pending.players[0])):
+        p = self.decider()
+        if p is None or not self.act(TimeUp(player=p)):
             return False
+        update_if_changed(self._status, status_text(g, self.look, self.levels, left))
         self.app.notify(f"Time is up: the game ends when round {g.st.turn.round} ends; the highest final worth "
                         "wins.", title="Time limit", timeout=10)
-        autosave = getattr(self.app, "autosave_game", None)
-        if autosave is not None:
-            autosave(g)
+        self.autosave()
         return True
-
-    # -- who is who -------------------------------------------------------------------------------
-    def is_computer(self, p: int | None) -> bool:
-        return p is not None and self.game.st.players[p].kind == "computer"
-
-    def humans(self) -> list[int]:
-        return [p for p in self.game.st.active_players() if not self.is_computer(p)]
-
-    def decider(self) -> int | None:
-        """The seat the screen serves for the pending decision, of the seats who may act on it now
-        (``pending.players``, one for every kind today): the human at the keyboard when they may, else
-        the first human who may, else the first seat (a computer player's). None when nothing waits."""
-        pend = self.game.pending
-        if pend is None:
-            return None
-        who = pend.players
-        if len(who) > 1:
-            if self._last_decider in who and not self.is_computer(self._last_decider):
-                return self._last_decider
-            for p in who:
-                if not self.is_computer(p):
-                    return p
-        return who[0]
-
-    def at_keyboard(self) -> int | None:
-        """The human at the keyboard: the deciding player when human, else the last human who decided."""
-        humans = self.humans()
-        p = self.decider()
-        if p is not None and p in humans:
-            return p
-        if self._last_decider in humans:
-            return self._last_decider
-        return humans[0] if humans else None
 
     # -- view ---------------------------------------------------------------------------------
     def refresh_view(self) -> None:
@@ -385,38 +409,6 @@ class GameScreen(ComputerTurns, UndoKeys, FittedFooter, LatestSizeOnly, Screen[N
             if (ev.kind in ANNOUNCE or isinstance(ev, (MrMonopolySends, MrMonopolyStays, Triples))
                     or isinstance(ev, (Rolled, JailRoll, UtilityRoll)) and ev.throw.speed == "mr"):
                 self.app.notify(ev.text, timeout=5)
-
-    # -- talking to the engine ---------------------------------------------------------------------
-    def act(self, action) -> bool:
-        """Send ``action`` to the engine; log and show what happened. False (and a notice) if refused."""
-        turn = self.game.st.turn.number
-        before = [pl.position for pl in self.game.st.players]
-        try:
-            events = self.game.act(action)
-        except IllegalAction as exc:
-            self.app.notify(str(exc), severity="warning")
-            return False
-        except Exception as exc:  # an engine bug: keep the app (and the chance to save) alive
-            if self.app.test_mode:
-                raise
-            self.app.notify(f"The rules engine failed on {action.kind}: {exc!r}. Save the game (s) and "
-                            "report it.", title="Engine error", severity="error", timeout=30)
-            self.refresh_view()
-            return False
-        self.unsaved = True
-        self._log.add(events)
-        self.announce(events)
-        self.refresh_view()
-        self.animate_events(before, events)
-        self.after_change(turn)
-        return True
-
-    def after_change(self, turn_before: int) -> None:
-        """When the turn has changed hands (a turn ended), let the app autosave."""
-        if self.game.st.turn.number != turn_before:
-            autosave = getattr(self.app, "autosave_game", None)
-            if autosave is not None:
-                self.app.autosave_game(self.game)
 
     # -- animations (megamono.tui.animate) ----------------------------------------------------------
     animation: Animation | None = None
@@ -444,6 +436,7 @@ class GameScreen(ComputerTurns, UndoKeys, FittedFooter, LatestSizeOnly, Screen[N
         if getattr(self.app, "test_mode", False):
             self.sync()
         else:
+            self.refresh()  # (the widgets' own refreshes may not have reached the screen yet: a frame first)
             self.call_after_refresh(self.sync)
 
     def _animation_done(self) -> None:
@@ -463,121 +456,6 @@ class GameScreen(ComputerTurns, UndoKeys, FittedFooter, LatestSizeOnly, Screen[N
             words = self.WORDS.get(active.binding.action, active.binding.description)
             self.app.notify(f"{words}: {self.why_key_off(active.binding.action)}",
                             severity="warning", timeout=3)
-
-    def why_key_off(self, action: str = "") -> str:
-        """Why a game key (its ``action``) does nothing at this moment."""
-        g, pend = self.game, self.game.pending
-        if g.over or pend is None:
-            return "the game is over"
-        if action == "undo":
-            return self.why_not_undo() or "not now"
-        p = pend.players[0] if (d := self.decider()) is None else d
-        who = g.st.players[p].name
-        if self.is_computer(p):
-            return f"{who} (computer) is playing; space skips ahead"
-        if pend.kind != "turn":
-            return f"first this: {pend.prompt or g.describe_pending()} (d shows the question)"
-        return f"not now; {pend.prompt or g.describe_pending()}"
-
-    def pending_key(self) -> tuple:
-        p = self.game.pending
-        return (p.kind, self.decider(), len(self.game.st.log)) if p else ()
-
-    def sync(self) -> None:
-        """Show what the game waits for: game over, a computer's move, a hand-over notice, or the
-        decision's dialog."""
-        if self._awaiting or not self.is_current or self.animation is not None:
-            return
-        if covered(self.app):
-            return  # the terminal is too small: nothing opens over that notice (it resumes this screen)
-        self.refresh_view()
-        g = self.game
-        if g.over:
-            from .gameover import GameOverScreen
-            self.app.switch_screen(GameOverScreen(g))
-            return
-        pend = g.pending
-        if pend is None:
-            return
-        claim = self.computer_claim()
-        if claim is not None:
-            self.act_computer(claim)
-            self.call_after_refresh(self.sync)
-            return
-        p = self.decider()
-        assert p is not None, "a decision pending has a seat who may act"
-        if self.is_computer(p):
-            self.schedule_bot()
-            return
-        self._fast = False
-        if p != self._last_decider:
-            before, self._last_decider = self._last_decider, p
-            if self.app.pass_notices:
-                self._handed_over = self.pending_key()
-                undo = self.undo_at_handover(before)
-
-                def answer(result: object) -> None:
-                    if result == "undo":
-                        self.confirm_undo(handing_over=before)
-
-                self.open(PassKeyboard(self.look, p, pend.prompt, owner=self, undo=undo), answer)
-                return
-        if pend.kind == "turn" or self._hidden == self.pending_key():
-            return
-        dialog = self.dialog_for(pend.kind)
-        if self._handed_over != self.pending_key() and g.history and self.is_computer(g.history[-1].player):
-            dialog.GUARD = max(dialog.GUARD, AFTER_COMPUTER_GUARD)
-        self.open(dialog, self.on_decision)
-
-    def dialog_for(self, kind: str) -> DecisionDialog[Any]:
-        g, pend = self.game, self.game.pending
-        p = self.decider()
-        assert pend is not None and p is not None, "a dialog is only made for the decision pending"
-        if isinstance(pend, TriplesDecision):
-            return BoardPickDialog(g, self.look, self.board, pend.choices, "triples: move anywhere",
-                                   lambda s: ChooseDestination(player=p, space=s), player=p)
-        if isinstance(pend, AuctionPickDecision):
-            return BoardPickDialog(g, self.look, self.board, pend.choices, "pick a deed to auction",
-                                   lambda s: PickAuctionDeed(player=p, space=s), player=p)
-        if isinstance(pend, PlacePieceDecision):
-            return BoardPickDialog(g, self.look, self.board, pend.choices,
-                                   f"place your {pend.piece}",
-                                   lambda s: PlacePiece(player=p, space=s), player=p)
-        if kind in DIALOGS:
-            return DIALOGS[kind](g, self.look, p)
-        acts = answers(g, kind, p)
-        if len(acts) > 1 and len({a.kind for a in acts}) == 1 and all(hasattr(a, "space") for a in acts):
-            make = type(acts[0])
-            return BoardPickDialog(g, self.look, self.board, [a.space for a in acts], kind.replace("_", " "),
-                                   lambda s: make(player=p, space=s), player=p)
-        return GenericDialog(g, self.look, p)
-
-    def open(self, screen: Screen[Any], callback: Callable[[Any], object] | None) -> None:
-        """Push a modal; when it closes run ``callback(result)`` then :meth:`sync` again. Opened from
-        another such modal (``s`` or ``q`` on a hand-over notice), :meth:`sync` waits until that one
-        closes too, so the next dialog never opens over the notice."""
-        self._awaiting += 1
-
-        def done(result: Any) -> None:
-            self._awaiting -= 1
-            if callback is not None:
-                callback(result)
-            self.call_after_refresh(self.sync)
-
-        self.app.push_screen(screen, done)
-
-    def on_decision(self, result) -> None:
-        if result is None:
-            self._hidden = self.pending_key()
-            self.refresh_bindings()
-        elif result == "cancel":
-            pass
-        elif result == "manage":
-            p = self.decider()
-            assert p is not None, "a decision dialog closes on the decision still pending"
-            self.open_manage(p)
-        else:
-            self.act(result)
 
     def on_screen_resume(self) -> None:
         self.apply_layout()
@@ -636,8 +514,7 @@ class GameScreen(ComputerTurns, UndoKeys, FittedFooter, LatestSizeOnly, Screen[N
     def action_roll(self) -> None:
         pend, p = self.game.pending, self.decider()
         if pend is not None and p is not None and pend.kind == "turn" and not self.is_computer(p):
-            self.act(Roll(player=p))
-            self.sync_after_paint()
+            self.act(Roll(player=p))  # (the change's message redraws, then shows what comes next)
 
     def action_bus_ticket(self) -> None:
         g = self.game
@@ -705,7 +582,6 @@ class GameScreen(ComputerTurns, UndoKeys, FittedFooter, LatestSizeOnly, Screen[N
             return
         if len(claims) == 1:
             self.act(claims[0])
-            self.sync()
             return
         g = self.game
         items = []
@@ -765,10 +641,7 @@ class GameScreen(ComputerTurns, UndoKeys, FittedFooter, LatestSizeOnly, Screen[N
 
     def palette_act(self, action) -> None:
         """Send a legal action chosen in the command palette to the engine."""
-        def run() -> None:
-            self.act(action)
-            self.sync()
-        self.palette_run(run)
+        self.palette_run(lambda: self.act(action))
 
     def action_leave(self) -> None:
         question = "Leave this game and go back to the start screen?"

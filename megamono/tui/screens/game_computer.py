@@ -1,25 +1,44 @@
 """The game screen's computer players: their bots play each step at a readable pace (at once when
-skipping ahead), and claim the rent they may claim (option ``rent_must_be_claimed``)."""
+skipping ahead), and claim the rent they may claim (option ``rent_must_be_claimed``).
+
+A step never changes the game off the main thread: the controller makes a copy of the game
+(:meth:`~megamono.tui.controller.GameController.copy_for_computer`), the seat's bot chooses on the
+copy in a worker thread (:meth:`~megamono.tui.controller.GameController.computer_choice`), and the
+choice comes back as a :class:`ComputerChose` message, applied on the main thread only if the game is
+still where the copy was taken. In test mode (``think_in_thread`` False) the same steps run at once,
+on the main thread, so that a test sees each move where it expects it.
+"""
 
 from __future__ import annotations
 
-from megamono.rules.actions import ClaimRent
+from textual.message import Message
 
-from ..computer import make_bots
+from megamono.rules.actions import Action
+from megamono.rules.engine import Game
+
+from ..controller import Point
 from .game_parts import GameScreenParts
 
 
-class ComputerTurns(GameScreenParts):  # (object at run time: see .game_parts)
-    """Mixin of :class:`~.game.GameScreen`: uses its ``game``, ``bots``, ``pace``, ``act``, ``sync``
-    and the ``_bot_scheduled`` / ``_bot_timer`` / ``_fast`` / ``_awaiting`` flags."""
+class ComputerChose(Message):
+    """A computer's choice made in a worker: ``action`` for ``seat`` on a copy taken at ``point``, or
+    the ``error`` its bot raised."""
 
-    def computer_claim(self) -> ClaimRent | None:
-        """Rent a computer player claims now: the first of the core's timely claims
-        (:meth:`~megamono.rules.engine.Game.timely_claims`) that a computer owns."""
-        return next((a for a in self.game.timely_claims() if self.is_computer(a.player)), None)
+    def __init__(self, seat: int, point: Point, action: Action | None, error: Exception | None = None) -> None:
+        super().__init__()
+        self.seat, self.point, self.action, self.error = seat, point, action, error
+
+
+class ComputerTurns(GameScreenParts):  # (object at run time: see .game_parts)
+    """Mixin of :class:`~.game.GameScreen`: uses its ``controller``, ``game``, ``pace``, ``act``,
+    ``took``, ``sync`` and the ``_bot_scheduled`` / ``_bot_timer`` / ``_fast`` / ``_awaiting`` flags."""
+
+    think_in_thread = True
+    """Let a worker thread choose a computer's move (off in test mode: the same steps, at once)."""
 
     def schedule_bot(self) -> None:
-        """Play the computer's next step after the pace (at once when skipping ahead)."""
+        """Play the computer's next step after the pace (at once when skipping ahead). One step at a
+        time: ``_bot_scheduled`` stays set until the step's choice is applied or dropped."""
         if self._bot_scheduled:
             return
         self._bot_scheduled = True
@@ -30,39 +49,58 @@ class ComputerTurns(GameScreenParts):  # (object at run time: see .game_parts)
             self._bot_timer = self.set_timer(delay, self.bot_step)
 
     def bot_step(self) -> None:
-        self._bot_scheduled = False
+        """The computer's step: its choice on a copy of the game, made in a worker (or at once)."""
         self._bot_timer = None
         g = self.game
-        pend = g.pending
-        if self._awaiting or not self.is_current or g.over or pend is None:
+        if self._awaiting or not self.is_current or g.over or g.pending is None:
+            self._bot_scheduled = False
             return
-        p = self.decider()  # (a computer's seat only when no human may act on the decision now)
-        if p is None or not self.is_computer(p):
+        c = self.controller
+        p = c.computer_to_move()  # (a computer's seat only when no human may act on the decision now)
+        if p is None:
+            self._bot_scheduled = False
             self.sync()
             return
-        bot = self.bots.get(p)
-        if bot is None:  # a computer seat added since the screen opened (cannot happen today)
-            self.bots = make_bots(g)
-            bot = self.bots[p]
+        point, copy = c.point(), c.copy_for_computer()
+        if self.think_in_thread:
+            self.run_worker(lambda: self._think(copy, p, point), thread=True, group="computer",
+                            exit_on_error=False)
+            return
         try:
-            action = bot.choose(g, p)
-        except Exception as exc:
+            action = c.computer_choice(copy, p)
+        except Exception as exc:  # noqa: BLE001 - said on screen (raised in test mode)
+            self.on_computer_chose(ComputerChose(p, point, None, exc))
+            return
+        self.on_computer_chose(ComputerChose(p, point, action))
+
+    def _think(self, copy: Game, seat: int, point: Point) -> None:
+        """In a worker thread: the bot chooses on ``copy``; the choice goes back as a message."""
+        try:
+            action = self.controller.computer_choice(copy, seat)
+        except Exception as exc:  # noqa: BLE001 - sent back to the main thread, which says it
+            self.post_message(ComputerChose(seat, point, None, exc))
+            return
+        self.post_message(ComputerChose(seat, point, action))
+
+    def on_computer_chose(self, message: ComputerChose) -> None:
+        """Main thread: apply the computer's choice, unless the game moved on or a screen opened since
+        (then nothing changes, and :meth:`sync` asks again when the game screen is back)."""
+        self._bot_scheduled = False
+        if message.error is not None:
             if self.app.test_mode:
-                raise
-            self.app.notify(f"The computer player failed: {exc!r}. Save the game (s) and report it.",
+                raise message.error
+            self.app.notify(f"The computer player failed: {message.error!r}. Save the game (s) and report it.",
                             title="Computer error", severity="error", timeout=30)
             return
-        self.act_computer(action)
-        self.sync()
+        if self._awaiting or not self.is_current or message.action is None:
+            return
+        result = self.controller.apply_computer(message.action, message.point)
+        if result is None:  # the game moved on while the computer thought: think again
+            self.sync()
+            return
+        self.took(result)
 
-    def act_computer(self, action) -> None:
-        """A computer player's action. It is never undone (:meth:`can_undo`), so the engine need not
-        copy the whole state for it: undo is switched off for this one action, and what the engine kept
-        for undo is forgotten (undo never reaches past another player's decision)."""
-        g = self.game
-        g.keep_undo = False
-        try:
-            self.act(action)
-        finally:
-            g.keep_undo = True
-            g.forget_undo("the last decision was a computer player's")
+    def act_computer(self, action: Action) -> bool:
+        """A computer player's action worked out on the main thread (a rent claim): applied at once."""
+        result = self.controller.apply_computer(action)
+        return result is not None and self.took(result)

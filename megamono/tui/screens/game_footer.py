@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any
 from textual.binding import Binding
 from textual.widgets import Footer
 
+from ..textual_private import forget_closed_watchers, own_bindings, use_bindings
+
 if TYPE_CHECKING:
     from textual.binding import BindingsMap
     from textual.screen import Screen
@@ -21,17 +23,6 @@ if TYPE_CHECKING:
         _short_keys: BindingsMap
 else:
     _FooterHost = object
-
-
-def forget_closed_watchers(node) -> None:
-    """Drop the watchers of ``node``'s reactives left by removed widgets. Textual's Footer binds each
-    key it composes to its ``compact`` reactive and never forgets them, so every rebuild of the game
-    screen's footer kept the old keys alive (about 1 MB per hundred actions)."""
-    watchers = getattr(node, "__watchers", None)
-    if watchers:
-        for _name, pairs in watchers.items():
-            pairs[:] = [(n, c) for n, c in pairs if not getattr(n, "_closing", False)
-                        and not getattr(n, "_closed", False)]
 
 
 class FittedFooter(_FooterHost):  # (object at run time)
@@ -49,8 +40,8 @@ class FittedFooter(_FooterHost):  # (object at run time)
 
     def setup_footer(self) -> None:
         """Make the binding maps of the footer's two forms (in ``__init__``, after Textual's)."""
-        self._full_keys = self._bindings
-        self._short_keys = self._bindings.copy()
+        self._full_keys = own_bindings(self)
+        self._short_keys = self._full_keys.copy()
         for key, bindings in self._short_keys.key_to_bindings.items():
             self._short_keys.key_to_bindings[key] = [self._shorten(b) for b in bindings]
         self.short_footer = False
@@ -86,7 +77,7 @@ class FittedFooter(_FooterHost):  # (object at run time)
         if short == self.short_footer:
             return False
         self.short_footer = short
-        self._bindings = self._short_keys if short else self._full_keys
+        use_bindings(self, self._short_keys if short else self._full_keys)
         return True
 
     def refresh_bindings(self) -> None:
@@ -103,6 +94,6 @@ class FittedFooter(_FooterHost):  # (object at run time)
             return
         self._keys_shown = state
         for footer in self.query(Footer):
-            forget_closed_watchers(footer)
+            forget_closed_watchers(footer)  # (Textual's Footer never forgets the keys it composed)
             footer.compact = self.short_footer  # Textual's compact footer: less space between keys
         super().refresh_bindings()

@@ -50,7 +50,7 @@ Ticket ride)
 all, g give back
   Mortgaged deed  u unmortgage, k keep it mortgaged (pay 10%)
   Debt          m raise money (manage), p pay, x declare bankruptcy (only when nothing is left)
-  Trade offer   a accept, r refuse          End the game?   y agree, n play on
+  Trade offer   a accept, r refuse, c counter (your terms back)   End the game?   y agree, n play on
   Last house/hotel (shortage)   y I want it too (it is auctioned), n no
   Place a piece won at a shortage auction: pick the lot on the board (←/→, Enter)
   In every dialog: m opens the manage screen, Esc hides the dialog to look at the board.
@@ -148,7 +148,8 @@ SCREEN_HELP: dict[str, str] = {
                     "`u` unmortgage, `Esc` back. A refused key says why.",
     "TradeScreen": "**Trade.** Choose the proposer and the partner, tick deeds on both sides (`Space`), "
                    "type cash, jail cards and Bus Tickets. The verdict shows as you go. `Ctrl+G` "
-                   "proposes, `Esc` cancels; the partner answers `a` accept or `r` refuse.",
+                   "proposes, `Esc` cancels; the partner answers `a` accept, `r` refuse or `c` counter "
+                   "(this screen again, filled with the offer reversed).",
     "BidDialog": "**Auction.** Type a bid in whole dollars and press `Enter`, or let `t` (+$10), `f` (+$50), "
                  "`h` (+$100) set it; `d` drops out for good. A bid over twice the printed price asks `y`/`n` "
                  "first. Bids go round in seat order.",
@@ -166,7 +167,7 @@ SCREEN_HELP: dict[str, str] = {
     "GameOverScreen": "**Game over**: the standings, everyone's net worth over the game and the "
                       "statistics. `n` or `Enter` back to the start screen, `q` quits.",
     "RulesScreen": "**Rules.** `↑`/`↓`, `PgUp`/`PgDn` scroll, `t` shows the contents, `Esc` closes.",
-    "OptionsScreen": "**Options.** `Tab` moves, `Space` ticks, `Esc` closes.",
+    "OptionsScreen": "**Options.** `Tab` moves, `Space` ticks, `Enter` opens a choice, `Esc` closes.",
 }
 """A word on each screen for :class:`KeysPanel`, by class name (a subclass falls back to its base's)."""
 
@@ -209,7 +210,7 @@ class KeysPanel(HelpPanel):
 def this_game_text(game) -> Text:
     """The edition and every house-rule option of the game on screen (RULES.md O), on or off, with
     what it does: the options are chosen at set-up and stored in the save."""
-    from .setup import CHOICE_SWITCHES, MEGA_ONLY, NUMBERS, SWITCHES
+    from .setup import CHOICE_SWITCHES, CHOICES, MEGA_ONLY, NUMBERS, SWITCHES
 
     ed, opts = game.ed, game.st.options
     t = Text()
@@ -236,6 +237,9 @@ def this_game_text(game) -> Text:
         t.append(f"      {NUMBERS['time_limit'][0]:<26}", style="bold")
         t.append(f"{count(minutes, 'minute')} open; then the game ends when the round ends, the highest final"
                  " worth wins\n")
+    who = {"computers": "other computers only"}.get(opts.computer_offers, opts.computer_offers)
+    t.append(f"      {CHOICES['computer_offers'][0]:<26}", style="bold" if opts.computer_offers != "everyone" else "")
+    t.append(f"computers offer trades to {who} (Options changes it)\n")
     t.append("\n")
     return t
 

@@ -1,8 +1,13 @@
-"""The options: the hot-seat hand-over screens and the animations.
+"""The options: the hot-seat hand-over screens and the animations; and, for the game in play, whom
+the computer players propose trades to.
 
-Both start on unless turned off in the environment (``MEGAMONO_HANDOVER=off``,
+Both switches start on unless turned off in the environment (``MEGAMONO_HANDOVER=off``,
 ``MEGAMONO_ANIMATIONS=off``) or last time: a change here or in the command palette (Ctrl+P) is
 remembered in the save folder (``.megamono-settings.json``, like the theme).
+
+The game's option ``computer_offers`` (chosen on the new-game screen, kept in the save's setup and
+state: :func:`set_computer_offers`) can be changed here while a game is in play, say to stop the
+computers' offers for the rest of the evening.
 """
 
 from __future__ import annotations
@@ -12,9 +17,11 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Checkbox, Footer, Static
+from textual.widgets import Checkbox, Footer, Select, Static
+
+from megamono.rules.engine import Game
 
 from ..look import DIM
 from ..resizing import LatestSizeOnly
@@ -68,8 +75,25 @@ def remember_settings(app) -> None:
         pass
 
 
+def set_computer_offers(game: Game, who: str) -> None:
+    """Change the option ``computer_offers`` of ``game`` in play (``"everyone"``, ``"computers"``,
+    ``"nobody"``): in its state and in its setup alike, so that the save still replays to its state
+    (RULES.md I8). The states kept for undo hold the old value, so undo starts again from here."""
+    from megamono.rules.state import Options
+
+    Options(computer_offers=who)  # type: ignore[arg-type]  # (ValueError for another value)
+    if game.st.options.computer_offers == who:
+        return
+    game.st.options.computer_offers = who  # type: ignore[assignment]  # (checked above)
+    options = game.setup.setdefault("options", {})
+    if isinstance(options, dict):
+        options["computer_offers"] = who
+    game.forget_undo("the computers' trade offers were changed (Options): undo starts again from here")
+
+
 class OptionsScreen(LatestSizeOnly, ModalScreen[None]):
-    """Two switches; Space ticks, Esc closes (each change applies at once)."""
+    """Two switches, and the game's ``computer_offers`` while a game with computers is in play; Space
+    ticks, Esc closes (each change applies at once)."""
 
     DEFAULT_CSS = """
     OptionsScreen { align: center middle; }
@@ -77,6 +101,9 @@ class OptionsScreen(LatestSizeOnly, ModalScreen[None]):
                              background: $panel; }
     OptionsScreen Checkbox { width: 100%; }
     OptionsScreen .hint { color: $text-muted; margin: 0 0 1 4; }
+    OptionsScreen #offers-row { height: 1; }
+    OptionsScreen #offers-row .label { width: auto; margin: 0 1 0 4; }
+    OptionsScreen #offers-row Select { width: 20; }
     """
     BINDINGS = [Binding("escape,q", "close", "Close")]
     if TYPE_CHECKING:
@@ -91,7 +118,19 @@ class OptionsScreen(LatestSizeOnly, ModalScreen[None]):
                          "(never for computer players).", classes="hint")
             yield Checkbox("Animations", getattr(app, "animations", True), id="animations")
             yield Static("Dice and token moves, briefly; any key skips them.", classes="hint")
-            yield Static(Text("Tab moves, Space ticks, Esc closes. Also in the command palette (Ctrl+P).",
+            game = getattr(app, "game_in_play", None)
+            if game is not None and any(pl.kind == "computer" for pl in game.st.players):
+                from .setup import CHOICES
+
+                label, _, values = CHOICES["computer_offers"]
+                with Horizontal(id="offers-row"):
+                    yield Static(f"{label} (this game):", classes="label")
+                    yield Select([(Text(shown), v) for shown, v in values], value=game.st.options.computer_offers,
+                                 allow_blank=False, id="computer_offers", compact=True)
+                yield Static("Whom the computer players propose trades to: each human at most once in 3 rounds, "
+                             "and never a refused offer again as it was. Kept in the save.", classes="hint")
+            yield Static(Text("Tab moves, Space ticks, Enter opens a choice, Esc closes. Also in the command "
+                              "palette (Ctrl+P).",
                               style=DIM))
         yield NoticeLine()
         yield Footer()
@@ -102,6 +141,13 @@ class OptionsScreen(LatestSizeOnly, ModalScreen[None]):
         elif event.checkbox.id == "animations":
             self.app.animations = event.value
         remember_settings(self.app)
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        game = getattr(self.app, "game_in_play", None)
+        if event.select.id == "computer_offers" and game is not None and isinstance(event.value, str):
+            set_computer_offers(game, event.value)
+            shown = {"computers": "other computers only"}.get(event.value, event.value)
+            self.app.notify(f"Computer players now propose trades to {shown} (this game)")
 
     def action_close(self) -> None:
         self.dismiss(None)

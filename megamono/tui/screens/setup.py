@@ -63,7 +63,11 @@ NUMBERS = {  # option field -> (label, explanation, lowest, highest)
     "time_limit": ("Time limit", "minutes open; then the game ends with that round (blank: none)",
                    1, 10_000),
 }
-
+CHOICES = {  # option field -> (label, explanation, [(shown, value)])
+    "computer_offers": ("Computer offers", "whom computers offer trades to (a human at most once in 3 rounds)",
+                        [("everyone", "everyone"), ("computers", "computers"), ("nobody", "nobody")]),
+}
+"""The options of several values, each a selector: option field -> (label, explanation, choices)."""
 
 NAME_MAX = 20
 """The longest name a player may have (longer is refused, never cut)."""
@@ -128,6 +132,7 @@ class SetupScreen(MarksFocusedRow, LatestSizeOnly, Screen[None]):
     SetupScreen .opt Checkbox { width: 32; }
     SetupScreen .opt .label { width: 18; }
     SetupScreen .opt Input { width: 12; margin-right: 2; }
+    SetupScreen .opt Select.choice { width: 12; margin-right: 2; }
     SetupScreen .opt .explain { width: 1fr; height: auto; color: $text-muted; }
     SetupScreen .opt .err { width: auto; color: $error; text-style: bold; margin-right: 2; }
     SetupScreen #problem { color: $error; height: auto; margin-top: 1; }
@@ -201,6 +206,12 @@ class SetupScreen(MarksFocusedRow, LatestSizeOnly, Screen[None]):
                     yield box
                     yield Static("", classes="err", id=f"err-{field}")  # (beside the field)
                     yield Static(Text(explain), classes="explain", id=f"explain-{field}")
+            for field, (label, explain, values) in CHOICES.items():
+                with Horizontal(classes="opt"):
+                    yield Static(label, classes="label")
+                    yield Select([(Text(shown), v) for shown, v in values], value=getattr(defaults, field),
+                                 allow_blank=False, id=f"opt-{field}", compact=True, classes="choice")
+                    yield Static(Text(explain), classes="explain", id=f"explain-{field}")
             yield Static("", id="problem")
             yield Button("Start game [ctrl+g]", id="go", variant="primary", compact=True)
         yield NoticeLine()
@@ -266,6 +277,8 @@ class SetupScreen(MarksFocusedRow, LatestSizeOnly, Screen[None]):
             values[field] = on if values[field] and not self.query_one(f"#opt-{field}", Checkbox).disabled else off
         for field in NUMBERS:
             values[field] = self.number(field)[0]
+        for field in CHOICES:
+            values[field] = self.query_one(f"#opt-{field}", Select).value
         return Options(**values)
 
     def validate(self) -> bool:

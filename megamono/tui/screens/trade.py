@@ -6,9 +6,17 @@ Choose who proposes and to whom, then what each side gives. The engine's verdict
 while its group has buildings, X2; a railroad with a depot, B6) are listed greyed out with the reason.
 Ctrl+G proposes: the screen dismisses with the :class:`~megamono.rules.actions.ProposeTrade` action
 (the game screen sends it to the engine); Esc cancels with ``None``.
+
+A counter-offer (``c`` on a trade offer, :func:`counter_offer`) opens the screen filled with the offer
+refused, reversed: the one who refused proposes, to the one who offered, what they were asked for in
+return for what they were offered; they change it and send it back. A computer answers it as it
+answers any offer (its valuation, :mod:`megamono.bots.trading`).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from rich.segment import Segment
 from rich.text import Text
@@ -18,17 +26,17 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.strip import Strip
 from textual.widgets import Button, Footer, Input, Select, SelectionList, Static
-from textual.widgets._toggle_button import ToggleButton
 from textual.widgets.option_list import OptionDoesNotExist
 from textual.widgets.selection_list import Selection
 
-from megamono.rules.actions import ProposeTrade
-from megamono.rules.decisions import TradeSide
+from megamono.rules.actions import Action, ProposeTrade
+from megamono.rules.decisions import TradeOffer, TradeSide
 from megamono.rules.engine import Game
 
 from ..forms import MarksFocusedRow
 from ..look import DIM, Look, money
 from ..resizing import LatestSizeOnly
+from ..textual_private import TOGGLE_INNER
 from ..widgets.amount import AmountInput
 from ..widgets.notices import NoticeLine
 
@@ -58,10 +66,10 @@ class DeedPicker(SelectionList[int]):
             selection = self.get_option_at_index(scroll_y + y)
         except OptionDoesNotExist:
             return strip
-        if selection.value in self._selected:
+        if selection.value in self.selected:
             return strip
         segments = list(strip)
-        if len(segments) > 1 and segments[1].text == ToggleButton.BUTTON_INNER:
+        if len(segments) > 1 and segments[1].text == TOGGLE_INNER:
             segments[1] = Segment(" ", segments[1].style, segments[1].control)
             return Strip(segments, strip.cell_length)
         return strip
@@ -145,6 +153,22 @@ class TradeSidePanel(Vertical):
         self.query_one(".label-deeds", Static).update("Deeds (Space ticks one):" if items else
                                                        Text("No deeds.", style=DIM))
 
+    def fill(self, side: TradeSide) -> None:
+        """Type ``side`` into the fields and tick its deeds (a counter-offer's start)."""
+        r = self.role
+        values = {"cash": side.cash, "gojf": side.jail_cards}
+        if self.game.ed.bus_tickets:
+            values["bus"] = side.bus_tickets
+        for wid, n in values.items():
+            self.query_one(f"#{wid}-{r}", AmountInput).value = str(n) if n else ""
+        deeds = self.query_one(f"#deeds-{r}", SelectionList)
+        for i in side.deeds:
+            try:
+                deeds.select(i)
+            except OptionDoesNotExist:  # (no longer this holder's: the engine's verdict says so)
+                pass
+        self.mark_fields()
+
     def mark_fields(self) -> None:
         """Beside each field: what the holder has, or what is wrong with the number typed."""
         r = self.role
@@ -201,22 +225,34 @@ class TradeScreen(MarksFocusedRow, LatestSizeOnly, Screen[ProposeTrade | None]):
         Binding("escape", "cancel", "Cancel"),
     ]
 
-    def __init__(self, game: Game, look: Look, proposer: int) -> None:
+    def __init__(self, game: Game, look: Look, proposer: int, counter: TradeOffer | None = None) -> None:
+        """``counter``: an offer just refused, to answer with a counter-offer: the screen opens filled
+        with it reversed (its partner proposes to its proposer)."""
         super().__init__()
         self.game, self.look = game, look
         humans = [p for p in game.st.active_players() if game.st.players[p].kind == "human"]
         self.proposers = humans or game.st.active_players()
+        self.counter = counter
+        if counter is not None:
+            proposer = counter.partner
         self.proposer = proposer if proposer in self.proposers else self.proposers[0]
-        self.partner = trade_partners(game, self.proposer)[0]
+        partners = trade_partners(game, self.proposer)
+        self.partner = counter.proposer if counter is not None and counter.proposer in partners else partners[0]
         self.offer: ProposeTrade | None = None
 
     def compose(self) -> ComposeResult:
         g = self.game
         with Vertical(id="trade"):
-            yield Static(Text.assemble(("Trade", "bold"), (
-                "   Tab moves between fields, Space ticks a deed, Ctrl+G proposes, Esc cancels.\n"
-                "What the proposer gives is on the left, what the partner gives on the right.", DIM)),
-                id="thead")
+            if self.counter is None:
+                head = Text.assemble(("Trade", "bold"), (
+                    "   Tab moves between fields, Space ticks a deed, Ctrl+G proposes, Esc cancels.\n"
+                    "What the proposer gives is on the left, what the partner gives on the right.", DIM))
+            else:
+                who = g.st.players[self.partner].name
+                head = Text.assemble(("Counter-offer", "bold"), (
+                    f"   {who}'s offer, reversed: change it, Ctrl+G sends it to {who}, Esc sends nothing.\n"
+                    "What you give is on the left, what you ask for on the right.", DIM))
+            yield Static(head, id="thead")
             with Horizontal(id="who"):
                 yield Static("Proposer:")
                 yield Select([(Text(g.st.players[p].name), p) for p in self.proposers], value=self.proposer,
@@ -240,8 +276,13 @@ class TradeScreen(MarksFocusedRow, LatestSizeOnly, Screen[ProposeTrade | None]):
                 for p in trade_partners(g, self.proposer)]
 
     def on_mount(self) -> None:
-        self.query_one("#side-give", TradeSidePanel).set_holder(self.proposer)
-        self.query_one("#side-take", TradeSidePanel).set_holder(self.partner)
+        give = self.query_one("#side-give", TradeSidePanel)
+        take = self.query_one("#side-take", TradeSidePanel)
+        give.set_holder(self.proposer)
+        take.set_holder(self.partner)
+        if self.counter is not None:  # (what they asked for is what you give; what they gave, you ask)
+            give.fill(self.counter.take)
+            take.fill(self.counter.give)
         self.check()
         self.query_one("#cash-give", Input).focus()
 
@@ -325,3 +366,24 @@ class TradeScreen(MarksFocusedRow, LatestSizeOnly, Screen[ProposeTrade | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+class CounterHost(Protocol):
+    """What :func:`counter_offer` uses of the game screen."""
+
+    game: Game
+    look: Look
+
+    def act(self, action: Action) -> bool: ...
+    def open(self, screen: Screen[Any], callback: Callable[[Any], object] | None) -> None: ...
+
+
+def counter_offer(host: CounterHost, refusal: Action, offer: TradeOffer) -> None:
+    """A counter-offer (``c`` on a trade offer): send ``refusal`` (the offer is refused: no trade is
+    proposed while one waits for its reply, X1), then open the trade screen filled with ``offer``
+    reversed; what it proposes is sent at once (the one who refused is at the keyboard), Esc sends
+    nothing. The game screen's computer players wait while the screen is open."""
+    if not host.act(refusal):
+        return
+    host.open(TradeScreen(host.game, host.look, refusal.player, counter=offer),
+              lambda answer: host.act(answer) if answer is not None else None)

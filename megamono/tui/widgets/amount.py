@@ -16,6 +16,8 @@ import re
 from textual.validation import ValidationResult, Validator
 from textual.widgets import Input
 
+from ..textual_private import own_bindings
+
 GROUPED = re.compile(r"\d{1,3}(?:,\d{3})+")
 
 
@@ -89,4 +91,4 @@ class AmountInput(Input):
         if character is None or not character.isprintable() or character == "?":
             return False
         # (Textual takes a key the focused field consumes away from every binding above it)
-        return not any(key in node._bindings.key_to_bindings for node in self.ancestors if node is not self.app)
+        return not any(key in own_bindings(node).key_to_bindings for node in self.ancestors if node is not self.app)

@@ -38,6 +38,7 @@ from textual.widget import Widget
 
 from ..layouts import LAYOUT_MIN, layout_for  # noqa: F401  (re-exported for the game screen)
 from ..look import Look, money, space_code
+from ..textual_private import forget_dirty_regions
 
 if TYPE_CHECKING:
     from megamono.rules.engine import Game
@@ -261,7 +262,7 @@ class BoardEdge(Widget):
         if style != self._cache_style:  # a new theme: every cell again
             self._cache_style = style
             self._strips.clear()
-        self._dirty_regions.clear()
+        forget_dirty_regions(self)
         g = self.board.geometry
         # the offsets (for a mouse selection) count from the side's left edge, as in :meth:`render`
         if self.across:

@@ -9,6 +9,7 @@ from textual.widgets import RichLog
 from megamono.rules.events import Event
 
 from ..look import DIM, Look
+from ..textual_private import styles_key
 
 KIND_STYLE = {"turn": "bold", "dice": "", "cash": "#b0b0b0", "info": DIM, "bankrupt": "bold #ff5f5f",
               "game_over": "bold #ffd75f", "jail": "#ff8080", "card": "#ffd75f", "bus": "#5fd7ff"}
@@ -28,7 +29,7 @@ class GameLog(RichLog, can_focus=False):
     def rich_style(self) -> Style:
         """Textual's ``rich_style`` (the styles of this widget and its parents combined), kept until
         one of those styles changes: a RichLog asks for it once or twice per line it draws."""
-        key = tuple(node.styles._cache_key for node in self.ancestors_with_self)
+        key = tuple(styles_key(node.styles) for node in self.ancestors_with_self)
         if key != self._style_key or self._style is None:
             self._style_key = key
             self._style = super().rich_style
