@@ -224,11 +224,6 @@ def drop_bankrupt(st: GameState, ed: Edition, gone: set[int]) -> None:
         bid_prompt(st, ed)
 
 
-def is_open(pend: Pending | None) -> bool:
-    """Whether ``pend`` is an open auction (A3)."""
-    return isinstance(pend, BidDecision) and pend.open
-
-
 def step_grant(st: GameState, ed: Edition, s: GrantStep) -> None:
     """Give a bank deed to a buyer (after payment) and check levelling (B8)."""
     if st.players[s.player].bankrupt:

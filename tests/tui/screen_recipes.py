@@ -75,7 +75,9 @@ def actions_to(kind: str) -> tuple[dict, list[dict]]:
     data = _games()
     seed, k = data["decisions"][kind]
     game = data["games"][seed]
-    return game["setup"], game["actions"][:k]
+    setup = dict(game["setup"])  # recorded before open auctions (A3): their auctions are in seat order
+    setup["options"] = {"auction_bidding": "seat_order", **setup.get("options", {})}
+    return setup, game["actions"][:k]
 
 
 def game_before(kind: str):
