@@ -12,7 +12,7 @@ from __future__ import annotations
 from . import levelling
 from .agenda import AuctionStep, GrantStep, PayStep, PlacePieceStep
 from .core import log, name, pending_as, push, sname, wait
-from .decisions import BidDecision, Pending
+from .decisions import BidDecision
 from .editions import Edition
 from .events import AuctionStarts, BidMade, DropsOut, NobodyBid, PassesBid, WinsAuction, WinsPiece, commas
 from .state import GameState
