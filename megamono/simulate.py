@@ -229,6 +229,7 @@ def movement_game(job: tuple) -> dict[str, Any]:
     be 0), ``owned`` (deeds owned at the end, must be 0), ``debts`` (debt decisions seen, must be 0).
     """
     from megamono.bots.mover import MoverBot
+    from megamono.bots.schedule import computer_to_ask
     from megamono.rules.engine import Game
 
     index, edition, players, seed, throws, skip = job
@@ -261,7 +262,8 @@ def movement_game(job: tuple) -> dict[str, Any]:
                 st.log.clear()
                 game.history.clear()
             continue
-        p = pend.players[0]  # the first seat who may act (the only one, for every kind today)
+        p = computer_to_ask(game)  # the seat the game waits on (A3: each open-auction bidder in turn)
+        assert p is not None, "a movement game waits on a seat"
         action = bots[p].choose(game, p)
         if action.kind in ("roll", "roll_for_doubles"):
             roller = p

@@ -70,7 +70,7 @@ def test_the_encoding_is_compact_readable_json(tmp_path):
     assert '{"player":0,"kind":"buy"},' in lines
     assert len(lines) >= len(g.history)
     assert not any(line.startswith(" ") for line in lines)
-    assert len(text) < 0.3 * len(g.to_json())
+    assert len(text) < 0.32 * len(g.to_json())  # (0.31 since open auctions are the default)
     loaded = load_game(path)
     assert loaded.st == g.st and loaded.history == g.history and loaded.st.log == g.st.log
 

@@ -29,6 +29,7 @@ from .base import Bot
 from .easy import EasyBot
 from .model import Memory
 from .mover import MoverBot
+from .schedule import computer_to_ask
 from .strong import StrongBot
 
 LEVELS: Mapping[str, type[Bot]] = MappingProxyType({"easy": EasyBot, "strong": StrongBot})
@@ -75,9 +76,10 @@ def play_bot_game(edition: str | Path = "mega", levels: list[str] | tuple[str, .
     - ``options``: the house rules (RULES.md O); ``time_limit`` is refused (ValueError): it counts
       the minutes a game is open in the app, and a headless game has no such clock.
 
-    The bots share one :class:`Memory` (the game's). Each decision is asked of the bots of the seats
-    who may act on it (``game.pending.players``), one after the other while each still may (one seat
-    for every kind today); a bot manages its property only in its own decisions (or to pay a debt).
+    The bots share one :class:`Memory` (the game's). Each decision is asked of the bot of the seat
+    :func:`~megamono.bots.schedule.computer_to_ask` names (the one seat of ``pending.players``; in an
+    open auction, A3, each bidder the auction still waits on in turn from the high bidder's left); a
+    bot manages its property only in its own decisions (or to pay a debt).
     Rent to claim (option ``rent_must_be_claimed``) is claimed by its owner's bot before it lapses, at
     the first safe moment (``Game.timely_claims``).
     """
@@ -105,18 +107,13 @@ def play_bot_game(edition: str | Path = "mega", levels: list[str] | tuple[str, .
                     _act(game, a, check)
                     if st.winner is not None:
                         return game
-        pend = st.pending
-        assert pend is not None, "a game that is not over waits on a decision"
-        for k, p in enumerate(pend.players):
-            if k:  # (an earlier seat's answer may have settled it for this one)
-                now = st.pending
-                if now is None or p not in now.players:
-                    continue
-            action = bots[p].choose(game, p, check=False)  # game.act checks it
-            try:
-                _act(game, action, check)
-            except IllegalAction as exc:
-                _act(game, bots[p].refused(game, p, action, str(exc)), check)
+        p = computer_to_ask(game)
+        assert p is not None, "a game that is not over waits on a seat"
+        action = bots[p].choose(game, p, check=False)  # game.act checks it
+        try:
+            _act(game, action, check)
+        except IllegalAction as exc:
+            _act(game, bots[p].refused(game, p, action, str(exc)), check)
     raise BotGameError(f"the game did not end within {max_actions} actions", game)
 
 

@@ -23,6 +23,7 @@ from megamono.rules.actions import (
     Level,
     LevelChoice,
     Mortgage,
+    PassBid,
     PayDebt,
     SellBuilding,
     SellDepot,
@@ -152,7 +153,7 @@ class Bot:
         assert pend is not None, "a bot answers only while the game waits on a decision"
         acts = game.legal_actions(player)
         decisions = [a for a in acts if a.kind not in MANAGE_KINDS and a.kind != "claim_rent"]
-        prefer = ("pay_debt", "roll", "refuse_trade", "drop_out", "decline_buy", "keep")
+        prefer = ("pay_debt", "roll", "refuse_trade", "drop_out", "pass_bid", "decline_buy", "keep")
         for kind in prefer:
             for a in decisions:
                 if a.kind == kind:
@@ -245,7 +246,9 @@ class Bot:
             case TurnDecision():
                 return self.on_turn(game, player, pend)
             case BidDecision():
-                return self.on_bid(game, player, pend)
+                bid = self.on_bid(game, player, pend)
+                # (each bot answers as if bidding in seat order; in an open auction, not bidding is a pass)
+                return PassBid(player=player) if pend.open and bid.kind == "drop_out" else bid
             case DebtDecision():
                 return self.on_debt(game, player, pend)
             case BuyDecision():

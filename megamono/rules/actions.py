@@ -137,8 +137,15 @@ class Bid(_Action):
 
 @action
 class DropOut(_Action):
-    """Leave the running auction for good (A3)."""
+    """Leave the running seat-order auction for good (A3, ``auction_bidding`` = ``"seat_order"``)."""
     kind: Literal["drop_out"] = "drop_out"
+
+
+@action
+class PassBid(_Action):
+    """Pass on the high bid of the running open auction (A3): it counts towards closing only; a raise
+    by anyone cancels every pass, and the bidder may still raise until it closes."""
+    kind: Literal["pass_bid"] = "pass_bid"
 
 
 @action
@@ -341,7 +348,7 @@ class PlacePiece(_Action):
 
 
 Action = Annotated[
-    (Roll | PlayBusTicket | PayJailFine | UseJailCard | RollForDoubles | Buy | DeclineBuy | Bid | DropOut |
+    (Roll | PlayBusTicket | PayJailFine | UseJailCard | RollForDoubles | Buy | DeclineBuy | Bid | DropOut | PassBid |
      ChooseDestination | BusChoice | BusMove | BirthdayChoice | IncomeTaxChoice | PickAuctionDeed | Level |
      MortgagedDeedChoice | PayDebt | DeclareBankruptcy | Build | SellBuilding | SellGroupBuildings | BuildDepot
      | SellDepot | Mortgage | Unmortgage | ProposeTrade | AcceptTrade | RefuseTrade | ProposeEnd | VoteEnd |

@@ -1,5 +1,7 @@
 """Auctions (RULES.md A1-A3): what starts one (A1), the opening bid and raises (A2), and how the
-bidders take their turns (A3: in seat order, ``Options.auction_bidding == "seat_order"``).
+bidders take their turns (A3): open bidding (``Options.auction_bidding == "open"``, the default), where
+any bidder but the high bidder raises or passes in any order until all of them have passed, or in seat
+order (``"seat_order"``), one bidder at a time, each raising or dropping out for good.
 
 Functions over the state and the edition. The winner pays the bank, then receives the deed (or the
 bank's last piece of a building shortage).
@@ -12,12 +14,12 @@ from .agenda import AuctionStep, GrantStep, PayStep, PlacePieceStep
 from .core import log, name, pending_as, push, sname, wait
 from .decisions import BidDecision
 from .editions import Edition
-from .events import AuctionStarts, BidMade, DropsOut, NobodyBid, WinsAuction, WinsPiece, commas
+from .events import AuctionStarts, BidMade, DropsOut, NobodyBid, PassesBid, WinsAuction, WinsPiece, commas
 from .state import GameState
 
 
 def step_auction(st: GameState, ed: Edition, s: AuctionStep) -> None:
-    """A1/A3: every active player bids, in seat order from the left of who triggered it."""
+    """A1/A3: every active player bids; the bidders in seat order from the left of who triggered it."""
     space = s.space
     if st.deeds[space].owner is not None:
         return
@@ -28,8 +30,18 @@ def step_auction(st: GameState, ed: Edition, s: AuctionStep) -> None:
     if not order:
         return
     log(st, AuctionStarts(space))
-    wait(st, BidDecision(player=order[0], space=space, bidders=order))
-    bid_prompt(st, ed)
+    start(st, ed, BidDecision(player=order[0], space=space, bidders=order))
+
+
+def start(st: GameState, ed: Edition, pend: BidDecision) -> None:
+    """Open the auction ``pend`` (its ``bidders`` in seat order from the trigger's left) as the option
+    ``auction_bidding`` says (A3): an open one may close at once (nobody can afford the opening bid)."""
+    pend.open = st.options.auction_bidding == "open"
+    wait(st, pend)
+    if pend.open:
+        settle_open(st, ed)
+    else:
+        bid_prompt(st, ed)
 
 
 def auction_item(st: GameState, ed: Edition) -> str:
@@ -42,22 +54,47 @@ def auction_item(st: GameState, ed: Edition) -> str:
 
 
 def min_bid(st: GameState, ed: Edition) -> int:
-    """A2: the opening bid is at least $10, each raise at least $1."""
+    """A2: the opening bid is at least $10, each raise at least $1 (dollars)."""
     pend = pending_as(st, BidDecision)
     return 10 if pend.high_bidder is None else pend.high_bid + 1
 
 
+def waiting_on(st: GameState, pend: BidDecision) -> list[int]:
+    """A3, open: the bidders the auction still waits for, in seat order from the high bidder's left
+    (before any bid: from the trigger's left): every bidder but the high bidder who has not passed on
+    the high bid and whose cash reaches the minimum bid (one who cannot bid counts as passing until
+    they can). Empty: the auction closes."""
+    low = 10 if pend.high_bidder is None else pend.high_bid + 1
+    b = pend.bidders
+    if pend.high_bidder in b:
+        k = b.index(pend.high_bidder) + 1
+        b = b[k:] + b[:k]
+    return [q for q in b if q != pend.high_bidder and q not in pend.passed and st.players[q].cash >= low]
+
+
 def bid_prompt(st: GameState, ed: Edition) -> None:
-    """The running auction's prompt: whose bid it is, the high bid, the lowest bid now (A2)."""
-    st = st
+    """The running auction's prompt: who bids, the high bid, the lowest bid now (A2)."""
     pend = pending_as(st, BidDecision)
     players = st.players
     if pend.high_bidder is None:
         lead = "no bid yet"
     else:
         lead = f"high bid ${commas(pend.high_bid)} by {players[pend.high_bidder].name}"
-    pend.prompt = (f"{players[pend.player].name}: auction of {auction_item(st, ed)} ({lead});"
-                   f" bid at least ${commas(min_bid(st, ed))} or drop out")
+    if pend.open:
+        pend.prompt = (f"Auction of {auction_item(st, ed)} ({lead}): anyone may bid at least"
+                       f" ${commas(min_bid(st, ed))} or pass")
+    else:
+        pend.prompt = (f"{players[pend.player].name}: auction of {auction_item(st, ed)} ({lead});"
+                       f" bid at least ${commas(min_bid(st, ed))} or drop out")
+
+
+def why_not_bidder(st: GameState, ed: Edition, p: int) -> str:
+    """Why seat ``p`` may not act in the running open auction (they are not among its ``players``)."""
+    pend = pending_as(st, BidDecision)
+    if p == pend.high_bidder:
+        return (f"{name(st, p)} holds the high bid (${commas(pend.high_bid)}): the high bidder neither raises"
+                " nor passes (A3)")
+    return f"{name(st, p)} is not bidding in this auction"
 
 
 def why_not_bid(st: GameState, ed: Edition, p: int, amount: int) -> str | None:
@@ -70,16 +107,47 @@ def why_not_bid(st: GameState, ed: Edition, p: int, amount: int) -> str | None:
     return None
 
 
+def why_not_pass(st: GameState, ed: Edition, p: int) -> str | None:
+    """A3: only an open auction takes passes, one per bidder on each high bid; the reason, or None."""
+    pend = pending_as(st, BidDecision)
+    if not pend.open:
+        return "this auction is in seat order (option auction_bidding): drop out instead of passing"
+    if p in pend.passed:
+        return f"{name(st, p)} has already passed on this bid"
+    return None
+
+
+def why_not_drop_out(st: GameState, ed: Edition, p: int) -> str | None:
+    """A3: dropping out for good belongs to seat-order auctions; the reason, or None."""
+    if pending_as(st, BidDecision).open:
+        return "in an open auction a bidder passes (and may still raise until it closes): nobody drops out"
+    return None
+
+
 def do_bid(st: GameState, ed: Edition, p: int, amount: int) -> None:
-    """``p`` bids ``amount`` dollars: the high bid; the next bidder in seat order bids (A3)."""
+    """``p`` bids ``amount`` dollars: the high bid (A3). Open: every pass is cancelled, and the
+    auction waits on the others; seat order: the next bidder bids."""
     pend = pending_as(st, BidDecision)
     pend.high_bid, pend.high_bidder = amount, p
     log(st, BidMade(player=p, bid=amount, space=pend.space, piece=pend.piece))
-    next_bidder(st, ed, pend.bidders.index(p) + 1)
+    if pend.open:
+        pend.passed.clear()
+        settle_open(st, ed)
+    else:
+        next_bidder(st, ed, pend.bidders.index(p) + 1)
+
+
+def do_pass(st: GameState, ed: Edition, p: int) -> None:
+    """``p`` passes on the high bid of the open auction; it closes once every bidder but the high
+    bidder has passed (A3)."""
+    pend = pending_as(st, BidDecision)
+    pend.passed.append(p)
+    log(st, PassesBid(player=p, bid=pend.high_bid, space=pend.space))
+    settle_open(st, ed)
 
 
 def do_drop_out(st: GameState, ed: Edition, p: int) -> None:
-    """``p`` leaves the auction for good; the next bidder bids, or it ends (A3)."""
+    """``p`` leaves the seat-order auction for good; the next bidder bids, or it ends (A3)."""
     pend = pending_as(st, BidDecision)
     k = pend.bidders.index(p)
     pend.bidders.remove(p)
@@ -87,36 +155,73 @@ def do_drop_out(st: GameState, ed: Edition, p: int) -> None:
     next_bidder(st, ed, k)
 
 
+def settle_open(st: GameState, ed: Edition) -> None:
+    """If the pending decision is an open auction: close it when it waits on nobody (A3: every bidder
+    but the high bidder has passed or cannot bid), else name the first bidder it waits for. Run after
+    every action (a bidder's cash may have changed) and when the auction comes back from being set
+    aside."""
+    pend = st.pending
+    if not (isinstance(pend, BidDecision) and pend.open):
+        return
+    waiting = waiting_on(st, pend)
+    if waiting:
+        pend.player = waiting[0]
+        bid_prompt(st, ed)
+    else:
+        close(st, ed)
+
+
 def next_bidder(st: GameState, ed: Edition, k: int) -> None:
-    """The auction goes on with the bidder at index ``k`` of those still in, or ends: nobody left, or the
-    high bidder alone (who pays the bank, then receives the deed or the piece, A3)."""
+    """The seat-order auction goes on with the bidder at index ``k`` of those still in, or closes:
+    nobody left, or the high bidder alone (A3)."""
     pend = pending_as(st, BidDecision)
     b = pend.bidders
-    if len(b) > 1:  # (the usual case: the auction goes on)
+    if len(b) > 1 or (len(b) == 1 and pend.high_bidder != b[0]):
         pend.player = b[k % len(b)]
         bid_prompt(st, ed)
         return
-    if not b:
+    close(st, ed)
+
+
+def close(st: GameState, ed: Edition) -> None:
+    """The auction ends: with no bid the deed or piece stays with the bank; else the high bidder pays
+    the bank, then receives the deed or places the piece (A3, B7)."""
+    pend = pending_as(st, BidDecision)
+    st.pending = None
+    w, price = pend.high_bidder, pend.high_bid
+    if w is None:
         log(st, NobodyBid(pend.space, pend.piece))
-        st.pending = None
-        return
-    if len(b) == 1 and pend.high_bidder == b[0] and pend.piece:
-        w, price, piece = b[0], pend.high_bid, pend.piece
-        st.pending = None
-        log(st, WinsPiece(w, piece, price))
-        push(st, PayStep(player=w, creditors=[(None, price)], why=f"auction of the last {piece}"),
-                  PlacePieceStep(player=w, piece=piece))
-        return
-    if len(b) == 1 and pend.high_bidder == b[0]:
-        w, price, space = b[0], pend.high_bid, pend.space
+    elif pend.piece:
+        log(st, WinsPiece(w, pend.piece, price))
+        push(st, PayStep(player=w, creditors=[(None, price)], why=f"auction of the last {pend.piece}"),
+             PlacePieceStep(player=w, piece=pend.piece))
+    else:
+        space = pend.space
         assert space is not None, "an auction sells a deed or a piece"
-        st.pending = None
         log(st, WinsAuction(w, space, price))
         push(st, PayStep(player=w, creditors=[(None, price)], why=f"auction of {sname(ed, space)}"),
-                  GrantStep(player=w, space=space))
-        return
-    pend.player = b[k % len(b)]
-    bid_prompt(st, ed)
+             GrantStep(player=w, space=space))
+
+
+def drop_bankrupt(st: GameState, ed: Edition, gone: set[int]) -> None:
+    """The pending auction after the players ``gone`` went bankrupt (A3, D3): they leave it; a bankrupt
+    high bidder's bid goes, and the auction starts again at no bid (an open auction's passes too)."""
+    pend = pending_as(st, BidDecision)
+    if pend.high_bidder in gone:
+        pend.high_bidder, pend.high_bid = None, 0
+        pend.passed.clear()
+    if pend.open:
+        pend.bidders = [q for q in pend.bidders if q not in gone]
+        pend.passed = [q for q in pend.passed if q not in gone]
+        settle_open(st, ed)
+    elif any(q in gone for q in pend.bidders):
+        b = pend.bidders
+        k = b.index(pend.player)
+        nxt = next((q for q in b[k:] + b[:k] if q not in gone), None)
+        pend.bidders = [q for q in b if q not in gone]
+        next_bidder(st, ed, pend.bidders.index(nxt) if nxt is not None else 0)
+    elif pend.high_bidder is None:
+        bid_prompt(st, ed)
 
 
 def step_grant(st: GameState, ed: Edition, s: GrantStep) -> None:

@@ -8,7 +8,7 @@ not allowed, or None; an effect (``do_...``) changes the state and logs what hap
 
 from __future__ import annotations
 
-from .core import log, name, sname, transfer
+from .core import log, name, sname, transfer, why_not_spend
 from .editions import Edition
 from .events import BuildingSold, Built, DepotBuilt, SoldDown, commas, plural
 from .rent import sale_value
@@ -80,7 +80,7 @@ def why_not_build(st: GameState, ed: Edition, p: int, space: int, ignore_cash: b
     cash = st.players[p].cash
     if not ignore_cash and cash < sp.house_cost:
         return f"building costs ${commas(sp.house_cost)}; {name(st, p)} has ${commas(cash)}"
-    return None
+    return None if ignore_cash else why_not_spend(st, p, sp.house_cost)
 
 
 def do_build(st: GameState, ed: Edition, p: int, space: int) -> None:
@@ -218,7 +218,7 @@ def why_not_build_depot(st: GameState, ed: Edition, p: int, space: int) -> str |
         return "the bank has no depots left (B4)"
     if st.players[p].cash < board.rules.depot_cost:
         return f"a depot costs ${commas(board.rules.depot_cost)}"
-    return None
+    return why_not_spend(st, p, board.rules.depot_cost)
 
 
 def do_build_depot(st: GameState, ed: Edition, p: int, space: int) -> None:

@@ -1,5 +1,6 @@
 """What the rule areas share: names, the agenda and the pending decision, the log, cash transfers
-(RULES.md G4: whole dollars; the bank never runs out) and throwing the dice.
+(RULES.md G4: whole dollars; the bank never runs out), the cash an open auction's high bidder must
+keep, and throwing the dice.
 
 Functions over the state (and the edition). Nothing here decides a rule.
 """
@@ -12,7 +13,7 @@ from typing import TypeVar
 
 from . import dice as _dice
 from .agenda import AgendaStep
-from .decisions import Decision, Pending
+from .decisions import BidDecision, Decision, Pending
 from .dice import Throw
 from .editions import Edition
 from .events import Cash, Event, UtilityRoll, commas
@@ -150,3 +151,23 @@ _SPEED_THROWS = tuple([Throw((a + 1, b + 1), _dice.SPEED_FACES[c])
 def new_seed() -> int:
     """A fresh random seed for a game nobody seeded."""
     return secrets.randbits(63)
+
+
+def bid_held(st: GameState, p: int) -> int:
+    """The high bid (dollars) ``p`` holds in an open auction now running (pending or set aside), else 0:
+    while it runs, none of ``p``'s actions may leave their cash below it (A3)."""
+    held = 0
+    for pend in (st.pending, *st.suspended):
+        if isinstance(pend, BidDecision) and pend.open and pend.high_bidder == p:
+            held = max(held, pend.high_bid)
+    return held
+
+
+def why_not_spend(st: GameState, p: int, amount: int) -> str | None:
+    """A3: why ``p`` may not spend ``amount`` dollars now (it would leave their cash below the high bid
+    they hold in an open auction), or None. Down to exactly the bid is allowed."""
+    held = bid_held(st, p)
+    if held and st.players[p].cash - amount < held:
+        return (f"{name(st, p)} holds the high bid of ${commas(held)} in the auction: cash may not go below it"
+                " until the auction ends (A3)")
+    return None

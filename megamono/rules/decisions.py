@@ -3,8 +3,8 @@
 ``GameState.pending`` holds one of them (:data:`Pending`, a union told apart by ``kind``, as the
 actions are), or None while the engine resolves. Every decision has ``player`` (the seat it is
 asked of), ``prompt`` (a sentence for the screen) and :attr:`Decision.players`, the seats who may
-act on it now: one seat for every kind today; several for the open auction when it comes. Who may
-act is always asked of ``players``.
+act on it now: one seat for every kind but the open auction, where every bidder but the high
+bidder may. Who may act is always asked of ``players``.
 
 Money is whole dollars; spaces are board indices; seats index ``GameState.players``.
 
@@ -78,8 +78,8 @@ class Decision(Record):
 
     @property
     def players(self) -> tuple[int, ...]:
-        """The seats who may act on this decision now: ``(player,)`` for every kind today; several
-        for the open auction of RULES.md A3 when it comes."""
+        """The seats who may act on this decision now: ``(player,)`` for every kind but the open
+        auction (:class:`BidDecision`), where several may."""
         return (self.player,)
 
 
@@ -118,9 +118,14 @@ class BuyDecision(Decision):
 
 @record
 class BidDecision(Decision):
-    """A1-A5, B7: an auction of the deed on ``space`` or of the bank's last ``piece`` (B7); the
-    high bid so far (``high_bid``, by ``high_bidder``, None before the first bid) and the
-    ``bidders`` still in, in the order they bid (``player`` bids now)."""
+    """A1-A3, B7: an auction of the deed on ``space`` or of the bank's last ``piece`` (B7); the
+    high bid so far (``high_bid`` dollars, by ``high_bidder``, None before the first bid) and the
+    ``bidders``, in seat order from the left of the player who started it.
+
+    ``open`` (option ``auction_bidding`` = ``"open"``, A3): every bidder but the high bidder may
+    raise or pass, in any order (:attr:`players`); ``passed`` holds who passed on the high bid now
+    (a raise clears it); ``player`` is the first of them the game still waits for. Not ``open``
+    (``"seat_order"``): ``bidders`` are those still in, and ``player`` alone bids now."""
 
     kind: Literal["bid"] = "bid"
     space: int | None = None
@@ -128,6 +133,16 @@ class BidDecision(Decision):
     high_bid: int = 0
     high_bidder: int | None = None
     bidders: list[int] = field(default_factory=list)
+    open: bool = False
+    passed: list[int] = field(default_factory=list)
+
+    @property
+    def players(self) -> tuple[int, ...]:
+        """Open: every bidder but the high bidder (a bidder who passed may still raise, A3);
+        seat order: ``(player,)``."""
+        if self.open:
+            return tuple(q for q in self.bidders if q != self.high_bidder)
+        return (self.player,)
 
 
 @record

@@ -52,6 +52,7 @@ from .actions import (
     ManageAction,
     Mortgage,
     MortgagedDeedChoice,
+    PassBid,
     PayDebt,
     PayJailFine,
     PickAuctionDeed,
@@ -102,7 +103,7 @@ from .state import GameState
 DECISION_OF: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "roll": ("turn",), "play_bus_ticket": ("turn",), "pay_jail_fine": ("jail", "jail_pay"),
     "use_jail_card": ("jail", "jail_pay"), "roll_for_doubles": ("jail",), "buy": ("buy",),
-    "decline_buy": ("buy",), "bid": ("bid",), "drop_out": ("bid",),
+    "decline_buy": ("buy",), "bid": ("bid",), "drop_out": ("bid",), "pass_bid": ("bid",),
     "choose_destination": ("triples",), "bus_choice": ("bus",), "bus_move": ("bus_move",),
     "birthday_choice": ("birthday",),
     "income_tax_choice": ("income_tax",), "pick_auction_deed": ("auction_pick",),
@@ -159,6 +160,8 @@ def why_not(st: GameState, ed: Edition, action: Action) -> str | None:
     if pend.kind not in DECISION_OF[kind]:
         return f"the game is waiting for {describe_pending(st, ed)}, not for {action.label()}"
     if p not in deciders:
+        if isinstance(pend, BidDecision) and pend.open:
+            return auctions.why_not_bidder(st, ed, p)
         return f"it is {names_of(st, ed, deciders)}'s decision, not {name(st, p)}'s"
     return CHECK[kind](st, ed, action) if kind in CHECK else None
 
@@ -211,7 +214,8 @@ def _answers_of(st: GameState, ed: Edition, pend: Pending, p: int) -> list[Actio
     if isinstance(pend, BuyDecision):
         return [Buy(player=p), DeclineBuy(player=p)]
     if isinstance(pend, BidDecision):
-        return [Bid(player=p, amount=auctions.min_bid(st, ed)), DropOut(player=p)]
+        last: Action = PassBid(player=p) if pend.open else DropOut(player=p)
+        return [Bid(player=p, amount=auctions.min_bid(st, ed)), last]
     if isinstance(pend, TriplesDecision):
         return [ChooseDestination(player=p, space=i) for i in pend.choices]
     if isinstance(pend, BusDecision):
@@ -292,6 +296,18 @@ def _act_bid(st: GameState, ed: Edition, a: Bid) -> None:
 
 def _act_drop_out(st: GameState, ed: Edition, a: DropOut) -> None:
     auctions.do_drop_out(st, ed, a.player)
+
+
+def _check_drop_out(st: GameState, ed: Edition, a: DropOut) -> str | None:
+    return auctions.why_not_drop_out(st, ed, a.player)
+
+
+def _act_pass_bid(st: GameState, ed: Edition, a: PassBid) -> None:
+    auctions.do_pass(st, ed, a.player)
+
+
+def _check_pass_bid(st: GameState, ed: Edition, a: PassBid) -> str | None:
+    return auctions.why_not_pass(st, ed, a.player)
 
 
 def _check_bus_choice(st: GameState, ed: Edition, a: BusChoice) -> str | None:
@@ -537,6 +553,7 @@ ACT: Mapping[str, _Run] = MappingProxyType({
     "decline_buy": _act_decline_buy,
     "bid": _act_bid,
     "drop_out": _act_drop_out,
+    "pass_bid": _act_pass_bid,
     "choose_destination": turns.choose_destination,
     "bus_choice": _act_bus_choice,
     "bus_move": turns.bus_move,
@@ -571,6 +588,8 @@ CHECK: Mapping[str, _Check] = MappingProxyType({
     "use_jail_card": _check_use_jail_card,
     "buy": _check_buy,
     "bid": _check_bid,
+    "drop_out": _check_drop_out,
+    "pass_bid": _check_pass_bid,
     "choose_destination": turns.why_not_choose_destination,
     "bus_choice": _check_bus_choice,
     "birthday_choice": _check_birthday_choice,

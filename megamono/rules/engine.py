@@ -25,8 +25,10 @@ from .actions import (
 from .agenda import (
     EndTurnStep,
 )
+from .auctions import settle_open
 from .core import log, name, new_seed, push, throw
 from .decisions import (
+    BidDecision,
     Pending,
     TradeOffer,
     TradeSide,
@@ -238,6 +240,18 @@ class Game:
         """The deeds won at auction and not handed over yet (:func:`megamono.rules.invariants.awaiting_grant`)."""
         return awaiting_grant(self.st)
 
+    def awaited(self) -> tuple[int, ...]:
+        """The seats the game waits on now, in the order to ask them: an open auction's bidders who
+        have neither passed on the high bid nor hold it and can bid (RULES.md A3), from the high
+        bidder's left; any other decision's :attr:`~megamono.rules.decisions.Decision.players`; ()
+        when nothing is pending."""
+        pend = self.st.pending
+        if pend is None:
+            return ()
+        if isinstance(pend, BidDecision) and pend.open:
+            return tuple(auctions.waiting_on(self.st, pend))
+        return pend.players
+
     def min_bid(self) -> int:
         """A2: the lowest bid the running auction takes now, in dollars."""
         return auctions.min_bid(self.st, self.ed)
@@ -323,6 +337,7 @@ class Game:
         log = st.log
         start = len(log)
         ACT[action.kind](st, self.ed, action)
+        settle_open(st, self.ed)  # A3: any action may change who an open auction waits on
         self.history.append(action)
         if st.pending is None:  # (with a decision pending already, the agenda waits)
             self._advance()
@@ -337,6 +352,7 @@ class Game:
         start = len(self.st.log)
         before = self._snapshot()
         ACT[action.kind](self.st, self.ed, action)
+        settle_open(self.st, self.ed)
         self.history.append(action)
         self._advance()
         st = self.st

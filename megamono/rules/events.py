@@ -793,6 +793,21 @@ class DropsOut(Event):
 
 
 @hot_record
+class PassesBid(Event):
+    """``player`` passes on the high bid ``bid`` (0: before any bid) in the open auction of ``space``
+    (None: of a piece) (A3): it counts towards closing; a raise cancels it."""
+
+    kind: ClassVar[EventKind] = "bid"
+    player: int
+    bid: int
+    space: int | None
+
+    def say(self, g: Names) -> str:
+        on = f"on ${commas(self.bid)}" if self.bid else "(no bid yet)"
+        return f"{name(g, self.player)} passes {on}"
+
+
+@hot_record
 class NobodyBid(Event):
     """An auction of ``space``, or of the last ``piece``, ends without a bid (A3)."""
 

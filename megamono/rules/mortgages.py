@@ -8,7 +8,7 @@ Functions over the state and the edition.
 from __future__ import annotations
 
 from .agenda import MortgagedDeedStep, PayStep
-from .core import name, pending_as, push, sname, transfer, wait
+from .core import name, pending_as, push, sname, transfer, wait, why_not_spend
 from .decisions import MortgagedDeedDecision
 from .editions import Edition
 from .events import commas
@@ -52,7 +52,7 @@ def why_not_unmortgage(st: GameState, ed: Edition, p: int, space: int) -> str | 
     cost = unmortgage_cost(ed, space)
     if st.players[p].cash < cost:
         return f"unmortgaging costs ${commas(cost)} (M2); {name(st, p)} has ${commas(st.players[p].cash)}"
-    return None
+    return why_not_spend(st, p, cost)
 
 
 def do_unmortgage(st: GameState, ed: Edition, p: int, space: int) -> None:
@@ -87,6 +87,7 @@ def why_not_mortgaged_deed_choice(st: GameState, ed: Edition, p: int, choice: st
         cost = pending_as(st, MortgagedDeedDecision).amounts["unmortgage"]
         if st.players[p].cash < cost:
             return f"unmortgaging costs ${commas(cost)}; {name(st, p)} has ${commas(st.players[p].cash)}"
+        return why_not_spend(st, p, cost)
     return None
 
 

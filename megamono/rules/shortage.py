@@ -98,8 +98,7 @@ def do_shortage_answer(st: GameState, ed: Edition, p: int, want: bool) -> None:
         return
     order = [q for q in others_from_left(st, builder) if q in yes] + [builder]
     log(st, PieceAuction(piece, list(order)))
-    wait(st, BidDecision(player=order[0], piece=piece, bidders=order))
-    auctions.bid_prompt(st, ed)
+    auctions.start(st, ed, BidDecision(player=order[0], piece=piece, bidders=order))
 
 
 def step_place_piece(st: GameState, ed: Edition, s: PlacePieceStep) -> None:

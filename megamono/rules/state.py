@@ -41,9 +41,11 @@ class Options(Record):
     time_limit: Annotated[int, Field(ge=1)] | None = None
     """Minutes of the game being open in the app, after which the game ends when the round ends (O,
     E2). The clock is the app's: the rules only see the time-up action it records (``TimeUp``)."""
-    auction_bidding: Literal["seat_order"] = "seat_order"
-    """How an auction's bidders take their turns (RULES.md A3): ``"seat_order"``, one bidder at a time
-    around the table (the only way today; the open auction, where anyone may bid, comes later)."""
+    auction_bidding: Literal["open", "seat_order"] = "open"
+    """How an auction's bidders take their turns (RULES.md A3): ``"open"``, anyone but the high bidder
+    raises or passes in any order, and it closes when all of them have passed; ``"seat_order"``, one
+    bidder at a time around the table, each raising or dropping out for good (earlier versions' rule;
+    every save of those versions names it)."""
     bus_rule: Literal["mega", "speed_die_game"] = "mega"
     """[Mega] The Speed Die's Bus face (RULES.md T3.4): ``"mega"``, move by the white dice, then a Bus
     Ticket or a ride ahead; ``"speed_die_game"``, the standard Speed Die game's Bus: before moving, move

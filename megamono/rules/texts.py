@@ -56,6 +56,7 @@ _PLAIN = MappingProxyType({
     "use_jail_card": "Use a Get Out of Jail Free card",
     "roll_for_doubles": "Roll for doubles (in jail)",
     "drop_out": "Drop out of the auction",
+    "pass_bid": "Pass on the high bid",
     "pay_debt": "Pay the debt",
     "declare_bankruptcy": "Declare bankruptcy",
     "accept_trade": "Accept the trade",

@@ -250,15 +250,7 @@ def check_resumed(st: GameState, ed: Edition) -> None:
         return q is not None and st.players[q].bankrupt
 
     if isinstance(pend, BidDecision):
-        if gone(pend.high_bidder):
-            pend.high_bidder, pend.high_bid = None, 0
-        if any(gone(q) for q in pend.bidders):
-            k = pend.bidders.index(pend.player)
-            nxt = next((q for q in pend.bidders[k:] + pend.bidders[:k] if not gone(q)), None)
-            pend.bidders = [q for q in pend.bidders if not gone(q)]
-            auctions.next_bidder(st, ed, pend.bidders.index(nxt) if nxt is not None else 0)
-        elif pend.high_bidder is None:
-            auctions.bid_prompt(st, ed)
+        auctions.drop_bankrupt(st, ed, {q for q, pl in enumerate(st.players) if pl.bankrupt})
         return
     if isinstance(pend, DebtDecision) and not gone(pend.player):
         if any(gone(c.player) for c in pend.creditors):

@@ -29,7 +29,9 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from megamono.bots.base import Bot
+from megamono.bots.schedule import computer_to_ask
 from megamono.rules.actions import Action, ClaimRent
+from megamono.rules.decisions import BidDecision
 from megamono.rules.engine import Game
 from megamono.rules.errors import IllegalAction
 from megamono.rules.events import Event
@@ -210,7 +212,13 @@ class GameController:
         return next((a for a in self.game.timely_claims() if self.is_computer(a.player)), None)
 
     def computer_to_move(self) -> int | None:
-        """The computer seat that decides now (:meth:`decider`), or None (a human's decision, or none)."""
+        """The computer seat that decides now, or None (a human's decision, or none). In an open
+        auction (A3) the first computer bidder the game still waits on, by the one scheduler
+        (:func:`~megamono.bots.schedule.computer_to_ask`), whether or not humans may bid too; else
+        the :meth:`decider` when it is a computer."""
+        pend = self.game.pending
+        if isinstance(pend, BidDecision) and pend.open:
+            return computer_to_ask(self.game, set(self.bots))
         p = self.decider()
         return p if self.is_computer(p) else None
 

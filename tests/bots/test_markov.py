@@ -34,8 +34,8 @@ from megamono.rules.actions import (
     BusChoice,
     ChooseDestination,
     DeclineBuy,
-    DropOut,
     IncomeTaxChoice,
+    PassBid,
     PayJailFine,
     Roll,
 )
@@ -114,13 +114,13 @@ def test_mover_answers_movement_only():
     assert triples_destination(kinds, fp) == kinds.index("jail") == 13  # already there: Just Visiting
 
     game, bots = mover_game("mega", dice=[(1, 2, 3)])
-    game.act(Roll(player=0))  # 6 = Reading Railroad: decline, then everyone drops out
+    game.act(Roll(player=0))  # 6 = Reading Railroad: decline, then everyone passes (an open auction, A3)
     assert game.pending.kind == "buy" and bots[0].choose(game, 0) == DeclineBuy(player=0)
     game.act(DeclineBuy(player=0))
     while game.pending.kind == "bid":
-        p = game.pending.player
-        assert bots[p].choose(game, p) == DropOut(player=p)
-        game.act(DropOut(player=p))
+        p = game.awaited()[0]
+        assert bots[p].choose(game, p) == PassBid(player=p)
+        game.act(PassBid(player=p))
     assert game.st.deeds[6].owner is None
 
     game, bots = mover_game("mega", dice=[(2, 3, "bus")])

@@ -140,7 +140,7 @@ def play_rounds(g: Game, rounds: int) -> None:
     for _ in range(5000):
         if g.over or g.st.turn.round >= start + rounds:
             return
-        p = g.pending.players[0]
+        p = g.awaited()[0]
         if g.pending.kind == "turn":  # (the bots' own proposals are not what these tests look at)
             g.act(Roll(player=p))
             continue
@@ -223,7 +223,7 @@ def _play_with_refusing_humans(g: Game, max_actions: int = 20_000) -> None:
     for _ in range(max_actions):
         if g.over:
             return
-        p = g.pending.players[0]
+        p = g.awaited()[0]
         human = g.st.players[p].kind == "human"
         if human and g.pending.kind == "trade_reply":
             g.act(RefuseTrade(player=p))
@@ -283,7 +283,7 @@ def test_the_refusals_and_rounds_survive_a_save_and_resume(tmp_path):
     bots = [make_bot("strong", 100 + k, mem) for k in range(4)]
 
     def step(game: Game, bots: list) -> None:
-        p = game.pending.players[0]
+        p = game.awaited()[0]
         if game.st.players[p].kind == "human" and game.pending.kind == "trade_reply":
             game.act(RefuseTrade(player=p))
         else:

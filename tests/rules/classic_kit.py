@@ -24,10 +24,11 @@ PARK_PLACE, LUXURY_TAX, BOARDWALK = 37, 38, 39
 
 # ============================================================================ helpers
 # The common ones are tests/kit.py's (imported above); these are the classic-only ones.
-def new_game(n: int = 3, dice: Iterable[Sequence] | None = None, cash: int | Sequence[int] | None = None) -> Game:
+def new_game(n: int = 3, dice: Iterable[Sequence] | None = None, cash: int | Sequence[int] | None = None,
+             options: dict | None = None) -> Game:
     """A classic game of ``n`` players (Ann, Bob, Cid, ...) in seat order, Ann to play:
     :func:`kit.new_game` with ``edition="classic"``."""
-    return kit.new_game(n, dice, cash, edition="classic")
+    return kit.new_game(n, dice, cash, options=options, edition="classic")
 
 
 def roll_to(game: Game, space: int, throw: tuple[int, int] = (1, 2), player: int = ANN) -> None:

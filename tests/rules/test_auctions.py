@@ -22,10 +22,13 @@ from scenario import (  # noqa: F401 (invariants_hold_at_the_end is an autouse f
     sound,
 )
 
+from kit import SEAT_ORDER
+
 
 def _bob_declines_massachusetts(n=4, **kw):
-    """Bob (seat 1) lands on Massachusetts Avenue (7, $100) and declines it."""
-    g = new_game(n, **kw)
+    """Bob (seat 1) lands on Massachusetts Avenue (7, $100) and declines it (auctions in seat order unless
+    ``options`` says otherwise)."""
+    g = new_game(n, **{"options": SEAT_ORDER, **kw})
     set_turn(g, BOB)
     roll(g, BOB, 2, 3, 2)  # 0 + 7
     assert pend(g) == ("buy", BOB) and g.pending.space == 7 and g.pending.amount == 100
@@ -155,7 +158,7 @@ def test_A1_buy_refused_without_the_cash_then_auction():
 
 
 def test_A1_auction_space_lander_picks_a_bank_deed_and_bids_from_their_left():
-    g = new_game()
+    g = new_game(options=SEAT_ORDER)
     give(g, BOB, 51)
     place(g, ANN, 9)
     roll(g, ANN, 1, 2, 2)  # 9 + 5 = Auction (14)

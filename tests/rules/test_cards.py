@@ -27,6 +27,8 @@ from helpers import (
 )
 from megamono.rules.actions import BusChoice, Buy, DeclineBuy, DropOut, PlayBusTicket
 
+from kit import SEAT_ORDER
+
 
 def draw_at(g, space, card, then=()):
     """Ann rolls 1+2+3 onto card ``space`` with ``card`` on top of its deck; ``then`` are further
@@ -475,7 +477,7 @@ def test_K8_no_ticket_no_play():
 
 
 def test_K8_ticket_play_is_instead_of_rolling_not_after():
-    g = new_game(dice=[(1, 2, 3)])
+    g = new_game(dice=[(1, 2, 3)], options=SEAT_ORDER)
     _ticket(g, 0)
     roll(g)
     assert pend(g) == ("buy", ANN)

@@ -64,7 +64,7 @@ from megamono.rules.actions import (
 from megamono.rules.decisions import TradeSide
 from megamono.rules.engine import Game
 
-from kit import ANN, BOB, CID, NAMES, give, illegal, kinds, pend, place, pos, salaries, texts
+from kit import ANN, BOB, CID, NAMES, SEAT_ORDER, give, illegal, kinds, pend, place, pos, salaries, texts
 from kit import cashes as cash
 from kit import sound as ok
 
@@ -160,7 +160,7 @@ def test_T2_classic_three_tuple_throw_ignores_a_speed_face():
 
 
 def test_T2_classic_doubles_roll_again_after_resolving_the_space():
-    g = new_game(dice=[(3, 3), (1, 2)])
+    g = new_game(dice=[(3, 3), (1, 2)], options=SEAT_ORDER)
     g.act(Roll(player=ANN))
     assert pos(g)[ANN] == ORIENTAL
     assert pend(g) == ("buy", ANN)  # the space is resolved first
@@ -480,7 +480,7 @@ def test_B8_M3_classic_mortgaged_last_lot_by_trade_asks_only_the_mortgage_choice
 
 # ============================================================================ A: auctions on classic
 def test_A1_classic_declined_deed_is_auctioned_from_the_left():
-    g = new_game()
+    g = new_game(options=SEAT_ORDER)
     roll_to(g, BOARDWALK, (1, 2))
     g.act(DeclineBuy(player=ANN))
     assert pend(g) == ("bid", BOB)

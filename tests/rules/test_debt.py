@@ -28,11 +28,12 @@ from scenario import (  # noqa: F401 (invariants_hold_at_the_end is an autouse f
 )
 
 import kit
+from kit import SEAT_ORDER
 
 
-def _ann_owes_bob_750(n=3):
+def _ann_owes_bob_750(n=3, options=None):
     """Ann lands on Bob's Maryland Avenue (hotel, $750)."""
-    g = new_game(n)
+    g = new_game(n, options=options)
     give(g, BOB, 15, 16, 18, level=5)
     place(g, ANN, 10)
     return g
@@ -211,7 +212,7 @@ def test_D3_B8_creditor_gains_the_last_lot_of_a_built_group():
 # --- D4 bankruptcy to the bank -------------------------------------------------------------------------
 
 def test_D4_to_the_bank_deeds_auctioned_unmortgaged_cards_back_tickets_out():
-    g = new_game()
+    g = new_game(options=SEAT_ORDER)
     give(g, ANN, 1, 3, level=1)
     give(g, ANN, 6, mortgaged=True)
     cash(g, ANN, 5)
@@ -253,8 +254,8 @@ def test_D4_to_the_bank_deeds_auctioned_unmortgaged_cards_back_tickets_out():
 
 # --- D5 several creditors ------------------------------------------------------------------------------
 
-def _chairman(n, drawer, cash_):
-    g = new_game(n)
+def _chairman(n, drawer, cash_, options=None):
+    g = new_game(n, options=options)
     set_turn(g, drawer)
     cash(g, drawer, cash_)
     stack(g, "chance", "CH15")
@@ -346,7 +347,7 @@ def test_E1_last_player_not_bankrupt_wins():
 
 
 def test_E1_with_three_players_the_game_goes_on_and_skips_the_bankrupt_seat():
-    g = _ann_owes_bob_750()
+    g = _ann_owes_bob_750(options=SEAT_ORDER)
     cash(g, ANN, 0)
     _land_on_maryland(g)
     act(g, "declare_bankruptcy", ANN)
@@ -428,7 +429,7 @@ def test_D1_a_fee_debt_while_a_levelling_waits_may_be_raised_by_selling_in_that_
 # --- bankruptcy while another decision is set aside (regressions: the game waited on a bankrupt) ---------
 
 def test_D4_bankrupt_over_a_trades_M3_fee_in_their_own_turn_the_turn_passes():
-    g = new_game()
+    g = new_game(options=SEAT_ORDER)
     give(g, BOB, 51, mortgaged=True)
     cash(g, ANN, 10)
     act(g, "propose_trade", BOB, partner=ANN, give={"deeds": [51]})
@@ -445,7 +446,7 @@ def test_D4_bankrupt_over_a_trades_M3_fee_in_their_own_turn_the_turn_passes():
 
 def test_D3_a_bidder_bankrupt_over_a_claimed_rent_leaves_the_auction_and_the_bid_is_void():
     """Option rent_must_be_claimed (T6): Bob claims Maryland's rent during an auction Ann leads."""
-    g = new_game(options={"rent_must_be_claimed": True})
+    g = new_game(options={**SEAT_ORDER, **{"rent_must_be_claimed": True}})
     give(g, BOB, 15, 16, 18, level=5)
     give(g, CID, 17, 19)
     cash(g, ANN, 100)
@@ -470,7 +471,7 @@ def test_D3_a_bidder_bankrupt_over_a_claimed_rent_leaves_the_auction_and_the_bid
 
 
 def test_D5_a_debt_set_aside_is_no_longer_owed_to_a_creditor_who_went_bankrupt_meanwhile():
-    g = _chairman(3, ANN, 60)  # owes Bob and Cid $50 each
+    g = _chairman(3, ANN, 60, options=SEAT_ORDER)  # owes Bob and Cid $50 each
     assert pend(g) == ("debt", ANN) and g.pending.amount == 100
     give(g, ANN, 51, mortgaged=True)
     cash(g, BOB, 5)

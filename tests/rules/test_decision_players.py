@@ -1,8 +1,8 @@
 """Decisions as types (issue 14, item 2): one class per kind with only its own fields, and who may
 act on it: ``players``.
 
-Every kind of decision names the seats who may act on it now; today that is one seat for every kind
-(several come with the open auction of RULES.md A3). The engine's ``why_not`` and ``legal_actions``,
+Every kind of decision names the seats who may act on it now: one seat for every kind but the open
+auction (RULES.md A3), where every bidder but the high bidder may. The engine's ``why_not`` and ``legal_actions``,
 the bots and the app ask ``players``, never a single seat of their own.
 """
 
@@ -20,7 +20,7 @@ from megamono.rules.dispatch import decision_candidates
 from megamono.rules.records import Record
 from megamono.rules.state import GameState
 
-from kit import new_game
+from kit import SEAT_ORDER, new_game
 
 KINDS = get_args(PendingKind)
 
@@ -32,7 +32,7 @@ def test_there_are_19_kinds_of_decision() -> None:
 # Each kind's own fields (besides kind, player and prompt), as issue 14 lists them.
 OWN_FIELDS = {
     "turn": {"roll_again"}, "jail": set(), "jail_pay": {"amount"}, "buy": {"space", "amount"},
-    "bid": {"space", "piece", "high_bid", "high_bidder", "bidders"}, "triples": {"choices"},
+    "bid": {"space", "piece", "high_bid", "high_bidder", "bidders", "open", "passed"}, "triples": {"choices"},
     "auction_pick": {"choices"}, "bus": {"space"}, "bus_move": {"first", "second"},
     "birthday": {"space", "amount"},
     "income_tax": {"space", "amounts"}, "levelling": {"space", "forced", "amounts"},
@@ -96,19 +96,31 @@ def _play_checking(edition: str, seed: int, options: dict | None, seen: set[str]
             break
         seen.add(pend.kind)
         who = pend.players
-        assert len(who) == 1 and who[0] in game.st.active_players()
+        open_auction = isinstance(pend, BidDecision) and pend.open
+        assert (len(who) >= 1 if open_auction else len(who) == 1) and set(who) <= set(game.st.active_players())
         answers = [a for a in game.legal_actions() if a.kind not in MANAGE_KINDS
                    and a.kind not in ("propose_trade", "propose_end", "claim_rent")]
         assert {a.player for a in answers} <= set(who)  # (none in a debt that must be raised first)
         candidates = decision_candidates(game.st, game.ed, pend)  # every answer, legal or not
         assert candidates and {a.player for a in candidates} == set(who)
-        other = next(q for q in game.st.active_players() if q not in who)
+        other = next((q for q in game.st.active_players() if q not in who), None)
+        if other is None:  # an open auction before its first bid: everyone may bid
+            seat = game.awaited()[0]
+            game.act(bots[seat].choose(game, seat))
+            continue
         a = rng.choice(candidates)
         stranger = type(a)(**{**{f: getattr(a, f) for f in a.__dataclass_fields__}, "player": other})
-        assert game.why_not(stranger) == f"it is {game.name(who[0])}'s decision, not {game.name(other)}'s"
-        with pytest.raises(ValueError, match=f"waits on seat {who[0]}, not {other}"):
+        if open_auction:  # the high bidder, or a player left out of a shortage auction (B7)
+            assert game.why_not(stranger) in (
+                f"{game.name(other)} holds the high bid (${pend.high_bid:,}): the high bidder neither raises nor"
+                " passes (A3)", f"{game.name(other)} is not bidding in this auction")
+            seat = game.awaited()[0]
+        else:
+            assert game.why_not(stranger) == f"it is {game.name(who[0])}'s decision, not {game.name(other)}'s"
+            seat = who[0]
+        with pytest.raises(ValueError, match=f"waits on seat {' or '.join(map(str, who))}, not {other}"):
             bots[other].choose(game, other)
-        game.act(bots[who[0]].choose(game, who[0]))
+        game.act(bots[seat].choose(game, seat))
 
 
 def test_only_the_seats_of_players_may_answer() -> None:
@@ -116,20 +128,20 @@ def test_only_the_seats_of_players_may_answer() -> None:
     legal answers are theirs, another seat's answer is refused, and a bot asked for another seat
     refuses to choose."""
     seen: set[str] = set()
-    for edition, seed, options in (("mega", 1, None), ("classic", 2, None), ("mega", 3, {"auctions": True}),
-                                   ("mega", 4, {"turn_limit": 8})):
+    for edition, seed, options in (("mega", 1, SEAT_ORDER), ("classic", 2, SEAT_ORDER), ("mega", 3, None),
+                                   ("mega", 4, {"turn_limit": 8}), ("classic", 5, None)):
         _play_checking(edition, seed, options, seen)
     assert {"turn", "jail", "jail_pay", "buy", "bid", "debt", "income_tax", "bus", "birthday"} <= seen, seen
 
 
-def test_auction_bidding_is_seat_order_and_nothing_else_yet() -> None:
-    """RULES.md A3: bidders take their turns in seat order; the option names that way (the open
-    auction comes with a later issue)."""
+def test_auction_bidding_is_open_by_default_or_seat_order() -> None:
+    """RULES.md O, A3: ``auction_bidding`` is ``open`` unless the game chose ``seat_order``; the setup
+    keeps it, and no other value is taken."""
     from megamono.rules.state import Options
 
-    game = new_game(3)
+    assert new_game(3).st.options.auction_bidding == "open"
+    game = new_game(3, options=SEAT_ORDER)
     assert game.st.options.auction_bidding == "seat_order"
     assert game.setup["options"]["auction_bidding"] == "seat_order"
-    assert new_game(3, options={"auction_bidding": "seat_order"}).st.options == game.st.options
     with pytest.raises(ValueError, match="auction_bidding"):
-        Options.model_validate({"auction_bidding": "open"})
+        Options.model_validate({"auction_bidding": "sealed"})

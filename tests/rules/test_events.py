@@ -48,6 +48,8 @@ from scenario import (  # noqa: F401 (invariants_hold_at_the_end is an autouse f
     roll,
 )
 
+from kit import SEAT_ORDER
+
 
 def test_dice_and_a_move_are_a_throw_and_a_space():
     g = new_game(2)
@@ -90,7 +92,7 @@ def test_a_fine_is_a_payment_and_leaving_jail_an_event():
 
 
 def test_an_auction_is_a_start_bids_drop_outs_and_a_winner_who_pays():
-    g = new_game(3)
+    g = new_game(3, options=SEAT_ORDER)
     roll(g, ANN, 2, 3, 2)                      # Massachusetts Avenue (7), $100
     assert act(g, "decline_buy", ANN) == [DeclinesToBuy(ANN, 7), AuctionStarts(7)]
     [bid] = act(g, "bid", BOB, amount=10)

@@ -19,6 +19,8 @@ from megamono.rules.actions import (
     UseJailCard,
 )
 
+from kit import SEAT_ORDER
+
 
 def hold_ticket(g, player=ANN, ticket="BT01"):
     g.st.decks.bus.remove(ticket)
@@ -154,7 +156,7 @@ def test_J2_failed_rolls_stay_in_jail_and_count():
 
 
 def test_J2_third_failed_roll_must_pay_and_move_by_that_roll():
-    g = new_game(dice=[(1, 2)])
+    g = new_game(dice=[(1, 2)], options=SEAT_ORDER)
     hold_ticket(g)
     jail(g, failed=2)
     assert "attempt 3 of 3" in g.pending.prompt
@@ -244,7 +246,7 @@ def test_J3_bus_ticket_after_using_a_card():
 
 
 def test_J3_jailed_player_builds_and_bids():
-    g = new_game(dice=[(1, 2), (1, 2, 3)])
+    g = new_game(dice=[(1, 2), (1, 2, 3)], options=SEAT_ORDER)
     give(g, ANN, 15, 16, 18)
     jail(g)
     g.act(Build(player=ANN, space=15))

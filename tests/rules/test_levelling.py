@@ -27,6 +27,8 @@ from scenario import (  # noqa: F401 (invariants_hold_at_the_end is an autouse f
     sound,
 )
 
+from kit import SEAT_ORDER
+
 ORANGE = (21, 23, 24, 25)
 
 
@@ -129,7 +131,7 @@ def test_B8_build_needs_the_cash_and_the_houses_rearrange_is_always_possible():
 
 
 def test_B8_last_lot_won_at_auction():
-    g = new_game()
+    g = new_game(options=SEAT_ORDER)
     give(g, ANN, 21, 23, 24, level=[2, 3, 3])
     place(g, ANN, 20)
     roll(g, ANN, 1, 2, 2)
@@ -145,7 +147,7 @@ def test_B8_last_lot_won_at_auction():
 
 
 def test_B8_forced_transfer_may_hand_the_last_lot_back_for_auction():
-    g = new_game()
+    g = new_game(options=SEAT_ORDER)
     give(g, BOB, 21, 23, 24, level=[4, 5, 5])
     give(g, ANN, 25)
     cash(g, ANN, 10)
@@ -189,8 +191,8 @@ def test_B8_forced_transfer_may_also_level_normally(choice, lv, bob_cash):
     sound(g)
 
 
-def _bankrupt_with_mortgaged_last_lot(bob_levels):
-    g = new_game()
+def _bankrupt_with_mortgaged_last_lot(bob_levels, options=None):
+    g = new_game(options=options)
     give(g, BOB, 21, 23, 24, level=bob_levels)
     give(g, ANN, 25, mortgaged=True)
     cash(g, ANN, 10)
@@ -285,7 +287,7 @@ def test_B8_last_lot_by_trade_levels_but_cannot_be_handed_back():
 
 
 def test_B8_mortgaged_last_lot_handed_back_goes_to_auction_unmortgaged():
-    g = _bankrupt_with_mortgaged_last_lot([2, 3, 3])
+    g = _bankrupt_with_mortgaged_last_lot([2, 3, 3], options=SEAT_ORDER)
     act(g, "level", BOB, choice="return")
     assert owners(g, 25) == [None] and not g.st.deeds[25].mortgaged
     assert pend(g) == ("bid", CID) and g.pending.space == 25

@@ -35,9 +35,11 @@ from megamono.rules.actions import (
 )
 from megamono.rules.decisions import TradeSide
 
+from kit import SEAT_ORDER
+
 
 def test_T3_3_mr_monopoly_moves_by_white_then_to_next_unowned_T8_locks_others():
-    g = new_game(dice=[(1, 2, "mr")])
+    g = new_game(dice=[(1, 2, "mr")], options=SEAT_ORDER)
     give(g, BOB, 15, 16, 18)
     roll(g)
     assert pos(g)[ANN] == 3  # white dice only
@@ -116,7 +118,7 @@ def test_T3_3_nothing_owing_rent_stays():
 
 
 def test_T3_3_only_unowned_property_is_own_space_stays():
-    g = new_game(dice=[(1, 2, "mr")])
+    g = new_game(dice=[(1, 2, "mr")], options=SEAT_ORDER)
     give_all(g, BOB, except_=[3])
     roll(g)
     assert pend(g) == ("buy", ANN) and g.pending.space == 3

@@ -2,6 +2,8 @@
 
 from scenario import ANN, BOB, CID, act, bank, cashes, give, illegal, levels, new_game, pend, sound
 
+from kit import SEAT_ORDER
+
 
 def _short_of_houses(g, left=1):
     """Ann holds Brown (majority), Bob Light Blue (majority); the bank keeps ``left`` houses."""
@@ -27,7 +29,7 @@ def test_B7_nobody_wants_it_the_build_goes_ahead():
 
 
 def test_B7_wanted_piece_is_auctioned_and_the_winner_places_it():
-    g = _short_of_houses(new_game())
+    g = _short_of_houses(new_game(options=SEAT_ORDER))
     act(g, "build", ANN, space=1)
     act(g, "shortage_answer", BOB, want=True)
     act(g, "shortage_answer", CID, want=False)

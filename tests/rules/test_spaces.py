@@ -32,6 +32,8 @@ from megamono.rules.actions import (
     PlayBusTicket,
 )
 
+from kit import SEAT_ORDER
+
 
 # ============================================================================ S1 unowned property
 def test_S1_buy_at_printed_price():
@@ -45,7 +47,7 @@ def test_S1_buy_at_printed_price():
 
 
 def test_S1_declined_property_is_auctioned_from_the_left_of_the_decliner():
-    g = new_game(dice=[(1, 2, 3)])
+    g = new_game(dice=[(1, 2, 3)], options=SEAT_ORDER)
     roll(g)
     g.act(DeclineBuy(player=ANN))
     assert pend(g) == ("bid", BOB) and g.pending.bidders == [BOB, CID, ANN]
@@ -64,7 +66,7 @@ def test_S1_declined_property_is_auctioned_from_the_left_of_the_decliner():
 
 
 def test_S1_cannot_pay_means_auction():
-    g = new_game(dice=[(1, 2, 3)], cash=[199, 2500, 2500])
+    g = new_game(dice=[(1, 2, 3)], cash=[199, 2500, 2500], options=SEAT_ORDER)
     roll(g)
     illegal(g, Buy(player=ANN), "199", "200")
     g.act(DeclineBuy(player=ANN))
@@ -76,7 +78,7 @@ def test_S1_cannot_pay_means_auction():
 
 
 def test_S1_nobody_bids_the_deed_stays_in_the_bank():
-    g = new_game(dice=[(1, 2, 3)])
+    g = new_game(dice=[(1, 2, 3)], options=SEAT_ORDER)
     roll(g)
     g.act(DeclineBuy(player=ANN))
     for p in (BOB, CID, ANN):
@@ -194,7 +196,7 @@ def test_S6_go_to_jail_space_no_salary_no_reroll():
 
 # ============================================================================ S7 Auction space
 def test_S7_bank_deeds_lander_picks_one_and_everyone_bids():
-    g = new_game(dice=[(1, 2, 3)])
+    g = new_game(dice=[(1, 2, 3)], options=SEAT_ORDER)
     give(g, BOB, 1)
     place(g, ANN, 8)
     roll(g)

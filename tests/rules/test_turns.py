@@ -39,6 +39,8 @@ from megamono.rules.actions import (
 from megamono.rules.core import throw
 from megamono.rules.engine import Game
 
+from kit import SEAT_ORDER
+
 
 # ============================================================================ G3 players
 @pytest.mark.parametrize("n", [2, 8])
@@ -167,7 +169,7 @@ def test_T1_other_players_may_manage_while_the_game_waits():
 
 # ============================================================================ T3 roll
 def test_T3_1_number_face_moves_all_three_dice():
-    g = new_game(dice=[(1, 2, 3)])
+    g = new_game(dice=[(1, 2, 3)], options=SEAT_ORDER)
     roll(g)
     assert pos(g)[ANN] == 6
     assert pend(g) == ("buy", ANN) and g.pending.space == 6 and g.pending.amount == 200

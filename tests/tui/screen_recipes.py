@@ -69,21 +69,24 @@ def _games() -> dict:
     return json.loads(GAMES.read_text())
 
 
-def actions_to(kind: str) -> tuple[dict, list[dict]]:
+def actions_to(kind: str, bidding: str = "seat_order") -> tuple[dict, list[dict]]:
     """(setup, actions) of a game whose actions lead to its first decision of ``kind`` (``turn``: not
-    the first one)."""
+    the first one); its auctions in ``bidding`` (RULES.md A3; the games were recorded in seat order,
+    so ``open`` only for the first auction)."""
     data = _games()
     seed, k = data["decisions"][kind]
     game = data["games"][seed]
-    return game["setup"], game["actions"][:k]
+    setup = dict(game["setup"])  # recorded before open auctions (A3): their auctions are in seat order
+    setup["options"] = {**setup.get("options", {}), "auction_bidding": bidding}
+    return setup, game["actions"][:k]
 
 
-def game_before(kind: str):
+def game_before(kind: str, bidding: str = "seat_order"):
     """The game one action before its decision of ``kind``, and that action (to be made in the app)."""
     from megamono.rules.actions import parse_action
     from megamono.rules.engine import Game
 
-    setup, actions = actions_to(kind)
+    setup, actions = actions_to(kind, bidding)
     return Game.replay(setup, actions[:-1]), parse_action(actions[-1])
 
 
@@ -182,13 +185,13 @@ def _app(saves: Path, game=None, hand_over: bool = False):
 
 
 def at_decision(kind: str, then: Drive | None = None, expect: str | None = None,
-                hand_over: bool = False) -> Recipe:
+                hand_over: bool = False, bidding: str = "seat_order") -> Recipe:
     """The game one action before its first decision of ``kind``; the app makes that action, then
     ``then(pilot)`` runs, and ``expect`` (a screen class name) must be on top."""
     state: dict = {}
 
     def make(saves: Path):
-        state["game"], state["last"] = game_before(kind)
+        state["game"], state["last"] = game_before(kind, bidding)
         return _app(saves, state["game"], hand_over)
 
     async def drive(pilot) -> None:
@@ -339,6 +342,7 @@ RECIPES: dict[str, Recipe] = {
     "GenericDialog": at_decision("buy", _generic, "GenericDialog"),
     "BuyDialog": at_decision("buy", expect="BuyDialog"),
     "BidDialog": at_decision("bid", expect="BidDialog"),
+    "OpenAuctionDialog": at_decision("bid", expect="OpenAuctionDialog", bidding="open"),
     "TradeReplyDialog": at_decision("trade_reply", expect="TradeReplyDialog"),
     "IncomeTaxDialog": at_decision("income_tax", expect="IncomeTaxDialog"),
     "BusDialog": at_decision("bus", expect="BusDialog"),

@@ -326,10 +326,11 @@ async def test_X3_B8_B7_a_trade_completes_a_built_group_then_a_shortage_auction(
         await pilot.press("down", "b")  # the last house: Bob could place one too
         await pilot.pause()
         assert game.pending.kind == "shortage_ask" and game.pending.player == 1
-        assert screen_name(app) == "PassKeyboard" and app.screen.player == 1  # back on the board, for Bob
-        await pilot.press("enter")
-        await pilot.pause()
+        assert screen_name(app) == "ShortageDialog"  # asked on the same screen, no hand-over (B7)
         await pilot.press("y")
+        await pilot.pause()
+        assert screen_name(app) == "PassKeyboard" and app.screen.player == 1  # this save's auctions: seat order
+        await pilot.press("enter")
         await pilot.pause()
         await pilot.press("enter")  # Bob bids the opening $10
         await pilot.pause()

@@ -17,10 +17,13 @@ SIZE = (140, 45)
 NAMES = ["Ann", "Bob", "Cat"]
 
 
-def new_game(dice: Sequence = (), seed: int = 1, names: Sequence[str | dict] = NAMES) -> Game:
+def new_game(dice: Sequence = (), seed: int = 1, names: Sequence[str | dict] = NAMES,
+             options: dict | None = None) -> Game:
     """A Mega game of Ann, Bob and Cat (or ``names``) in seat order (no turn-order roll), with
-    scripted throws first: :func:`kit.new_game` with the app tests' players."""
-    return kit.new_game(dice=list(dice), seed=seed, names=names)
+    scripted throws first and ``options``: :func:`kit.new_game` with the app tests' players.
+    Auctions in seat order unless ``options`` say otherwise (the app tests written before open
+    auctions; tests/tui/test_open_auction.py asks for ``open``)."""
+    return kit.new_game(dice=list(dice), seed=seed, names=names, options={**kit.SEAT_ORDER, **(options or {})})
 
 
 def app_for(game: Game, saves: Path) -> MegamonoApp:

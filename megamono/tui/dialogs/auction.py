@@ -11,6 +11,7 @@ from textual.widgets import Button, Footer, Input, Static
 
 from megamono.rules.actions import Bid, DropOut
 from megamono.rules.decisions import BidDecision
+from megamono.rules.engine import Game
 from megamono.rules.events import BidMade, DropsOut
 
 from ..look import DIM, money
@@ -23,6 +24,34 @@ from .notice import ConfirmDialog
 QUICK = {"t": 10, "f": 50, "h": 100}
 FAR_ABOVE = 2
 """A bid above this many times the deed's printed price (a piece's building cost) asks first."""
+
+
+def reference(game: Game, pend: BidDecision, player: int) -> tuple[int, str] | None:
+    """(the printed price a bid is compared with, in dollars; its words), or None when there is none:
+    the deed's price, or for the bank's last piece (B7) what building on ``player``'s lots costs."""
+    if pend.space is not None:
+        price = game.ed.spaces[pend.space].price
+        return (price, f"{game.ed.spaces[pend.space].name}'s printed price") if price else None
+    piece = pend.piece or "house"
+    try:
+        lots = game.lots_for_piece(player, piece)
+    except Exception:  # noqa: BLE001 - only a comparison for a question
+        lots = []
+    costs = [game.ed.spaces[i].house_cost or 0 for i in lots] or \
+        [sp.house_cost or 0 for sp in game.ed.spaces if sp.kind == "street"]
+    cost = max(costs, default=0)
+    return (cost, f"the cost of a {piece} on your lots") if cost else None
+
+
+def far_above_question(game: Game, pend: BidDecision, player: int, amount: int) -> str | None:
+    """The y/n question asked before ``player`` bids ``amount`` dollars more than :data:`FAR_ABOVE`
+    times the :func:`reference` price ("Ann: bid $900 for Boardwalk? ..."), or None to bid at once."""
+    ref = reference(game, pend, player)
+    if ref is None or amount <= FAR_ABOVE * ref[0]:
+        return None
+    item = game.ed.spaces[pend.space].name if pend.space is not None else f"the bank's last {pend.piece or 'piece'}"
+    return (f"{game.st.players[player].name}: bid {money(amount)} for {item}?\n"
+            f"That is more than {FAR_ABOVE} times {ref[1]} ({money(ref[0])}).")
 
 
 class BidDialog(DecisionDialog[BidDecision]):
@@ -166,35 +195,14 @@ class BidDialog(DecisionDialog[BidDecision]):
     def say(self, why: str) -> None:
         self.query_one("#why", Static).update(Text(why, style="bold #ff8080"))
 
-    def reference(self) -> tuple[int, str] | None:
-        """(the printed price a bid is compared with, its words), or None when there is none: the
-        deed's price, or for the bank's last piece (B7) what building on the bidder's lots costs."""
-        g, pend = self.game, self.pend
-        if pend.space is not None:
-            price = g.ed.spaces[pend.space].price
-            return (price, f"{g.ed.spaces[pend.space].name}'s printed price") if price else None
-        piece = pend.piece or "house"
-        try:
-            lots = g.lots_for_piece(self.player, piece)
-        except Exception:  # noqa: BLE001 - only a comparison for a question
-            lots = []
-        costs = [g.ed.spaces[i].house_cost or 0 for i in lots] or \
-            [sp.house_cost or 0 for sp in g.ed.spaces if sp.kind == "street"]
-        cost = max(costs, default=0)
-        return (cost, f"the cost of a {piece} on your lots") if cost else None
-
     def send(self, amount: int) -> None:
         action = Bid(player=self.player, amount=amount)
         why = self.game.why_not(action)
         if why:
             self.say(why)
             return
-        ref = self.reference()
-        if ref is not None and amount > FAR_ABOVE * ref[0]:
-            item = self.game.ed.spaces[self.pend.space].name if self.pend.space is not None else \
-                f"the bank's last {self.pend.piece or 'piece'}"
-            question = (f"{self.game.st.players[self.player].name}: bid {money(amount)} for {item}?\n"
-                        f"That is more than {FAR_ABOVE} times {ref[1]} ({money(ref[0])}).")
+        question = far_above_question(self.game, self.pend, self.player, amount)
+        if question is not None:
 
             def answer(yes: bool | None) -> None:
                 if yes and self.game.why_not(action) is None:

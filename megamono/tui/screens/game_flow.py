@@ -14,7 +14,7 @@ from typing import Any
 from textual.screen import Screen
 
 from megamono.rules.actions import ChooseDestination, PickAuctionDeed, PlacePiece
-from megamono.rules.decisions import AuctionPickDecision, PlacePieceDecision, TriplesDecision
+from megamono.rules.decisions import AuctionPickDecision, BidDecision, PlacePieceDecision, TriplesDecision
 
 from ..dialogs.auction import BidDialog
 from ..dialogs.base import DecisionDialog
@@ -31,6 +31,7 @@ from ..dialogs.decisions import (
 )
 from ..dialogs.generic import GenericDialog, answers
 from ..dialogs.notice import PassKeyboard
+from ..dialogs.open_auction import OpenAuctionDialog
 from ..dialogs.pick import BoardPickDialog
 from ..dialogs.social import CounterOffer, EndVoteDialog, ShortageDialog, TradeReplyDialog
 from .game_parts import GameScreenParts
@@ -101,13 +102,17 @@ class DecisionFlow(GameScreenParts):  # (object at run time: see .game_parts)
         if claim is not None:
             self.act_computer(claim)  # (the change's message comes back here)
             return
+        if isinstance(pend, BidDecision) and pend.open:  # A3: the whole table on one screen, no hand-over
+            if self._hidden != self.pending_key():
+                self.open(OpenAuctionDialog(self), self.on_decision)  # type: ignore[arg-type]  # (self is the GameScreen)
+            return
         p = self.decider()
         assert p is not None, "a decision pending has a seat who may act"
         if self.is_computer(p):
             self.schedule_bot()
             return
         self._fast = False
-        if p != self._last_decider:
+        if p != self._last_decider and pend.kind != "shortage_ask":  # (B7: asked round the table, no hand-over)
             before, self._last_decider = self._last_decider, p
             if self.app.pass_notices:
                 self._handed_over = self.pending_key()

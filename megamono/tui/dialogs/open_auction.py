@@ -1,0 +1,489 @@
+"""The open auction (RULES.md A3): one screen for the whole table, no hand-over.
+
+Every bidder is listed with a seat number, their cash and where they stand (high bid, passed, cannot
+afford the minimum bid, still to answer). A human raises with two keys: their seat number, then
+``t`` (+$10), ``f`` (+$50) or ``h`` (+$100) over the high bid at the moment the key is pressed; or
+types an amount and presses Enter; ``p`` passes. When only one human is bidding they are chosen
+already, so a raise is one key. ``Esc`` lets go of the seat chosen (and, with none chosen, hides the
+screen to look at the board; ``d`` on the board brings it back). ``m`` opens the manage screen of
+the seat chosen, to raise cash.
+
+After each raise a countdown runs ("going once, going twice", :attr:`OpenAuctionDialog.COUNTDOWN`
+seconds; before the first bid :attr:`OpenAuctionDialog.OPENING`). It stands still while an amount is
+being typed or another screen is over this one (managing, a question). When it ends, every human who
+has neither raised nor passed is recorded as passing (a :class:`~megamono.rules.actions.PassBid`
+each, so a replay is exact); a raise starts it again. Computer players answer one at a time, about
+:attr:`OpenAuctionDialog.COMPUTER_PACE` seconds after each change, in the order of
+:func:`~megamono.bots.schedule.computer_to_ask`; each answer is checked against the game as it is when
+it arrives. The screen closes itself when the auction closes.
+
+The screen never changes the game itself: every action goes through the game screen's controller.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.timer import Timer
+from textual.widgets import Footer, Static
+
+from megamono.rules.actions import Action, Bid, PassBid
+from megamono.rules.decisions import BidDecision
+from megamono.rules.engine import Game
+from megamono.rules.events import AuctionStarts, BidMade, PassesBid, PieceAuction
+
+from ..look import DIM, money
+from ..resizing import LatestSizeOnly
+from ..screens.game_computer import ComputerChose
+from ..widgets.amount import AmountInput
+from ..widgets.deed_card import deed_card_text
+from ..widgets.notices import NoticeLine
+from .auction import far_above_question
+from .notice import ConfirmDialog
+
+if TYPE_CHECKING:
+    from ..screens.game import GameScreen
+
+SEAT_KEYS = "12345678"
+
+
+class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
+    """The open auction of ``owner``'s game (a :class:`~.screens.game.GameScreen`). Dismissed with
+    ``"cancel"`` when the auction has closed, or None when hidden (``Esc`` with no seat chosen)."""
+
+    COUNTDOWN = 3.0
+    """Seconds from a raise to the close of the bidding ("going once, going twice")."""
+    OPENING = 10.0
+    """Seconds given before the first bid (then every human who said nothing passes)."""
+    COMPUTER_PACE = 1.0
+    """Seconds between a change and a computer player's answer."""
+
+    DEFAULT_CSS = """
+    OpenAuctionDialog { align: center middle; }
+    OpenAuctionDialog #dialog {
+        width: 100; max-width: 100%; height: auto; max-height: 100%; padding: 0 1;
+        border: heavy $accent; background: $panel;
+    }
+    OpenAuctionDialog #top { height: auto; }
+    OpenAuctionDialog #card { width: 38; height: auto; margin-right: 2; }
+    OpenAuctionDialog #table { width: 1fr; height: auto; }
+    OpenAuctionDialog #gavel { text-style: bold; margin-top: 1; }
+    OpenAuctionDialog #bidrow { height: 1; margin-top: 1; }
+    OpenAuctionDialog #bidlabel { width: auto; text-style: bold; }
+    OpenAuctionDialog #amount { width: 14; }
+    OpenAuctionDialog #amount-problem { width: 1fr; margin-left: 2; color: $error; }
+    OpenAuctionDialog #why { color: $text-muted; }
+    """
+
+    BINDINGS = [
+        *[Binding(k, f"seat({int(k) - 1})", f"Seat {k}", show=False) for k in SEAT_KEYS],
+        Binding("t", "raise_by(10)", "+$10", priority=True),
+        Binding("f", "raise_by(50)", "+$50", priority=True),
+        Binding("h", "raise_by(100)", "+$100", priority=True),
+        Binding("p", "pass_bid", "Pass", priority=True),
+        Binding("m", "manage", "Manage", priority=True),
+        Binding("enter", "bid_typed", "Bid typed amount", show=False),
+        Binding("escape", "escape", "Let go / hide"),
+        Binding("ctrl+c", "app.help_quit", "Quit?", show=False),
+    ]
+
+    def __init__(self, owner: GameScreen) -> None:
+        super().__init__()
+        self.owner = owner
+        self.seat: int | None = None
+        """The human bidder the keys act for now (chosen by their seat number)."""
+        self.remaining = self.OPENING
+        self.item: tuple[int | None, str | None] = self.item_now()
+        self.last_high: tuple[int | None, int] = (self.pend.high_bidder, self.pend.high_bid)
+        self._last_tick = time.monotonic()
+        self._computer_timer: Timer | None = None
+        self._thinking = False
+        self.closed = False
+        self._keyboard = owner._last_decider
+        """Who had the keyboard before the auction: theirs again after it (the table bid on one screen)."""
+
+    # -- what the screen reads --------------------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        return self.owner.game
+
+    @property
+    def pend(self) -> BidDecision:
+        pend = self.game.pending
+        assert isinstance(pend, BidDecision), "read only while the auction runs"
+        return pend
+
+    def running(self) -> bool:
+        """Whether the game still waits on an open auction."""
+        pend = self.game.pending
+        return isinstance(pend, BidDecision) and pend.open and not self.game.over
+
+    def item_now(self) -> tuple[int | None, str | None]:
+        pend = self.pend
+        return (pend.space, pend.piece)
+
+    def humans(self) -> list[int]:
+        """The human bidders who may act now (all but the high bidder), in seat order."""
+        return [p for p in self.pend.players if not self.owner.controller.is_computer(p)]
+
+    def acting(self) -> int | None:
+        """The seat the keys act for: the chosen one, else the only human bidder (None: choose)."""
+        if self.seat is not None:
+            return self.seat
+        humans = self.humans()
+        return humans[0] if len(humans) == 1 else None
+
+    # -- layout -------------------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(self.heading(), id="who")
+            with Horizontal(id="top"):
+                yield Static(self.card(), id="card")
+                yield Static(self.table(), id="table")
+            yield Static(self.gavel(), id="gavel")
+            with Horizontal(id="bidrow"):
+                yield Static(self.bid_label(), id="bidlabel")
+                amount = AmountInput("", id="amount", compact=True, placeholder="amount")
+                if getattr(self.app, "test_mode", False):
+                    amount.cursor_blink = False
+                yield amount
+                yield Static("", id="amount-problem")
+            yield Static(self.keys_text(), id="why")
+        yield NoticeLine()
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#amount", AmountInput).can_focus = False
+        self.set_interval(0.2, self.tick)
+        self.after_change()
+
+    def on_screen_resume(self) -> None:
+        self._last_tick = time.monotonic()  # the time under another screen does not count
+        if not self.closed:
+            self.after_change()
+
+    def heading(self) -> Text:
+        pend = self.pend
+        what = self.game.ed.spaces[pend.space].name if pend.space is not None else f"the bank's last {pend.piece}"
+        return Text.assemble(("Open auction: ", "bold"), (what, "bold"),
+                             ("   any bidder, in any order (A3)", DIM))
+
+    def card(self) -> Text:
+        g, pend = self.game, self.pend
+        if pend.space is not None:
+            return deed_card_text(g, self.owner.look, pend.space)
+        return Text(f"The bank's last {pend.piece or 'piece'} (B7): the winner pays the bank and places it "
+                    "at once on one of their lots.", style="bold")
+
+    def table(self) -> Text:
+        g, pend, look = self.game, self.pend, self.owner.look
+        t = Text()
+        if pend.high_bidder is None:
+            t.append("No bid yet.", style="bold")
+        else:
+            t.append(f"High bid {money(pend.high_bid)} by ", style="bold")
+            t.append_text(look.who(pend.high_bidder))
+        t.append(f"   minimum bid {money(g.min_bid())}\n\n", style="bold")
+        waiting = set(g.awaited())
+        acting = self.acting()
+        for p in pend.bidders:
+            pl = g.st.players[p]
+            mark = "▶ " if p == acting else "  "
+            t.append(mark, style="bold")
+            t.append(f"[{p + 1}] ", style="bold")
+            t.append_text(look.who(p))
+            if self.owner.controller.is_computer(p):
+                t.append(" computer", style=DIM)
+            t.append(f"  {money(pl.cash)}  ")
+            if p == pend.high_bidder:
+                t.append("holds the high bid", style="bold green")
+            elif p in pend.passed:
+                t.append("passed", style=DIM)
+            elif p not in waiting:
+                t.append("cannot pay the minimum (counts as passed)", style=DIM)
+            else:
+                t.append("may bid", style="bold")
+            t.append("\n")
+        recent = self.recent()
+        if recent.plain:
+            t.append("\n")
+            t.append_text(recent)
+        return t
+
+    def recent(self) -> Text:
+        """The last bids and passes of this auction, newest last (up to 4)."""
+        g, look = self.game, self.owner.look
+        moves: list[Text] = []
+        for ev in reversed(g.st.log):
+            if isinstance(ev, (AuctionStarts, PieceAuction)) or len(moves) == 4:
+                break
+            if isinstance(ev, BidMade):
+                moves.append(Text.assemble(look.who(ev.player), f" bids {money(ev.bid)}"))
+            elif isinstance(ev, PassesBid):
+                moves.append(Text.assemble(look.who(ev.player), " passes"))
+        return Text("; ").join(reversed(moves))
+
+    def gavel(self) -> Text:
+        """The countdown's words: "Going once… (3 s)"."""
+        if self.pend.high_bidder is None:
+            return Text(f"Opening the bidding: {max(0, round(self.remaining))} s, then whoever said nothing passes.")
+        left = self.remaining
+        words = "Going once…" if left > 2 else "Going twice…" if left > 1 else "Last call…"
+        paused = "" if self.counting() else "  (waiting)"
+        return Text(f"{words} {max(0, round(left + 0.49))} s{paused}", style="bold")
+
+    def bid_label(self) -> Text:
+        p = self.acting()
+        if p is None:
+            return Text("Press your seat number: ", style="bold")
+        return Text.assemble(self.owner.look.who(p), " bids: $")
+
+    def keys_text(self) -> Text:
+        p = self.acting()
+        if p is None:
+            return Text("Your seat number, then t +$10, f +$50, h +$100 over the high bid, p pass, or type an "
+                        "amount and Enter. Saying nothing passes when the countdown ends.")
+        return Text(f"t +$10  f +$50  h +$100 over the high bid, p pass, or type an amount and Enter; "
+                    f"m manage; Esc {'lets go of the seat' if self.seat is not None else 'hides this'}.")
+
+    def say(self, why: str) -> None:
+        self.query_one("#amount-problem", Static).update(Text(why, style="bold"))
+
+    def redraw(self) -> None:
+        if self.closed or not self.running():
+            return
+        self.query_one("#who", Static).update(self.heading())
+        self.query_one("#card", Static).update(self.card())
+        self.query_one("#table", Static).update(self.table())
+        self.query_one("#gavel", Static).update(self.gavel())
+        self.query_one("#bidlabel", Static).update(self.bid_label())
+        self.query_one("#why", Static).update(self.keys_text())
+        box = self.query_one("#amount", AmountInput)
+        box.can_focus = self.acting() is not None
+        if box.can_focus and self.focused is not box:
+            box.focus()
+        elif not box.can_focus and self.focused is box:
+            self.set_focus(None)
+
+    # -- after every change -----------------------------------------------------------------------------
+    def after_change(self) -> None:
+        """Look at the auction after a change: close when it closed, restart the countdown after a raise
+        (or a new auction), forget a seat that may no longer act, and ask the next computer."""
+        if self.closed:
+            return
+        if not self.running():
+            self.closed = True
+            self.owner._last_decider = self._keyboard
+            self.dismiss("cancel")
+            return
+        pend = self.pend
+        high = (pend.high_bidder, pend.high_bid)
+        if self.item_now() != self.item or (pend.high_bidder is None and self.last_high[0] is not None):
+            self.item, self.remaining = self.item_now(), self.OPENING  # a new auction, or one restarted (A3)
+        elif high != self.last_high:
+            self.remaining = self.COUNTDOWN  # a raise
+        self.last_high = high
+        if self.seat is not None and self.seat not in pend.players:
+            self.let_go()
+        self.redraw()
+        self.schedule_computer()
+
+    def send(self, action: Action) -> bool:
+        """Send a human's ``action`` through the game screen (a refusal is said on the screen)."""
+        result = self.owner.controller.act(action)
+        if not self.owner.took(result):
+            if hasattr(result, "reason"):
+                self.say(str(result.reason))
+            return False
+        if self.seat is not None:
+            self.let_go()
+        self.after_change()
+        return True
+
+    # -- the countdown -------------------------------------------------------------------------------------
+    def counting(self) -> bool:
+        """Whether the countdown runs: this screen on top, no amount being typed, and a human may act."""
+        if not self.is_current or self.closed:
+            return False
+        if self.query_one("#amount", AmountInput).value.strip():
+            return False
+        return bool(self.humans_waiting())
+
+    def humans_waiting(self) -> list[int]:
+        return [p for p in self.game.awaited() if not self.owner.controller.is_computer(p)]
+
+    def tick(self) -> None:
+        now = time.monotonic()
+        dt, self._last_tick = now - self._last_tick, now
+        if self.closed or not self.running() or getattr(self.app, "test_mode", False):
+            return
+        if self.counting():
+            self.remaining -= dt
+            if self.remaining <= 0:
+                self.time_up()
+                return
+        self.query_one("#gavel", Static).update(self.gavel())
+
+    def time_up(self) -> None:
+        """The countdown ended: every human who has neither raised nor passed passes (A3)."""
+        self.remaining = 0
+        for p in self.humans_waiting():
+            if not self.running() or p not in self.game.awaited():
+                break
+            self.owner.took(self.owner.controller.act(PassBid(player=p)))
+        self.let_go()
+        self.after_change()
+
+    # -- computer players ---------------------------------------------------------------------------------
+    def schedule_computer(self) -> None:
+        """Ask the next computer bidder for an answer, after :attr:`COMPUTER_PACE` (at once in test mode)."""
+        if self._computer_timer is not None or self._thinking or self.closed:
+            return
+        if self.owner.controller.computer_to_move() is None:
+            return
+        test = getattr(self.app, "test_mode", False)
+        self._computer_timer = self.set_timer(0.01 if test else self.COMPUTER_PACE, self.computer_step)
+
+    def computer_step(self) -> None:
+        self._computer_timer = None
+        if self.closed or not self.running():
+            return
+        if not self.is_current:
+            return  # another screen is over this one: asked again when it is back (on_screen_resume)
+        c = self.owner.controller
+        seat = c.computer_to_move()
+        if seat is None:
+            return
+        point, copy = c.point(), c.copy_for_computer()
+        if self.owner.think_in_thread:
+            self._thinking = True
+            self.run_worker(lambda: self._think(copy, seat, point), thread=True, group="auction-computer",
+                            exit_on_error=False)
+            return
+        self.on_computer_chose(ComputerChose(seat, point, c.computer_choice(copy, seat)))
+
+    def _think(self, copy: Game, seat: int, point: Any) -> None:
+        try:
+            action = self.owner.controller.computer_choice(copy, seat)
+        except Exception as exc:  # noqa: BLE001 - sent back to the main thread, which says it
+            self.post_message(ComputerChose(seat, point, None, exc))
+            return
+        self.post_message(ComputerChose(seat, point, action))
+
+    def on_computer_chose(self, message: ComputerChose) -> None:
+        """Main thread: apply a computer's answer if the game is still where its copy was taken."""
+        message.stop()
+        self._thinking = False
+        if self.closed:
+            return
+        if message.error is not None:
+            if getattr(self.app, "test_mode", False):
+                raise message.error
+            self.app.notify(f"The computer player failed: {message.error!r}. Save the game (s) and report it.",
+                            title="Computer error", severity="error", timeout=30)
+            return
+        if message.action is not None:
+            result = self.owner.controller.apply_computer(message.action, message.point)
+            if result is not None:
+                self.owner.took(result)
+        self.after_change()
+
+    # -- keys -------------------------------------------------------------------------------------------------
+    def let_go(self) -> None:
+        self.seat = None
+        box = self.query_one("#amount", AmountInput)
+        box.value = ""
+        self.say("")
+
+    def action_seat(self, p: int) -> None:
+        g, pend = self.game, self.pend
+        if p >= len(g.st.players) or p not in pend.bidders:
+            self.say(f"{p + 1} is no bidder's seat here.")
+            return
+        name = g.st.players[p].name
+        if self.owner.controller.is_computer(p):
+            self.say(f"{name} is a computer player: it bids by itself.")
+            return
+        if p == pend.high_bidder:
+            self.say(f"{name} holds the high bid and waits (A3).")
+            return
+        self.seat = p
+        self.say("")
+        self.redraw()
+
+    def who_acts(self) -> int | None:
+        p = self.acting()
+        if p is None:
+            self.say("Press your seat number first (the number before your name).")
+        return p
+
+    def action_raise_by(self, step: int) -> None:
+        p = self.who_acts()
+        if p is None:
+            return
+        pend = self.pend
+        base = pend.high_bid if pend.high_bidder is not None else 0
+        self.bid(p, max(base + step, self.game.min_bid()))
+
+    def action_pass_bid(self) -> None:
+        p = self.who_acts()
+        if p is not None:
+            self.send(PassBid(player=p))
+
+    def action_bid_typed(self) -> None:
+        p = self.who_acts()
+        if p is None:
+            return
+        box = self.query_one("#amount", AmountInput)
+        why = box.problem()
+        if why is not None or box.number is None:
+            self.say(f"{why or 'type a whole number of dollars'}: nothing was bid.")
+            return
+        self.bid(p, box.number)
+
+    def bid(self, p: int, amount: int) -> None:
+        action = Bid(player=p, amount=amount)
+        why = self.game.why_not(action)
+        if why:
+            self.say(why)
+            return
+        question = far_above_question(self.game, self.pend, p, amount)
+        if question is None:
+            self.send(action)
+            return
+
+        def answer(yes: bool | None) -> None:
+            if yes and self.running() and self.game.why_not(action) is None:
+                self.send(action)
+            else:
+                self.say(f"Not bid: {money(amount)} was not confirmed.")
+
+        self.app.push_screen(ConfirmDialog(question), answer)
+
+    def action_manage(self) -> None:
+        p = self.who_acts()
+        if p is not None:
+            self.owner.open_manage(p)
+
+    def action_escape(self) -> None:
+        if self.seat is not None:
+            self.let_go()
+            self.redraw()
+            return
+        self.closed = True
+        self.dismiss(None)
+
+    def on_input_changed(self, event: AmountInput.Changed) -> None:
+        problem = self.query_one("#amount", AmountInput).problem() if event.value.strip() else None
+        self.say(problem or "")
+        self.query_one("#gavel", Static).update(self.gavel())
+
+    def on_input_submitted(self, event: AmountInput.Submitted) -> None:
+        event.stop()
+        self.action_bid_typed()

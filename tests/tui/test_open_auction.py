@@ -1,0 +1,149 @@
+"""The open auction on one screen (RULES.md A3, issue 15 item 1): the whole table bids on one screen,
+in any order, with no hand-over screen; a raise is a seat number and a key; a human who says nothing
+passes when the countdown ends; computers answer on their own."""
+
+from __future__ import annotations
+
+from megamono.rules.actions import PassBid
+from megamono.rules.events import WinsAuction
+from tui_helpers import SIZE, app_for, new_game, screen_name
+
+ROBO = {"name": "Robo", "kind": "computer"}
+TABLE = ["Ann", "Bob", "Cat", ROBO]
+OPEN = {"auction_bidding": "open"}
+"""Three humans and a computer (seat 4)."""
+
+
+def screens_seen(app, seen: list[str]):
+    """Record the name of every screen pushed from now on (to count hand-over screens)."""
+    push = app.push_screen
+
+    def recording(screen, *args, **kwargs):
+        seen.append(type(screen).__name__ if not isinstance(screen, str) else screen)
+        return push(screen, *args, **kwargs)
+
+    app.push_screen = recording
+
+
+async def test_three_humans_and_a_computer_bid_in_any_order_with_no_hand_over(saves):
+    game = new_game(dice=[(1, 2, 1)], names=TABLE, options=OPEN)  # Ann lands on Arctic Avenue ($80)
+    game.st.players[3].cash = 5  # Robo cannot pay the minimum bid: counts as passed
+    app = app_for(game, saves)
+    app.pass_notices = True
+    seen: list[str] = []
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "r", "a")  # hand the keyboard to Ann; she rolls and declines
+        await pilot.pause()
+        screens_seen(app, seen)
+        await pilot.pause()
+        assert screen_name(app) == "OpenAuctionDialog", seen
+        dialog = app.screen
+        keys_before = len(game.history)
+        await pilot.press("3", "t")  # Cat opens at $10: two keys
+        await pilot.pause()
+        assert (game.pending.high_bidder, game.pending.high_bid) == (2, 10)
+        await pilot.press("1", "f")  # Ann, out of seat order: $60
+        await pilot.pause()
+        assert (game.pending.high_bidder, game.pending.high_bid) == (0, 60)
+        await pilot.press("2", "p")  # Bob passes
+        await pilot.pause()
+        assert game.pending.passed == [1]
+        await pilot.press("2", "h")  # and raises after all: $160; the raise cancels every pass
+        await pilot.pause()
+        assert (game.pending.high_bidder, game.pending.high_bid) == (1, 160) and game.pending.passed == []
+        assert len(game.history) - keys_before == 4
+        assert "Going once" in str(dialog.query_one("#gavel").render())
+        assert seen == []  # four bids and passes by three people: no screen over the auction's
+        dialog.time_up()  # nobody says more: Ann and Cat pass on their silence, Bob wins
+        await pilot.pause()
+        assert [type(a).__name__ for a in game.history[-2:]] == ["PassBid", "PassBid"]
+        assert {a.player for a in game.history[-2:]} == {0, 2}
+        won = [ev for ev in game.st.log if isinstance(ev, WinsAuction)]
+        assert won and won[-1].player == 1 and won[-1].price == 160
+        assert game.st.deeds[4].owner == 1
+        assert game.pending.kind == "turn" and game.pending.player == 1  # Ann's turn is over: Bob's
+        assert seen == ["PassKeyboard"] and app.screen.player == 1  # the one hand-over: the next turn's
+
+
+async def test_the_auction_closes_when_everyone_but_the_high_bidder_passed(saves):
+    game = new_game(dice=[(1, 2, 1)], options=OPEN)
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r", "a")
+        await pilot.pause()
+        assert screen_name(app) == "OpenAuctionDialog"
+        await pilot.press("2", "t", "1", "p", "3", "p")
+        await pilot.pause()
+        assert game.st.deeds[4].owner == 1 and game.st.players[1].cash == 2500 - 10
+        assert game.pending.kind == "turn"
+
+
+async def test_with_no_bid_at_all_the_deed_stays_in_the_bank(saves):
+    game = new_game(dice=[(1, 2, 1)], options=OPEN)
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r", "a")
+        await pilot.pause()
+        app.screen.time_up()  # nobody bids: all three pass on their silence
+        await pilot.pause()
+        assert game.st.deeds[4].owner is None
+        assert [type(a) for a in game.history[-3:]] == [PassBid] * 3
+        assert game.pending.kind == "turn"
+
+
+async def test_a_seat_number_that_may_not_bid_is_refused_with_the_reason(saves):
+    game = new_game(dice=[(1, 2, 1)], names=TABLE, options=OPEN)
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r", "a")
+        await pilot.pause()
+        dialog = app.screen
+        await pilot.press("t")
+        await pilot.pause()
+        assert "seat number first" in str(dialog.query_one("#amount-problem").render())
+        await pilot.press("4")
+        await pilot.pause()
+        assert "computer" in str(dialog.query_one("#amount-problem").render())
+        await pilot.press("7")
+        await pilot.pause()
+        assert "no bidder" in str(dialog.query_one("#amount-problem").render())
+
+
+async def test_a_typed_amount_is_bid_and_a_mistyped_one_refused_as_typed(saves):
+    game = new_game(dice=[(1, 2, 1)], options=OPEN)
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r", "a")
+        await pilot.pause()
+        dialog = app.screen
+        await pilot.press("2", *"1e3", "enter")
+        await pilot.pause()
+        assert game.pending.high_bidder is None
+        assert "1e3 is not a whole number" in str(dialog.query_one("#amount-problem").render())
+        await pilot.press("backspace", "backspace", "enter")  # "1": below the minimum bid
+        await pilot.pause()
+        assert game.pending.high_bidder is None
+        await pilot.press("ctrl+a", "ctrl+k", *"75", "enter")
+        await pilot.pause()
+        assert (game.pending.high_bidder, game.pending.high_bid) == (1, 75)
+
+
+async def test_a_computer_bidder_answers_on_its_own(saves):
+    game = new_game(dice=[(1, 2, 1)], names=["Ann", ROBO], options=OPEN)  # one human: chosen already
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r", "a")
+        await pilot.pause()
+        await pilot.press("t")  # Ann opens at $10 with one key (the only human bidder)
+        for _ in range(20):
+            await pilot.pause()
+        assert any(a.player == 1 and a.kind in ("bid", "pass_bid") for a in game.history)
+
+
+async def test_seat_order_auctions_keep_the_one_bidder_dialog(saves):
+    game = new_game(dice=[(1, 2, 1)], options={"auction_bidding": "seat_order"})
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r", "a")
+        await pilot.pause()
+        assert screen_name(app) == "BidDialog" and game.pending.player == 1
