@@ -1,6 +1,6 @@
 """Engine regression fingerprint: seeded bot games hashed (a script, not a test).
 
-    .venv/bin/python tests/bench/regress.py [--write FILE | --check FILE] [--quick]
+    .venv/bin/python tests/bench/regress.py [--write FILE | --check FILE] [--quick] [--seat-order]
 
 Plays seeded bot games in both editions (4 strong bots; easy/strong/easy; house-rule options;
 the turn-order roll) and hashes, per game, every action taken, the pending decision after
@@ -19,6 +19,9 @@ in ``bidders``, builder in ``high_bidder`` and yes-answers in ``choices``), a st
 The options are hashed without ``bus_rule`` while it has its default ``"mega"`` (the option came after
 the first fingerprints: RULES.md O), nor ``computer_offers`` while it has its default ``"everyone"``
 (issue 15's polite computers), so those games check the same.
+``--seat-order`` plays every game with ``auction_bidding`` = ``"seat_order"`` (the only auctions before
+issue 15's open auctions, RULES.md A3): a baseline written before open auctions checks the same games.
+Without it the games play the default, open auctions, and differ from such a baseline by design.
 The fields the ``time_limit`` option added (the option itself, in the state and the setup, and
 ``turn.time_up``) are left out while at their defaults (None, False): no game here sets the option,
 which the app alone can play.
@@ -29,6 +32,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -68,6 +72,8 @@ _orig_act = Game.act
 _PENDING_FIELDS = {"kind": None, "player": None, "prompt": "", "space": None, "amount": None, "amounts": {},
                    "choices": [], "high_bid": 0, "high_bidder": None, "bidders": [], "creditors": [],
                    "forced": False, "roll_again": False, "trade": None, "piece": None}
+_SEAT_ORDER_BID = {"open": False, "passed": []}
+"""The fields open auctions (RULES.md A3) added to the auction's decision, as a seat-order auction has them."""
 _RENAMED = {"end_vote": {"voters": "bidders", "proposer": "high_bidder"},
             "shortage_ask": {"askees": "bidders", "builder": "high_bidder", "wanting": "choices"}}
 
@@ -79,6 +85,8 @@ def legacy_pending(d: dict | None) -> dict | None:
     out = {k: (v.copy() if isinstance(v, (dict, list)) else v) for k, v in _PENDING_FIELDS.items()}
     names = _RENAMED.get(d["kind"], {})
     for k, v in d.items():
+        if k in _SEAT_ORDER_BID and v == _SEAT_ORDER_BID[k]:
+            continue  # a seat-order auction's open-auction fields (A3), at their defaults
         out[names.get(k, k)] = v
     return out
 
@@ -149,8 +157,13 @@ def legacy_json(g: Game) -> str:
                        "actions": [a.model_dump() for a in g.history], "state": state}, separators=(",", ":"))
 
 
+SEAT_ORDER_ENV = "MEGAMONO_REGRESS_SEAT_ORDER"
+
+
 def run(case: tuple) -> tuple[str, str]:
     ed, levels, seed, limit, seat_order, opts = case
+    if os.environ.get(SEAT_ORDER_ENV):
+        opts = {**(opts or {}), "auction_bidding": "seat_order"}
     Game.act = _traced_act
     _trace.clear()
     g = play_bot_game(ed, list(levels), seed, turn_limit=limit, seat_order=seat_order, options=opts)
@@ -167,7 +180,10 @@ def main(argv=None) -> int:
     ap.add_argument("--write")
     ap.add_argument("--check")
     ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--seat-order", action="store_true", help="every auction in seat order (RULES.md A3)")
     args = ap.parse_args(argv)
+    if args.seat_order:
+        os.environ[SEAT_ORDER_ENV] = "1"  # (read by the worker processes, which inherit it)
     with ProcessPoolExecutor(2) as pool:
         got = dict(pool.map(run, cases(args.quick), chunksize=4))
     overall = hashlib.sha256(json.dumps(got, sort_keys=True).encode()).hexdigest()[:16]
