@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from . import debt, levelling
 from .agenda import AgendaStep, ResumeStep
-from .core import log, name, pending_as, push, sname, suspend, transfer
+from .core import log, name, pending_as, push, sname, suspend, transfer, why_not_spend
 from .decisions import TradeOffer, TradeReplyDecision, TradeSide
 from .editions import Edition
 from .events import NamesOf, TradeAccepted, TradeOffered, TradeRefused, TradeVoid, commas, trade_words
 from .invariants import settling_spaces
+from .rent import transfer_fee
 from .state import GameState
 
 
@@ -116,7 +117,22 @@ def why_not_trade(st: GameState, ed: Edition, offer: TradeOffer) -> str | None:
     if offer.give.is_empty() and offer.take.is_empty():
         return "the trade is empty"
     return (side_problem(st, ed, a, offer.give) or side_problem(st, ed, b, offer.take)
-            or _debt_trade_problem(st, ed, offer))
+            or _debt_trade_problem(st, ed, offer) or _held_bid_problem(st, ed, offer))
+
+
+def _held_bid_problem(st: GameState, ed: Edition, offer: TradeOffer) -> str | None:
+    """A3: why ``offer`` would leave a side's cash below the high bid they hold in an open auction, or
+    None. What counts is the cash that side is left with: the cash it gives less the cash it gets, and
+    the 10% of M3 for each mortgaged deed it gets (at least that is due; unmortgaging costs more and is
+    refused on its own if the cash is not there). Down to exactly the bid is allowed."""
+    for holder, gives, gets in ((offer.proposer, offer.give, offer.take), (offer.partner, offer.take, offer.give)):
+        fees = sum(transfer_fee(ed, i) for i in gets.deeds if st.deeds[i].mortgaged)
+        spent = gives.cash - gets.cash + fees
+        if spent > 0:
+            why = why_not_spend(st, holder, spent)
+            if why:
+                return why
+    return None
 
 
 def _debt_trade_problem(st: GameState, ed: Edition, offer: TradeOffer) -> str | None:
@@ -156,7 +172,7 @@ def do_reply_trade(st: GameState, ed: Edition, accept: bool) -> None:
         log(st, TradeRefused(offer.partner))
         return
     problem = (side_problem(st, ed, offer.proposer, offer.give) or side_problem(st, ed, offer.partner, offer.take)
-               or _debt_trade_problem(st, ed, offer))
+               or _debt_trade_problem(st, ed, offer) or _held_bid_problem(st, ed, offer))
     if problem:
         log(st, TradeVoid(offer.partner, problem))
         return
