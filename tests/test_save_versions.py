@@ -164,3 +164,28 @@ def test_resaving_a_migrated_save_writes_the_current_version_and_keeps_its_id(tm
     data = json.loads(save_game(saved.game, "again", tmp_path, game_id=saved.game_id).read_bytes())
     assert data["version"] == SAVE_VERSION and data["game_id"] == saved.game_id
     assert "log" not in data["state"]
+
+
+def test_A3_open_auctions_need_no_new_save_version(tmp_path):
+    """Open bidding (RULES.md A3) came without a new save version, as the Bus option did: every
+    version-5 save written before it names ``auction_bidding`` (``"seat_order"``, by the 2 -> 3 step or
+    its setup) and plays on in seat order; a save made while an open auction waits, a pass and a bid
+    recorded, loads and replays to the same state, and the auction goes on from there."""
+    from megamono.rules.actions import Bid, DeclineBuy, PassBid
+
+    for path in sorted((FIXTURES / "v5").glob("*.json")):
+        data = json.loads(path.read_bytes())
+        assert data["state"]["options"]["auction_bidding"] == "seat_order"
+        assert load_save(path).game.st.options.auction_bidding == "seat_order"
+    g = Game.new("mega", ["Ann", "Bob", "Cat"], seed=3, dice=[(1, 2, 1)], seat_order=True)
+    assert g.st.options.auction_bidding == "open"
+    g.act(Roll(player=0))  # 1 + 2 + Speed Die 1: Ann lands on Arctic Avenue (space 4) and declines it
+    g.act(DeclineBuy(player=0))
+    assert g.pending.kind == "bid" and g.pending.open
+    g.act(PassBid(player=1))
+    g.act(Bid(player=2, amount=25))
+    saved = load_save(save_game(g, "open auction", tmp_path))
+    assert saved.game.st == g.st and saved.game.history == g.history
+    assert saved.game.st.pending.high_bidder == 2 and saved.game.awaited() == g.awaited() == (0, 1)
+    saved.game.act(Bid(player=1, amount=30))  # Bob passed, and may still raise (A3)
+    assert saved.game.st.pending.high_bidder == 1 and saved.game.st.pending.passed == []
