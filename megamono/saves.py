@@ -190,6 +190,12 @@ MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4:
 - 3 -> 4 (:func:`_v3_to_v4`): decisions and agenda steps as their own classes' fields.
 - 4 -> 5 (:func:`_v4_to_v5`): the option ``computer_offers`` (``"everyone"``) in every ``options``.
 
+Some additions needed no new version, since every older save loads and replays unchanged: the option
+``bus_rule`` and its decision (version 4: a save without it plays ``"mega"``), and open auctions
+(version 5: every older save names ``auction_bidding``, ``"seat_order"``; ``"open"`` adds the action
+``pass_bid`` and the bid decision's ``open`` and ``passed``). An older megamono refuses a save that uses
+them as damaged, naming the field.
+
 When the format changes: bump :data:`SAVE_VERSION`, add ``MIGRATIONS[old] = function``, and keep a
 file of the old version in ``tests/saves/vOLD/`` (tests/test_save_versions.py loads and replays each).
 """
