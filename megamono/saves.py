@@ -63,7 +63,7 @@ from megamono.rules.invariants import check_state
 from megamono.rules.state import Options
 
 SAVE_FORMAT = "megamono-save"
-SAVE_VERSION = 5
+SAVE_VERSION = 6
 MAX_SAVE_BYTES = 16 * 1024 * 1024
 """The largest save megamono reads (16 MiB): a guard against a file that would fill the memory. The
 game's own saves stay far below it: a 10,000-round game of the busiest play there is (four players
@@ -182,19 +182,26 @@ def _v4_to_v5(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5}
+def _v5_to_v6(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 5 -> 6: open auctions (RULES.md A3). A version-6 save may hold the action ``pass_bid`` and
+    a bid decision's ``open`` and ``passed``; every version-5 save names ``auction_bidding`` already
+    (``"seat_order"``, the only way auctions were played then), so nothing in it changes: it plays on
+    in seat order. (The new version lets an older megamono refuse a newer save by its version, asking
+    to update, rather than as damaged.)"""
+    return data
+
+
+MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5, 5: _v5_to_v6}
 """``MIGRATIONS[v]`` turns a version-``v`` save (a parsed dict) into a version ``v + 1`` one.
 
 - 1 -> 2 (:func:`_v1_to_v2`): a ``game_id`` at the top level; no log in the state.
 - 2 -> 3 (:func:`_v2_to_v3`): the option ``auction_bidding`` (``"seat_order"``) in every ``options``.
 - 3 -> 4 (:func:`_v3_to_v4`): decisions and agenda steps as their own classes' fields.
 - 4 -> 5 (:func:`_v4_to_v5`): the option ``computer_offers`` (``"everyone"``) in every ``options``.
+- 5 -> 6 (:func:`_v5_to_v6`): open auctions (nothing to change: every version-5 save names its bidding).
 
-Some additions needed no new version, since every older save loads and replays unchanged: the option
-``bus_rule`` and its decision (version 4: a save without it plays ``"mega"``), and open auctions
-(version 5: every older save names ``auction_bidding``, ``"seat_order"``; ``"open"`` adds the action
-``pass_bid`` and the bid decision's ``open`` and ``passed``). An older megamono refuses a save that uses
-them as damaged, naming the field.
+The option ``bus_rule`` and its decision came without a new version (a version-4 save without it plays
+``"mega"``).
 
 When the format changes: bump :data:`SAVE_VERSION`, add ``MIGRATIONS[old] = function``, and keep a
 file of the old version in ``tests/saves/vOLD/`` (tests/test_save_versions.py loads and replays each).

@@ -92,7 +92,7 @@ def test_O_the_version_4_to_5_step_writes_computer_offers_wherever_options_are_k
     data = json.loads((FIXTURES / "v4" / "late-game.json").read_bytes())
     assert "computer_offers" not in data["options"] and data["version"] == 4
     new = migrate(data)
-    assert new["version"] == SAVE_VERSION == 5
+    assert new["version"] == SAVE_VERSION
     for options in (new["options"], new["setup"]["options"], new["state"]["options"]):
         assert options["computer_offers"] == "everyone"
     assert load_save(FIXTURES / "v4" / "late-game.json").game.st.options.computer_offers == "everyone"
@@ -166,26 +166,41 @@ def test_resaving_a_migrated_save_writes_the_current_version_and_keeps_its_id(tm
     assert "log" not in data["state"]
 
 
-def test_A3_open_auctions_need_no_new_save_version(tmp_path):
-    """Open bidding (RULES.md A3) came without a new save version, as the Bus option did: every
-    version-5 save written before it names ``auction_bidding`` (``"seat_order"``, by the 2 -> 3 step or
-    its setup) and plays on in seat order; a save made while an open auction waits, a pass and a bid
-    recorded, loads and replays to the same state, and the auction goes on from there."""
-    from megamono.rules.actions import Bid, DeclineBuy, PassBid
-
+def test_A3_the_version_5_to_6_step_keeps_seat_order_auctions():
+    """Open bidding (RULES.md A3) came with version 6: every version-5 save names ``auction_bidding``
+    (``"seat_order"``, by the 2 -> 3 step or its setup), so the step changes nothing and it plays on in
+    seat order."""
     for path in sorted((FIXTURES / "v5").glob("*.json")):
         data = json.loads(path.read_bytes())
-        assert data["state"]["options"]["auction_bidding"] == "seat_order"
+        assert data["version"] == 5 and data["state"]["options"]["auction_bidding"] == "seat_order"
+        new = migrate(json.loads(path.read_bytes()))
+        assert new["version"] == SAVE_VERSION == 6
+        assert {k: v for k, v in new.items() if k != "version"} == {k: v for k, v in data.items() if k != "version"}
         assert load_save(path).game.st.options.auction_bidding == "seat_order"
-    g = Game.new("mega", ["Ann", "Bob", "Cat"], seed=3, dice=[(1, 2, 1)], seat_order=True)
-    assert g.st.options.auction_bidding == "open"
-    g.act(Roll(player=0))  # 1 + 2 + Speed Die 1: Ann lands on Arctic Avenue (space 4) and declines it
-    g.act(DeclineBuy(player=0))
-    assert g.pending.kind == "bid" and g.pending.open
-    g.act(PassBid(player=1))
-    g.act(Bid(player=2, amount=25))
-    saved = load_save(save_game(g, "open auction", tmp_path))
-    assert saved.game.st == g.st and saved.game.history == g.history
-    assert saved.game.st.pending.high_bidder == 2 and saved.game.awaited() == g.awaited() == (0, 1)
-    saved.game.act(Bid(player=1, amount=30))  # Bob passed, and may still raise (A3)
-    assert saved.game.st.pending.high_bidder == 1 and saved.game.st.pending.passed == []
+
+
+def test_A3_the_examples_remade_under_open_auctions_are_the_same_games():
+    """Issue 15: the example saves were made again with open auctions (tests/examples/): the same
+    players, cash, places, deeds and bank at the save as their version-5 copies, reached with passes."""
+    for new in sorted((FIXTURES / "v6").glob("*-game.json")) + [FIXTURES / "v6" / "trade-and-shortage.json"]:
+        a, b = load_save(FIXTURES / "v5" / new.name).game, load_save(new).game
+        assert (a.st.options.auction_bidding, b.st.options.auction_bidding) == ("seat_order", "open")
+        assert a.st.players == b.st.players and a.st.deeds == b.st.deeds and a.st.bank == b.st.bank
+        assert a.st.turn.number == b.st.turn.number
+        assert any(x.kind == "pass_bid" for x in b.history)
+
+
+def test_A3_a_save_made_during_an_open_auction_goes_on(tmp_path):
+    """``v6/open-auction.json``: Ann declined Arctic Avenue; Bob passed, then Cat bid $25 (which cancels
+    every pass). It loads and replays to the same state and the auction goes on (A3)."""
+    from megamono.rules.actions import Bid
+
+    saved = load_save(FIXTURES / "v6" / "open-auction.json")
+    g = saved.game
+    assert g.st.options.auction_bidding == "open" and g.pending.open
+    assert g.pending.high_bidder == 2 and g.pending.passed == [] and g.awaited() == (0, 1)
+    assert any(a.kind == "pass_bid" for a in g.history)
+    g.act(Bid(player=1, amount=30))
+    assert g.st.pending.high_bidder == 1 and g.st.pending.passed == []
+    again = load_save(save_game(g, "open auction", tmp_path)).game
+    assert again.st == g.st and again.history == g.history

@@ -14,7 +14,7 @@ def test_O_time_limit_played_seconds_round_trip_and_default(tmp_path):
     game = new_game(2, options={"time_limit": 30})
     path = save_game(game, "timed", tmp_path, played_seconds=754.9)
     data = json.loads(path.read_text())
-    assert data["played_seconds"] == 754 and data["version"] == 5
+    assert data["played_seconds"] == 754 and data["version"] == 6
     assert "played_seconds" not in data["state"] and "time_up" in data["state"]["turn"]
     assert load_save(path).played_seconds == 754
     plain = json.loads(encode_game(game))

@@ -48,7 +48,7 @@ def greedy(game: Game, r: random.Random):
         low = game.min_bid()
         if low <= min(price, cash - 150):
             return Bid(player=me, amount=low + r.randint(0, 10) if low + 10 <= cash - 150 else low)
-        return by_kind["drop_out"][0]
+        return next(a for a in by_kind["pass_bid" if pend.open else "drop_out"] if a.player == me)
     if pend.kind == "levelling":
         return by_kind["level"][-1] if r.random() < 0.5 else by_kind["level"][0]
     decisions = [a for a in acts if a.kind not in MANAGE_KINDS and a.player == me]

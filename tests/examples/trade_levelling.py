@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from megamono.rules import Game  # noqa: E402
-from megamono.rules.actions import Bid, Build, Buy, DeclineBuy, DropOut, Roll  # noqa: E402
+from megamono.rules.actions import Bid, Build, Buy, DeclineBuy, DropOut, PassBid, Roll  # noqa: E402
 
 PLAYERS = [{"name": "Ann", "colour": "red"}, {"name": "Bob", "colour": "blue"},
            {"name": "Cid", "colour": "green"}]
@@ -74,7 +74,7 @@ def decide(game: Game):
         want = OWNERS.get(pend.space)
         if p == want and pend.high_bidder != p:
             return Bid(player=p, amount=game.min_bid())
-        return DropOut(player=p)
+        return PassBid(player=p) if pend.open else DropOut(player=p)
     raise RuntimeError(f"unexpected decision {pend.kind}: {pend.prompt}")
 
 

@@ -329,22 +329,15 @@ async def test_X3_B8_B7_a_trade_completes_a_built_group_then_a_shortage_auction(
         assert screen_name(app) == "ShortageDialog"  # asked on the same screen, no hand-over (B7)
         await pilot.press("y")
         await pilot.pause()
-        assert screen_name(app) == "PassKeyboard" and app.screen.player == 1  # this save's auctions: seat order
-        await pilot.press("enter")
+        assert screen_name(app) == "OpenAuctionDialog"  # the whole table bids at one screen (A3)
+        await pilot.press("2", "t")  # Bob opens at $10
         await pilot.pause()
-        await pilot.press("enter")  # Bob bids the opening $10
+        await pilot.press("1", "t")  # Ann: $20
         await pilot.pause()
-        await pilot.press("enter")  # the keyboard to Ann
+        await pilot.press("2", "p")  # Bob passes: the auction closes
         await pilot.pause()
-        await pilot.press("t", "enter")  # Ann: $20
-        await pilot.pause()
-        await pilot.press("enter")  # to Bob
-        await pilot.pause()
-        await pilot.press("d")  # Bob drops out
-        await pilot.pause()
-        await pilot.press("enter")  # to Ann, who places the house
-        await pilot.pause()
-        await pilot.press("enter")
+        assert game.pending.kind == "place_piece" and game.pending.player == 0
+        await pilot.press("enter")  # Ann (who had the keyboard) places the house
         await pilot.pause()
         assert [st.deeds[i].level for i in (1, 3, 4)] == [3, 3, 3] and st.bank.houses == 0
         assert st.players[0].cash == 2430 - 250 - 50 * 4 - 20
