@@ -97,7 +97,7 @@ async def test_the_trade_screen_explains_what_blocks(saves):
         trade = app.screen
         deeds = trade.query_one("#deeds-give")
         assert [deeds.get_option_at_index(k).disabled for k in range(deeds.option_count)] == [True, True, True, False]
-        assert "buildings in its group, X2" in str(deeds.get_option_at_index(0).prompt)
+        assert "built group, X2" in str(deeds.get_option_at_index(0).prompt)
         await pilot.press(*"9999")
         await pilot.pause()
         assert re.search(r"Ann has only \$2,?500", str(trade.query_one("#why").render()))

@@ -48,9 +48,9 @@ RULES = ("Rules: nothing changes until the partner accepts (X1). A street cannot
 def short_reason(why: str) -> str:
     """A few words for a deed the rules keep out of trades (the list has one line per deed)."""
     if "(X2)" in why:
-        return "buildings in its group, X2"
+        return "built group, X2"
     if "depot" in why:
-        return "has a depot, B6"
+        return "depot, B6"
     if "just received" in why:
         return "just received: settle it first, B8/M3"
     return why
