@@ -9,6 +9,7 @@ the panel of whose turn it is kept in view.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 
 from rich.text import Text
@@ -106,7 +107,11 @@ def build_text(game: Game, look: Look, p: int, options: list[Build | BuildDepot]
     why = game.why_not(Build(player=p, space=lot))
     if why is None:
         return None
-    return Text.assemble("  ", ("build: ", "bold"), look.deed_tag(lot), (f" {why}", look.dim))
+    head = Text.assemble("  ", ("build: ", "bold"), look.deed_tag(lot), " ")
+    # the reason wrapped under itself (a hanging indent), never a stray line at the panel's edge
+    lines = textwrap.wrap(why, max(12, width - head.cell_len)) or [""]
+    body = Text("\n" + " " * head.cell_len).join(Text(line, style=look.dim) for line in lines)
+    return head + body
 
 
 def bankrupt_text(look: Look, p: int, name: str) -> Text:
