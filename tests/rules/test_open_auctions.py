@@ -13,6 +13,7 @@ from megamono.rules.actions import (
     Build,
     BuildDepot,
     DropOut,
+    Level,
     MortgagedDeedChoice,
     PassBid,
     Unmortgage,
@@ -314,6 +315,46 @@ def test_A3_X1_an_accepted_trade_is_void_if_it_now_takes_the_high_bidder_below_t
     _passes(g, DEE, ANN, BOB)
     assert owners(g, 7, 10) == [CID, ANN]
     assert cashes(g) == [2501, 2500, 199, 2500]
+
+
+def _cid_completes_orange(cid_cash):
+    """Cid (``cid_cash``) holds the $100 high bid and buys New Jersey Avenue (25) from Ann for $100: it
+    completes his Orange group, built to 2 houses, so he must level it at once (B8): one house ($100) on
+    New Jersey, or rearrange for free."""
+    g = bob_declines_massachusetts()
+    give(g, CID, 21, 23, 24, level=2)
+    give(g, ANN, 25)
+    cash(g, CID, cid_cash)
+    act(g, "bid", CID, amount=100)
+    g.act(offer(CID, ANN, {"cash": 100}, {"deeds": [25]}))
+    g.act(AcceptTrade(player=ANN))
+    assert pend(g) == ("levelling", CID) and g.pending.amounts["build"] == 100
+    return g
+
+
+def test_A3_B8_the_high_bidder_may_not_level_by_building_below_the_bid():
+    """Found by this file (fixed in levelling.why_not_level): B8's "build" took a high bidder below the bid."""
+    g = _cid_completes_orange(250)  # $150 after the trade: the house would leave $50
+    assert g.why_not(Level(player=CID, choice="build")) == GUARD.format(100)
+    illegal(g, {"kind": "level", "player": CID, "choice": "build"}, r"holds the high bid of \$100")
+    act(g, "level", CID, choice="rearrange")  # 2, 2, 2 and the new lot: 6 houses over 4 lots
+    assert sorted(levels(g, 21, 23, 24, 25)) == [1, 1, 2, 2]
+    assert pend(g)[0] == "bid" and cashes(g)[CID] == 150
+    _passes(g, DEE, ANN, BOB)
+    assert owners(g, 7, 25) == [CID, CID]
+    assert cashes(g) == [2600, 2500, 50, 2500]
+    sound(g)
+
+
+def test_A3_B8_the_high_bidder_may_level_by_building_down_to_exactly_the_bid():
+    g = _cid_completes_orange(300)  # $200 after the trade: the house leaves exactly $100
+    act(g, "level", CID, choice="build")
+    assert levels(g, 21, 23, 24, 25) == [2, 2, 2, 1]
+    assert pend(g)[0] == "bid" and cashes(g)[CID] == 100
+    _passes(g, DEE, ANN, BOB)
+    assert owners(g, 7, 25) == [CID, CID]
+    assert cashes(g) == [2600, 2500, 0, 2500]
+    sound(g)
 
 
 # --- bankruptcy during the auction --------------------------------------------------------------------------
