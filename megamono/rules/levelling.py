@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from . import buildings, mortgages
 from .agenda import AgendaStep, AuctionStep, LevellingStep, MortgagedDeedStep
-from .core import log, name, pending_as, push, sname, transfer, wait
+from .core import log, name, pending_as, push, sname, transfer, wait, why_not_spend
 from .decisions import LevellingDecision
 from .editions import Edition
 from .events import GroupAlreadyEven, HandsBack, Levelled, Rearranged, commas, plural
@@ -106,7 +106,9 @@ def why_not_level(st: GameState, ed: Edition, p: int, choice: str) -> str | None
         return f"the bank has {plural(st.bank.houses, 'house')}; {need} {'is' if need == 1 else 'are'} needed"
     if cash < need:
         return f"that costs ${commas(need)}; {name(st, p)} has ${commas(cash)}"
-    return None
+    # A3: building and unmortgaging may not take a high bidder below their bid ("rearrange" and
+    # "sell_all" cost nothing: there is always a way to level)
+    return why_not_spend(st, p, need) if need else None
 
 
 def do_level(st: GameState, ed: Edition, p: int, choice: str) -> None:

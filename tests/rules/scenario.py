@@ -15,6 +15,8 @@ the dict-action helpers ``roll`` and ``act``.
 from __future__ import annotations
 
 import pytest
+from megamono.rules.actions import ProposeTrade
+from megamono.rules.decisions import TradeSide
 from megamono.rules.engine import Game
 
 import kit
@@ -23,8 +25,9 @@ from kit import script as dice
 from kit import set_cash as cash
 from kit import top as stack
 
-__all__ = ["invariants_hold_at_the_end", "ANN", "BOB", "CID", "DEE", "act", "bank", "cash", "cashes", "dice", "give",
-           "illegal", "levels", "new_game", "owners", "pend", "place", "roll", "set_turn", "sound", "stack"]
+__all__ = ["invariants_hold_at_the_end", "ANN", "BOB", "CID", "DEE", "act", "bank", "bob_declines_massachusetts",
+           "cash", "cashes", "dice", "give", "illegal", "levels", "new_game", "offer", "owners", "pend", "place",
+           "roll", "set_turn", "sound", "stack"]
 
 _GAMES: list[Game] = []
 
@@ -70,3 +73,22 @@ def illegal(game: Game, action: dict, match: str) -> str:
     """Assert that ``action`` is refused with a reason matching the regular expression ``match``
     and changes nothing (:func:`kit.illegal`)."""
     return kit.illegal(game, action, match=match)
+
+
+def bob_declines_massachusetts(n: int = 4, **kw) -> Game:
+    """A :func:`new_game` of ``n`` players (``kw`` as it takes them) where Bob (seat 1) lands on
+    Massachusetts Avenue (7, $100) and declines it: its auction starts, every player bidding from Cid
+    on, Bob included (RULES.md A1), open unless ``options`` says ``auction_bidding`` (A3)."""
+    g = new_game(n, **kw)
+    set_turn(g, BOB)
+    roll(g, BOB, 2, 3, 2)  # 0 + 7
+    assert pend(g) == ("buy", BOB) and g.pending.space == 7 and g.pending.amount == 100
+    act(g, "decline_buy", BOB)
+    return g
+
+
+def offer(player: int, partner: int, give_side: dict | None = None, take_side: dict | None = None) -> ProposeTrade:
+    """``player`` proposes to ``partner`` to give ``give_side`` for ``take_side`` (each the fields of a
+    :class:`TradeSide`: cash, deeds, jail_cards, bus_tickets) (X1)."""
+    return ProposeTrade(player=player, partner=partner, give=TradeSide(**(give_side or {})),
+                        take=TradeSide(**(take_side or {})))

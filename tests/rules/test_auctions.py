@@ -8,6 +8,7 @@ from scenario import (  # noqa: F401 (invariants_hold_at_the_end is an autouse f
     CID,
     DEE,
     act,
+    bob_declines_massachusetts,
     cash,
     cashes,
     give,
@@ -28,12 +29,7 @@ from kit import SEAT_ORDER
 def _bob_declines_massachusetts(n=4, **kw):
     """Bob (seat 1) lands on Massachusetts Avenue (7, $100) and declines it (auctions in seat order unless
     ``options`` says otherwise)."""
-    g = new_game(n, **{"options": SEAT_ORDER, **kw})
-    set_turn(g, BOB)
-    roll(g, BOB, 2, 3, 2)  # 0 + 7
-    assert pend(g) == ("buy", BOB) and g.pending.space == 7 and g.pending.amount == 100
-    act(g, "decline_buy", BOB)
-    return g
+    return bob_declines_massachusetts(n, **{"options": SEAT_ORDER, **kw})
 
 
 def test_A1_A3_declined_deed_is_auctioned_from_the_left_of_the_decliner_who_may_bid_too():

@@ -1,13 +1,7 @@
 """X1-X3: trades between players, with M3 for mortgaged deeds and B8 when a built group completes."""
 
-from megamono.rules.actions import AcceptTrade, ProposeTrade, RefuseTrade
-from megamono.rules.decisions import TradeSide
-from scenario import ANN, BOB, CID, act, cashes, give, illegal, levels, new_game, owners, pend, sound
-
-
-def offer(player, partner, give_side=None, take_side=None):
-    return ProposeTrade(player=player, partner=partner, give=TradeSide(**(give_side or {})),
-                        take=TradeSide(**(take_side or {})))
+from megamono.rules.actions import AcceptTrade, RefuseTrade
+from scenario import ANN, BOB, CID, act, cashes, give, illegal, levels, new_game, offer, owners, pend, sound
 
 
 def test_X1_trade_waits_for_the_reply_and_changes_nothing_before():
