@@ -199,25 +199,25 @@ def at_decision(kind: str, then: Drive | None = None, expect: str | None = None,
         if expect is None:
             await until(pilot, lambda: waiting(pilot.app), f"the {kind} decision")
         if then is not None:
-            before = pilot.app.screen
             await then(pilot)
             if expect is not None:
-                await _again_if_lost(pilot, then, expect, before)
+                await _again_if_lost(pilot, then, expect)
         if expect is not None:
             await on_top(pilot, expect)
 
     return Recipe(make, drive)
 
 
-async def _again_if_lost(pilot, then: Drive, expect: str, before, tries: int = 3, wait: float = 5.0) -> None:
-    """On a loaded machine a key pressed just as the board settles can be lost: while ``before`` (the
-    screen on top before ``then`` ran) is still on top after ``wait`` seconds and ``expect`` is not, run
+async def _again_if_lost(pilot, then: Drive, expect: str, tries: int = 3, wait: float = 5.0) -> None:
+    """On a loaded machine a key pressed just as the board settles (a dialog closing, the screen
+    coming back on top) can be lost: while ``expect`` is not on top after ``wait`` seconds and the game
+    still waits where it did (:func:`waiting`: the board, or the pending decision's dialog), run
     ``then`` again (at most ``tries`` times)."""
     for _ in range(tries):
         deadline = time.monotonic() + wait
         while top_name(pilot.app) != expect and time.monotonic() < deadline:
             await pilot.pause(0.05)
-        if top_name(pilot.app) == expect or pilot.app.screen is not before:
+        if top_name(pilot.app) == expect or not waiting(pilot.app):
             return
         await then(pilot)
 
