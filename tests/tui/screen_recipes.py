@@ -259,7 +259,13 @@ async def _rename(pilot) -> None:
     await until(pilot, lambda: bool(app.screen.query(DataTable)), "the list of saves")
     app.screen.query_one(DataTable).move_cursor(row=app.screen.paths.index(other))
     await pilot.pause()
-    await pilot.press("n")
+    for _ in range(3):  # (a key pressed as the list settles can be lost on a loaded machine)
+        await pilot.press("n")
+        deadline = time.monotonic() + 5
+        while top_name(app) == "ResumeScreen" and time.monotonic() < deadline:
+            await pilot.pause(0.05)
+        if top_name(app) != "ResumeScreen":
+            return
 
 
 async def _generic(pilot) -> None:
