@@ -27,7 +27,7 @@ The screen never changes the game itself: every action goes through the game scr
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -44,7 +44,7 @@ from megamono.rules.events import AuctionStarts, BidMade, PassesBid, PieceAuctio
 
 from ..look import DIM, money
 from ..resizing import LatestSizeOnly
-from ..screens.game_computer import ComputerChose
+from ..screens.game_computer import ComputerChose, ask_computer, say_computer_failed
 from ..widgets.amount import AmountInput
 from ..widgets.deed_card import deed_card_text
 from ..widgets.notices import NoticeLine
@@ -370,21 +370,11 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
         seat = c.computer_to_move()
         if seat is None:
             return
-        point, copy = c.point(), c.copy_for_computer()
-        if self.owner.think_in_thread:
-            self._thinking = True
-            self.run_worker(lambda: self._think(copy, seat, point), thread=True, group="auction-computer",
-                            exit_on_error=False)
+        answer = ask_computer(self, c, seat, self.owner.think_in_thread, "auction-computer")
+        if answer is None:
+            self._thinking = True  # (in a worker: the answer comes as a message)
             return
-        self.on_computer_chose(ComputerChose(seat, point, c.computer_choice(copy, seat)))
-
-    def _think(self, copy: Game, seat: int, point: Any) -> None:
-        try:
-            action = self.owner.controller.computer_choice(copy, seat)
-        except Exception as exc:  # noqa: BLE001 - sent back to the main thread, which says it
-            self.post_message(ComputerChose(seat, point, None, exc))
-            return
-        self.post_message(ComputerChose(seat, point, action))
+        self.on_computer_chose(answer)
 
     def on_computer_chose(self, message: ComputerChose) -> None:
         """Main thread: apply a computer's answer if the game is still where its copy was taken."""
@@ -393,10 +383,7 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
         if self.closed:
             return
         if message.error is not None:
-            if getattr(self.app, "test_mode", False):
-                raise message.error
-            self.app.notify(f"The computer player failed: {message.error!r}. Save the game (s) and report it.",
-                            title="Computer error", severity="error", timeout=30)
+            say_computer_failed(self.app, message.error)
             return
         if message.action is not None:
             result = self.owner.controller.apply_computer(message.action, message.point)
