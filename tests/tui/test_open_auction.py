@@ -4,7 +4,7 @@ passes when the countdown ends; computers answer on their own."""
 
 from __future__ import annotations
 
-from megamono.rules.actions import PassBid
+from megamono.rules.actions import Bid, PassBid
 from megamono.rules.events import WinsAuction
 from tui_helpers import SIZE, app_for, new_game, screen_name
 
@@ -147,3 +147,63 @@ async def test_seat_order_auctions_keep_the_one_bidder_dialog(saves):
         await pilot.press("r", "a")
         await pilot.pause()
         assert screen_name(app) == "BidDialog" and game.pending.player == 1
+
+
+async def test_keys_typed_into_another_seats_field_never_act_for_that_seat(saves):
+    """Played at 100x30: Bob's refused $5 leaves his seat chosen and his field focused; Cat's "3 p" then
+    types 3 into Bob's field, and p must not pass for Bob: nothing is done, and it is said. Esc empties
+    the field and lets go of the seat; then Cat's "3 p" passes for Cat."""
+    game = new_game(dice=[(1, 2, 1)], options=OPEN)
+    app = app_for(game, saves)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("r", "a")
+        await pilot.pause()
+        dialog = app.screen
+        box = dialog.query_one("#amount")
+        await pilot.press("2", "5", "enter")  # below the minimum bid: refused, Bob still chosen
+        await pilot.pause()
+        assert game.pending.high_bidder is None and dialog.seat == 1 and box.value == "5"
+        await pilot.press("3", "p")
+        await pilot.pause()
+        assert game.pending.passed == [] and box.value == "53"
+        said = str(dialog.query_one("#amount-problem").render())
+        assert "53 is typed for Bob" in said and "Esc clears it" in said
+        await pilot.press("escape")
+        await pilot.pause()
+        assert screen_name(app) == "OpenAuctionDialog" and dialog.seat is None and box.value == ""
+        await pilot.press("3", "p")
+        await pilot.pause()
+        assert game.pending.passed == [2]
+
+
+async def test_the_field_is_emptied_after_an_action_and_typing_holds_the_seat(saves):
+    """The one human who may bid is chosen already: their own seat number before a key does no harm
+    and is not left in the field; once they type an amount the seat is theirs, so a computer's raise
+    (after which two humans may bid) neither takes their field away nor leaves it stuck."""
+    game = new_game(dice=[(1, 2, 1)], names=["Ann", "Bob", ROBO], options=OPEN)
+    game.st.players[2].cash = 5  # Robo cannot pay the minimum bid for now
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r", "a")
+        await pilot.pause()
+        dialog = app.screen
+        box = dialog.query_one("#amount")
+        await pilot.press("2", "t")  # Bob $10: Ann is the one human who may bid, chosen already
+        await pilot.pause()
+        assert dialog.acting() == 0 and dialog.seat is None
+        await pilot.press("1", "f")  # her seat number out of habit (typed into her field), then +$50
+        await pilot.pause()
+        assert (game.pending.high_bidder, game.pending.high_bid) == (0, 60) and box.value == ""
+        assert dialog.acting() == 1 and dialog.seat is None  # Bob is the one now
+        await pilot.press(*"75")  # he types 75: the seat is his, the countdown waits
+        await pilot.pause()
+        assert dialog.seat == 1 and box.value == "75" and not dialog.counting()
+        game.st.players[2].cash = 70  # enough for $70, no more
+        dialog.owner.took(dialog.owner.controller.apply_computer(Bid(player=2, amount=70)))  # Robo raises
+        dialog.after_change()
+        await pilot.pause()
+        assert dialog.acting() == 1 and box.value == "75"  # still Bob's, though Ann may bid too now
+        await pilot.press("enter")
+        await pilot.pause()
+        assert (game.pending.high_bidder, game.pending.high_bid) == (1, 75)
+        assert dialog.seat is None and box.value == ""

@@ -154,3 +154,51 @@ async def test_O_bus_rule_offered_on_the_new_game_screen(saves):
         setup = app.screen
         assert screen_name(app) == "SetupScreen"
         assert not setup.query_one("#opt-bus_rule").parent.display
+
+
+async def test_A3_auctions_in_seat_order_is_a_switch_on_the_new_game_screen(saves):
+    """The option auction_bidding (RULES.md O, A3) is a switch on the new-game screen, off by default,
+    with its line; ticked with the keys (Tab to it, Space), the game's auctions are in seat order: a
+    declined deed opens the one-bidder dialog."""
+    app = MegamonoApp(saves, seed=42, test_mode=True, dice=[(1, 2, 1)], seat_order=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        setup = app.screen
+        box = setup.query_one("#opt-auction_bidding")
+        assert not box.value and "dropping out for good" in str(setup.query_one("#explain-auction_bidding").render())
+        for _ in range(20):  # Tab from the first name down to the switch
+            if app.focused is box:
+                break
+            await pilot.press("tab")
+        assert app.focused is box
+        await pilot.press("space")
+        await pilot.pause()
+        assert box.value and setup.options().auction_bidding == "seat_order"
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        assert screen_name(app) == "GameScreen"
+        game = app.screen.game
+        assert game.st.options.auction_bidding == game.setup["options"]["auction_bidding"] == "seat_order"
+        await pilot.press("r")
+        await pilot.pause()
+        assert screen_name(app) == "BuyDialog"
+        await pilot.press("a")
+        await pilot.pause()
+        assert screen_name(app) == "BidDialog"
+
+
+async def test_A3_left_alone_the_switch_gives_open_auctions(saves):
+    """Not ticked, the new game's auctions are open (the default of A3): a declined deed opens the
+    auction screen of the whole table."""
+    app = MegamonoApp(saves, seed=42, test_mode=True, dice=[(1, 2, 1)], seat_order=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n", "ctrl+g")
+        await pilot.pause()
+        assert screen_name(app) == "GameScreen"
+        game = app.screen.game
+        assert game.st.options.auction_bidding == game.setup["options"]["auction_bidding"] == "open"
+        await pilot.press("r")
+        await pilot.pause()
+        await pilot.press("a")
+        await pilot.pause()
+        assert screen_name(app) == "OpenAuctionDialog"

@@ -1,5 +1,5 @@
 """Snapshot tests (plain ``def``, fixed seeds) of the screens: start (with its keys panel), new game,
-auction, trade, manage, help, hand-over and game over (standings, net-worth chart, statistics).
+auction (seat order and open), trade, manage, help, hand-over and game over (standings, net-worth chart, statistics).
 
 Update after an intended change of the look with
 ``pytest tests/tui/test_snapshots_screens.py --snapshot-update``.
@@ -34,6 +34,22 @@ def test_setup_screen_keys(snap_compare, saves):
 def test_auction_dialog(snap_compare, saves):
     game = new_game(seed=7, dice=[(1, 2, 1)])
     assert snap_compare(app_for(game, saves), press=["r", "a"], terminal_size=SIZE)
+
+
+OPEN = {"auction_bidding": "open"}
+
+
+def test_open_auction_dialog(snap_compare, saves):
+    """The open auction (RULES.md A3) at 140x45: Bob holds the high bid ($10, raised with 2 t), Ann has
+    pressed her seat number (1) and may type an amount. The countdown stands still in test mode."""
+    game = new_game(seed=7, dice=[(1, 2, 1)], options=OPEN)
+    assert snap_compare(app_for(game, saves), press=["r", "a", "2", "t", "1"], terminal_size=SIZE)
+
+
+def test_open_auction_dialog_compact(snap_compare, saves):
+    """The open auction at 100x30, the smallest terminal: Bob's $10, then Cat's $60 (3 f); nobody chosen."""
+    game = new_game(seed=7, dice=[(1, 2, 1)], options=OPEN)
+    assert snap_compare(app_for(game, saves), press=["r", "a", "2", "t", "3", "f"], terminal_size=(100, 30))
 
 
 def test_trade_screen_with_offer(snap_compare, saves):

@@ -4,9 +4,13 @@ Every bidder is listed with a seat number, their cash and where they stand (high
 afford the minimum bid, still to answer). A human raises with two keys: their seat number, then
 ``t`` (+$10), ``f`` (+$50) or ``h`` (+$100) over the high bid at the moment the key is pressed; or
 types an amount and presses Enter; ``p`` passes. When only one human is bidding they are chosen
-already, so a raise is one key. ``Esc`` lets go of the seat chosen (and, with none chosen, hides the
-screen to look at the board; ``d`` on the board brings it back). ``m`` opens the manage screen of
-the seat chosen, to raise cash.
+already, so a raise is one key (their seat number first does no harm); once they type, the seat is
+theirs as if chosen. The amount field belongs to the seat the keys act for: it is emptied after every
+action and whenever that seat changes; while it
+holds anything else, ``t``/``f``/``h``/``p`` do nothing and say so (it may be another player's seat
+number typed into it). ``Esc`` lets go of the seat chosen and empties the field (and, with none chosen
+and nothing typed, hides the screen to look at the board; ``d`` on the board brings it back). ``m``
+opens the manage screen of the seat chosen, to raise cash.
 
 After each raise a countdown runs ("going once, going twice", :attr:`OpenAuctionDialog.COUNTDOWN`
 seconds; before the first bid :attr:`OpenAuctionDialog.OPENING`). It stands still while an amount is
@@ -23,7 +27,7 @@ The screen never changes the game itself: every action goes through the game scr
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -40,7 +44,7 @@ from megamono.rules.events import AuctionStarts, BidMade, PassesBid, PieceAuctio
 
 from ..look import DIM, money
 from ..resizing import LatestSizeOnly
-from ..screens.game_computer import ComputerChose
+from ..screens.game_computer import ComputerChose, ask_computer, say_computer_failed
 from ..widgets.amount import AmountInput
 from ..widgets.deed_card import deed_card_text
 from ..widgets.notices import NoticeLine
@@ -74,10 +78,10 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
     OpenAuctionDialog #card { width: 38; height: auto; margin-right: 2; }
     OpenAuctionDialog #table { width: 1fr; height: auto; }
     OpenAuctionDialog #gavel { text-style: bold; margin-top: 1; }
-    OpenAuctionDialog #bidrow { height: 1; margin-top: 1; }
+    OpenAuctionDialog #bidrow { height: auto; margin-top: 1; }
     OpenAuctionDialog #bidlabel { width: auto; text-style: bold; }
     OpenAuctionDialog #amount { width: 14; }
-    OpenAuctionDialog #amount-problem { width: 1fr; margin-left: 2; color: $error; }
+    OpenAuctionDialog #amount-problem { width: 1fr; height: auto; margin-left: 2; color: $error; }
     OpenAuctionDialog #why { color: $text-muted; }
     """
 
@@ -106,6 +110,8 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
         self._thinking = False
         self.closed = False
         self._keyboard = owner._last_decider
+        self._typing_for: int | None = None
+        """The seat the keys acted for at the last redraw: the amount field's text is theirs."""
         """Who had the keyboard before the auction: theirs again after it (the table bid on one screen)."""
 
     # -- what the screen reads --------------------------------------------------------------------
@@ -250,7 +256,7 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
             return Text("Your seat number, then t +$10, f +$50, h +$100 over the high bid, p pass, or type an "
                         "amount and Enter. Saying nothing passes when the countdown ends.")
         return Text(f"t +$10  f +$50  h +$100 over the high bid, p pass, or type an amount and Enter; "
-                    f"m manage; Esc {'lets go of the seat' if self.seat is not None else 'hides this'}.")
+                    f"m manage; Esc {'lets go of the seat' if self.seat is not None else 'clears, else hides this'}.")
 
     def say(self, why: str) -> None:
         self.query_one("#amount-problem", Static).update(Text(why, style="bold"))
@@ -265,7 +271,12 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
         self.query_one("#bidlabel", Static).update(self.bid_label())
         self.query_one("#why", Static).update(self.keys_text())
         box = self.query_one("#amount", AmountInput)
-        box.can_focus = self.acting() is not None
+        p = self.acting()
+        if p != self._typing_for:  # typed for someone else (or for nobody now): not this seat's amount
+            self._typing_for = p
+            box.value = ""
+        box.can_focus = p is not None
+        box.placeholder = "amount" if box.can_focus else ""
         if box.can_focus and self.focused is not box:
             box.focus()
         elif not box.can_focus and self.focused is box:
@@ -301,8 +312,7 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
             if hasattr(result, "reason"):
                 self.say(str(result.reason))
             return False
-        if self.seat is not None:
-            self.let_go()
+        self.let_go()
         self.after_change()
         return True
 
@@ -360,21 +370,11 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
         seat = c.computer_to_move()
         if seat is None:
             return
-        point, copy = c.point(), c.copy_for_computer()
-        if self.owner.think_in_thread:
-            self._thinking = True
-            self.run_worker(lambda: self._think(copy, seat, point), thread=True, group="auction-computer",
-                            exit_on_error=False)
+        answer = ask_computer(self, c, seat, self.owner.think_in_thread, "auction-computer")
+        if answer is None:
+            self._thinking = True  # (in a worker: the answer comes as a message)
             return
-        self.on_computer_chose(ComputerChose(seat, point, c.computer_choice(copy, seat)))
-
-    def _think(self, copy: Game, seat: int, point: Any) -> None:
-        try:
-            action = self.owner.controller.computer_choice(copy, seat)
-        except Exception as exc:  # noqa: BLE001 - sent back to the main thread, which says it
-            self.post_message(ComputerChose(seat, point, None, exc))
-            return
-        self.post_message(ComputerChose(seat, point, action))
+        self.on_computer_chose(answer)
 
     def on_computer_chose(self, message: ComputerChose) -> None:
         """Main thread: apply a computer's answer if the game is still where its copy was taken."""
@@ -383,10 +383,7 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
         if self.closed:
             return
         if message.error is not None:
-            if getattr(self.app, "test_mode", False):
-                raise message.error
-            self.app.notify(f"The computer player failed: {message.error!r}. Save the game (s) and report it.",
-                            title="Computer error", severity="error", timeout=30)
+            say_computer_failed(self.app, message.error)
             return
         if message.action is not None:
             result = self.owner.controller.apply_computer(message.action, message.point)
@@ -423,9 +420,23 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
             self.say("Press your seat number first (the number before your name).")
         return p
 
+    def nothing_typed(self, p: int) -> bool:
+        """Whether a key that acts at once for ``p`` (t, f, h, p) may: the amount field is empty, or holds
+        only p's own seat number (pressed out of habit while p was chosen already), which it clears. Other
+        text may be another player's seat number typed into p's field: nothing is done, and it is said."""
+        box = self.query_one("#amount", AmountInput)
+        typed = box.value.strip()
+        if typed == str(p + 1):
+            box.value = ""
+        elif typed:
+            name = self.game.st.players[p].name
+            self.say(f"{typed} is typed for {name}: Enter bids it, Esc clears it (nothing was done).")
+            return False
+        return True
+
     def action_raise_by(self, step: int) -> None:
         p = self.who_acts()
-        if p is None:
+        if p is None or not self.nothing_typed(p):
             return
         pend = self.pend
         base = pend.high_bid if pend.high_bidder is not None else 0
@@ -433,7 +444,7 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
 
     def action_pass_bid(self) -> None:
         p = self.who_acts()
-        if p is not None:
+        if p is not None and self.nothing_typed(p):
             self.send(PassBid(player=p))
 
     def action_bid_typed(self) -> None:
@@ -472,7 +483,7 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
             self.owner.open_manage(p)
 
     def action_escape(self) -> None:
-        if self.seat is not None:
+        if self.seat is not None or self.query_one("#amount", AmountInput).value:
             self.let_go()
             self.redraw()
             return
@@ -480,6 +491,8 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
         self.dismiss(None)
 
     def on_input_changed(self, event: AmountInput.Changed) -> None:
+        if event.value.strip() and self.seat is None and self.acting() is not None:
+            self.seat = self.acting()  # typing holds the seat chosen already: a computer's raise keeps it
         problem = self.query_one("#amount", AmountInput).problem() if event.value.strip() else None
         self.say(problem or "")
         self.query_one("#gavel", Static).update(self.gavel())

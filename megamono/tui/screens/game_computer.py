@@ -11,13 +11,19 @@ on the main thread, so that a test sees each move where it expects it.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from textual.message import Message
+from textual.widget import Widget
 
 from megamono.rules.actions import Action
 from megamono.rules.engine import Game
 
 from ..controller import Point
 from .game_parts import GameScreenParts
+
+if TYPE_CHECKING:
+    from ..controller import GameController
 
 
 class ComputerChose(Message):
@@ -27,6 +33,40 @@ class ComputerChose(Message):
     def __init__(self, seat: int, point: Point, action: Action | None, error: Exception | None = None) -> None:
         super().__init__()
         self.seat, self.point, self.action, self.error = seat, point, action, error
+
+
+def computer_choice(controller: GameController, copy: Game, seat: int, point: Point) -> ComputerChose:
+    """The choice of ``seat``'s bot on ``copy`` (taken at ``point``), or the error it raised, as the
+    message that brings it to the main thread."""
+    try:
+        action = controller.computer_choice(copy, seat)
+    except Exception as exc:  # noqa: BLE001 - sent to the main thread, which says it
+        return ComputerChose(seat, point, None, exc)
+    return ComputerChose(seat, point, action)
+
+
+def ask_computer(node: Widget, controller: GameController, seat: int, in_thread: bool,
+                 group: str) -> ComputerChose | None:
+    """Ask ``seat``'s bot for its choice on a copy of the game taken now. ``in_thread``: in a worker of
+    ``node`` (in the worker ``group``), whose answer comes to ``node`` as a :class:`ComputerChose`
+    message, and None is returned; else at once, on this thread, and the answer is returned."""
+    point, copy = controller.point(), controller.copy_for_computer()
+    if not in_thread:
+        return computer_choice(controller, copy, seat, point)
+
+    def think() -> None:
+        node.post_message(computer_choice(controller, copy, seat, point))
+
+    node.run_worker(think, thread=True, group=group, exit_on_error=False)
+    return None
+
+
+def say_computer_failed(app: Any, error: Exception) -> None:
+    """Say that a computer player's bot raised ``error`` (raised again in test mode)."""
+    if getattr(app, "test_mode", False):
+        raise error
+    app.notify(f"The computer player failed: {error!r}. Save the game (s) and report it.",
+               title="Computer error", severity="error", timeout=30)
 
 
 class ComputerTurns(GameScreenParts):  # (object at run time: see .game_parts)
@@ -61,36 +101,16 @@ class ComputerTurns(GameScreenParts):  # (object at run time: see .game_parts)
             self._bot_scheduled = False
             self.sync()
             return
-        point, copy = c.point(), c.copy_for_computer()
-        if self.think_in_thread:
-            self.run_worker(lambda: self._think(copy, p, point), thread=True, group="computer",
-                            exit_on_error=False)
-            return
-        try:
-            action = c.computer_choice(copy, p)
-        except Exception as exc:  # noqa: BLE001 - said on screen (raised in test mode)
-            self.on_computer_chose(ComputerChose(p, point, None, exc))
-            return
-        self.on_computer_chose(ComputerChose(p, point, action))
-
-    def _think(self, copy: Game, seat: int, point: Point) -> None:
-        """In a worker thread: the bot chooses on ``copy``; the choice goes back as a message."""
-        try:
-            action = self.controller.computer_choice(copy, seat)
-        except Exception as exc:  # noqa: BLE001 - sent back to the main thread, which says it
-            self.post_message(ComputerChose(seat, point, None, exc))
-            return
-        self.post_message(ComputerChose(seat, point, action))
+        answer = ask_computer(self, c, p, self.think_in_thread, "computer")
+        if answer is not None:  # (chosen at once: test mode)
+            self.on_computer_chose(answer)
 
     def on_computer_chose(self, message: ComputerChose) -> None:
         """Main thread: apply the computer's choice, unless the game moved on or a screen opened since
         (then nothing changes, and :meth:`sync` asks again when the game screen is back)."""
         self._bot_scheduled = False
         if message.error is not None:
-            if self.app.test_mode:
-                raise message.error
-            self.app.notify(f"The computer player failed: {message.error!r}. Save the game (s) and report it.",
-                            title="Computer error", severity="error", timeout=30)
+            say_computer_failed(self.app, message.error)
             return
         if self._awaiting or not self.is_current or message.action is None:
             return

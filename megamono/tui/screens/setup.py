@@ -41,6 +41,8 @@ KINDS = (("Human", "human"), ("Computer: easy", "easy"), ("Computer: strong", "s
 # option field -> (label, one-line explanation); the order they are shown in
 SWITCHES = {
     "auctions": ("Auctions", "a deed its buyer declines is auctioned (off: it stays with the bank)"),
+    "auction_bidding": ("Auctions in seat order",
+                        "bid one at a time, dropping out for good (off: anyone bids any time, A3)"),
     "shortage_auctions": ("Shortage auctions",
                           "the bank's last houses/hotels are auctioned when others want them too (B7)"),
     "rent_must_be_claimed": ("Rent must be claimed",
@@ -52,7 +54,7 @@ SWITCHES = {
     "double_salary_on_go": ("Double salary on GO", "landing exactly on GO pays twice the salary"),
     "no_rent_in_jail": ("No rent in jail", "an owner in jail collects no rent"),
 }
-CHOICE_SWITCHES = {"bus_rule": ("mega", "speed_die_game")}
+CHOICE_SWITCHES = {"auction_bidding": ("open", "seat_order"), "bus_rule": ("mega", "speed_die_game")}
 """The switches of an option with two values, not a yes/no: option field -> (value off, value on)."""
 MEGA_ONLY = ("speed_die_counts_for_utilities", "bus_rule")
 """The switches of rules of the Speed Die: not offered on a board without it."""
