@@ -198,7 +198,7 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
         t.append(f"   minimum bid {money(g.min_bid())}\n\n", style="bold")
         waiting = set(g.awaited())
         acting = self.acting()
-        for p in pend.bidders:
+        for p in sorted(pend.bidders):  # (in seat-number order: the numbers people press)
             pl = g.st.players[p]
             mark = "▶ " if p == acting else "  "
             t.append(mark, style="bold")
