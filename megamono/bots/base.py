@@ -18,8 +18,10 @@ from typing import TYPE_CHECKING
 from megamono.rules.actions import (
     MANAGE_KINDS,
     Action,
+    Bid,
     ClaimRent,
     DeclareBankruptcy,
+    DropOut,
     Level,
     LevelChoice,
     Mortgage,
@@ -29,6 +31,7 @@ from megamono.rules.actions import (
     SellDepot,
     SellGroupBuildings,
 )
+from megamono.rules.auctions import free_cash
 from megamono.rules.decisions import (
     AuctionPickDecision,
     BidDecision,
@@ -247,6 +250,9 @@ class Bot:
                 return self.on_turn(game, player, pend)
             case BidDecision():
                 bid = self.on_bid(game, player, pend)
+                if isinstance(bid, Bid) and bid.amount > (free := free_cash(game.st, player)):
+                    # (a high bid held in an auction set aside caps this one, A3: bid what is free, or not)
+                    bid = Bid(player=player, amount=free) if free >= game.min_bid() else DropOut(player=player)
                 # (each bot answers as if bidding in seat order; in an open auction, not bidding is a pass)
                 return PassBid(player=player) if pend.open and bid.kind == "drop_out" else bid
             case DebtDecision():

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from . import levelling
 from .agenda import AuctionStep, GrantStep, PayStep, PlacePieceStep
-from .core import log, name, pending_as, push, sname, wait
+from .core import bid_held, log, name, pending_as, push, sname, wait, why_not_spend
 from .decisions import BidDecision
 from .editions import Edition
 from .events import AuctionStarts, BidMade, DropsOut, NobodyBid, PassesBid, WinsAuction, WinsPiece, commas
@@ -69,7 +69,13 @@ def waiting_on(st: GameState, pend: BidDecision) -> list[int]:
     if pend.high_bidder in b:
         k = b.index(pend.high_bidder) + 1
         b = b[k:] + b[:k]
-    return [q for q in b if q != pend.high_bidder and q not in pend.passed and st.players[q].cash >= low]
+    return [q for q in b if q != pend.high_bidder and q not in pend.passed and free_cash(st, q) >= low]
+
+
+def free_cash(st: GameState, p: int) -> int:
+    """The cash ``p`` may bid with (dollars): their cash less any high bid they hold in an open auction
+    set aside meanwhile (a B7 shortage auction during a deed's auction, A3)."""
+    return st.players[p].cash - bid_held(st, p)
 
 
 def bid_prompt(st: GameState, ed: Edition) -> None:
@@ -104,7 +110,7 @@ def why_not_bid(st: GameState, ed: Edition, p: int, amount: int) -> str | None:
         return f"the bid must be at least ${commas(low)}"
     if amount > st.players[p].cash:
         return f"{name(st, p)} has only ${commas(st.players[p].cash)}: a bid cannot exceed your cash"
-    return None
+    return why_not_spend(st, p, amount)  # (A3: winning may not take them below a high bid they hold)
 
 
 def why_not_pass(st: GameState, ed: Edition, p: int) -> str | None:

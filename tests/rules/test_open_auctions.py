@@ -7,7 +7,6 @@ from Bob's left. Every test ends on exact cash and the deed's owner.
 
 from __future__ import annotations
 
-import pytest
 from megamono.rules.actions import (
     AcceptTrade,
     Bid,
@@ -359,14 +358,9 @@ def test_A3_B8_the_high_bidder_may_level_by_building_down_to_exactly_the_bid():
     sound(g)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "RULES.md A3 disagreement, not fixed: a bid in a B7 shortage auction is checked against the bidder's cash"
-    " only (auctions.why_not_bid), not against the high bid they hold in the open deed auction set aside"
-    " meanwhile; winning it then takes them below that bid. The fix touches the bid check, who counts as"
-    " able to bid (waiting_on) and the bots' bid amounts: left for a decision."))
 def test_A3_B7_the_high_bidder_may_not_bid_in_a_shortage_auction_beyond_the_cash_above_their_bid():
     """Cid, with $300 and the $100 high bid for Massachusetts, wants the bank's last house too when Dee
-    builds it: the piece's auction (B7, bidding as A3) should take from him no bid above $200."""
+    builds it: the piece's auction (B7, bidding as A3) takes from him no bid above $200."""
     g = bob_declines_massachusetts()
     give(g, CID, 21, 23, 24)
     give(g, DEE, 27, 29, 30)
