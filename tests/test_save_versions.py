@@ -14,7 +14,7 @@ import pytest
 from megamono.rules import Game, Roll
 from megamono.rules.actions import BusMove
 from megamono.rules.decisions import DECISION_CLASSES, PendingKind
-from megamono.saves import MIGRATIONS, SAVE_VERSION, derive_game_id, load_save, migrate, save_game
+from megamono.saves import MIGRATIONS, SAVE_VERSION, SaveError, derive_game_id, load_save, migrate, save_game
 
 FIXTURES = Path(__file__).resolve().parent / "saves"
 FILES = sorted(FIXTURES.glob("v*/*.json"))
@@ -204,3 +204,18 @@ def test_A3_a_save_made_during_an_open_auction_goes_on(tmp_path):
     assert g.st.pending.high_bidder == 1 and g.st.pending.passed == []
     again = load_save(save_game(g, "open auction", tmp_path)).game
     assert again.st == g.st and again.history == g.history
+
+
+def test_a_version_1_save_without_its_actions_is_refused_untouched(tmp_path):
+    """Issue 14 asked that a version-1 save without actions keep its log as plain text. Every version-1
+    save megamono wrote holds its actions (``Game.to_dict`` wrote them from the first save format on), so
+    one without them was made or edited elsewhere: it cannot be replayed or checked (RULES.md I8), and is
+    refused in one line, the file left as it was, rather than played from a state nobody can check."""
+    data = json.loads((FIXTURES / "v1" / "late-game.json").read_bytes())
+    del data["actions"]
+    f = tmp_path / "no-actions.json"
+    f.write_text(json.dumps(data))
+    before = f.read_bytes()
+    with pytest.raises(SaveError, match=r'"actions" \(the decisions the game is replayed from\) is missing'):
+        load_save(f)
+    assert f.read_bytes() == before
