@@ -24,7 +24,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from .decisions import JailDecision, TurnDecision
 from .dice import seed_state, shuffle
@@ -79,12 +79,18 @@ class PlayerPosition(_Model):
 
 class DeedPosition(_Model):
     """An owned title deed: ``owner`` (a player's name), ``level`` (a street's buildings: 0-4 houses,
-    5 a hotel, 6 [Mega] a skyscraper), ``depot`` ([Mega] a train depot on a railroad, B6), ``mortgaged``."""
+    5 a hotel, 6 [Mega] a skyscraper), ``depot`` ([Mega] a train depot on a railroad, B6), ``mortgaged``.
+    The owner's name alone (``"Boardwalk": "Ann"``) is an unbuilt, unmortgaged deed."""
 
     owner: str
     level: Annotated[int, Field(ge=0, le=6)] = 0
     depot: bool = False
     mortgaged: bool = False
+
+    @model_validator(mode="before")
+    @classmethod
+    def _owner_alone(cls, data: object) -> object:
+        return {"owner": data} if isinstance(data, str) else data
 
 
 class BankPosition(_Model):
