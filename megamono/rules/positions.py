@@ -498,5 +498,19 @@ def position_of(ed: Edition, st: GameState) -> Position:
 
 
 def position_json(pos: Position) -> str:
-    """A position as indented JSON text (what ``megamono position`` writes)."""
-    return json.dumps(pos.model_dump(mode="json"), indent=2, ensure_ascii=False) + "\n"
+    """A position as JSON text (what ``megamono position`` writes): a field a line, and a player, a deed,
+    a deck or a claim a line within them."""
+    def one(v: object) -> str:
+        return json.dumps(v, ensure_ascii=False)
+
+    lines = []
+    for key, value in pos.model_dump(mode="json").items():
+        if isinstance(value, list) and value and isinstance(value[0], dict):
+            inner = ",\n".join(f"    {one(v)}" for v in value)
+            lines.append(f"  {one(key)}: [\n{inner}\n  ]")
+        elif isinstance(value, dict) and value and key in ("deeds", "decks"):
+            inner = ",\n".join(f"    {one(k)}: {one(v)}" for k, v in value.items())
+            lines.append(f"  {one(key)}: {{\n{inner}\n  }}")
+        else:
+            lines.append(f"  {one(key)}: {one(value)}")
+    return "{\n" + ",\n".join(lines) + "\n}\n"
