@@ -183,34 +183,25 @@ def _v4_to_v5(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-def _v5_to_v6(data: dict[str, Any]) -> dict[str, Any]:
-    """Version 5 -> 6: open auctions (RULES.md A3). A version-6 save may hold the action ``pass_bid`` and
-    a bid decision's ``open`` and ``passed``; every version-5 save names ``auction_bidding`` already
-    (``"seat_order"``, the only way auctions were played then), so nothing in it changes: it plays on
-    in seat order. (The new version lets an older megamono refuse a newer save by its version, asking
-    to update, rather than as damaged.)"""
+def _unchanged(data: dict[str, Any]) -> dict[str, Any]:
+    """Versions 5 -> 6 (open auctions, RULES.md A3) and 6 -> 7 (positions, issue 16): nothing changes. A
+    version-6 save may hold the action ``pass_bid`` and a bid decision's ``open`` and ``passed``, but every
+    version-5 save names ``auction_bidding`` (``"seat_order"``) and plays on so; a version-7 setup may hold
+    the ``position`` its game started from, which no version-6 save has. (A new version lets an older
+    megamono refuse a newer save by its version, asking to update, rather than as damaged.)"""
     return data
 
 
-def _v6_to_v7(data: dict[str, Any]) -> dict[str, Any]:
-    """Version 6 -> 7: positions (issue 16). A version-7 save of a game started from a position
-    (``Game.from_position``) holds that position in its setup (``setup["position"]``), and is replayed
-    from it; every version-6 save is of a game started by ``Game.new``, so nothing in it changes. (The
-    new version lets an older megamono refuse such a save by its version, asking to update, rather than
-    as damaged.)"""
-    return data
-
-
-MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5, 5: _v5_to_v6,
-                                    6: _v6_to_v7}
+MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5, 5: _unchanged,
+                                    6: _unchanged}
 """``MIGRATIONS[v]`` turns a version-``v`` save (a parsed dict) into a version ``v + 1`` one.
 
 - 1 -> 2 (:func:`_v1_to_v2`): a ``game_id`` at the top level; no log in the state.
 - 2 -> 3 (:func:`_v2_to_v3`): the option ``auction_bidding`` (``"seat_order"``) in every ``options``.
 - 3 -> 4 (:func:`_v3_to_v4`): decisions and agenda steps as their own classes' fields.
 - 4 -> 5 (:func:`_v4_to_v5`): the option ``computer_offers`` (``"everyone"``) in every ``options``.
-- 5 -> 6 (:func:`_v5_to_v6`): open auctions (nothing to change: every version-5 save names its bidding).
-- 6 -> 7 (:func:`_v6_to_v7`): a setup may hold the position the game started from (nothing to change).
+- 5 -> 6 (:func:`_unchanged`): open auctions (nothing to change: every version-5 save names its bidding).
+- 6 -> 7 (:func:`_unchanged`): a setup may hold the position the game started from (nothing to change).
 
 The option ``bus_rule`` and its decision came without a new version (a version-4 save without it plays
 ``"mega"``).
