@@ -434,3 +434,19 @@ def test_B8_ex11_four_hotel_hotel_plus_new_build_four_houses_or_rearrange_for_tw
     assert levels(g, *ORANGE) == [1, 1, 1, 1] and cashes(g)[ANN] == 2500 - 200 + 2 * 5 * 50
     assert bank(g) == (28, 12, 8, 4)
     sound(g)
+
+
+def test_the_readme_example_position_starts_its_game():
+    """README "Positions": the example document is a position (its Python example runs in test_readme)."""
+    import re
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Positions"):]
+    doc = json.loads(re.search(r"```json\n(.*?)```", section, re.S).group(1))
+    g = Game.from_position(None, doc)
+    st = g.st
+    assert pend(g) == ("turn", ANN) and st.turn.round == 12 and st.players[ANN].position == 20
+    assert st.players[CID].in_jail and st.deeds[49].owner == CID and st.deeds[51].mortgaged
+    assert st.decks.community_chest[0] == "CC05" and len(st.decks.bus) == 13
+    sound(g)
