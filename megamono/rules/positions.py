@@ -9,12 +9,13 @@ is whole dollars; spaces are board indices (0 = GO), or names where said.
 
 - :func:`parse_position` reads one (a :class:`Position`, a dict or JSON text);
 - :func:`position_state` makes the :class:`~megamono.rules.state.GameState` it describes, after
-  checking it against the rules' invariants (RULES.md I1-I6) and what a turn's start allows; anything
-  wrong raises :class:`PositionError`, one line naming the field;
+  checking it against the rules' invariants (RULES.md section I, whose home is
+  :mod:`~megamono.rules.invariants`) and what a turn's start allows; anything wrong raises
+  :class:`PositionError`, one line naming the field;
 - :func:`position_of` describes a state at the start of a turn (:func:`at_turn_start`) as a Position.
 
 :meth:`megamono.rules.engine.Game.from_position` starts a game from a position; its setup keeps the
-position, so the game replays from it (RULES.md I8).
+position, so the game replays from it, as every game replays from its setup.
 """
 
 from __future__ import annotations
