@@ -1,6 +1,8 @@
 """The ``megamono`` command line: parse the arguments, then start the app.
 
-Subcommands: ``play`` (the default) starts a new game; ``resume [FILE]`` continues a saved one.
+Subcommands: ``play`` (the default) starts a new game (``--position FILE``: from a position, README
+"Positions"); ``resume [FILE]`` continues a saved one; ``validate FILE`` checks a save; ``position SAVE
+[-o FILE]`` writes the position at the start of a save's turn in progress; ``simulate`` plays computers.
 ``--saves DIR`` (or the ``MEGAMONO_SAVES`` environment variable) sets the save folder, ``./saves``
 by default. This module imports nothing heavy: the Textual app is imported only when it is started.
 """
@@ -12,8 +14,12 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from megamono import __version__
+
+if TYPE_CHECKING:
+    from megamono.rules.engine import Game
 
 SAVES_ENV = "MEGAMONO_SAVES"
 DEFAULT_SAVES = "saves"
@@ -38,11 +44,17 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     play = sub.add_parser("play", parents=[common], help="start a new game (the default)")
     play.add_argument("--edition", metavar="FILE", default=argparse.SUPPRESS, help=edition_help)
+    play.add_argument("--position", metavar="FILE", type=Path, default=None,
+                      help="start from a position (a JSON file: README, \"Positions\") instead of a new game")
     resume = sub.add_parser("resume", parents=[common], help="continue a saved game")
     resume.add_argument("file", nargs="?", type=Path, default=None,
                         help="the save file (default: choose from the save folder)")
     validate = sub.add_parser("validate", help="check a save file and report the first problem")
     validate.add_argument("file", type=Path, help="the save file")
+    position = sub.add_parser("position", help="write the position at the start of a save's turn in progress")
+    position.add_argument("save", type=Path, help="the save file")
+    position.add_argument("-o", "--output", metavar="FILE", type=Path, default=None,
+                          help="write the position to FILE (default: standard output)")
     simulate = sub.add_parser("simulate", help="play computer players against each other, headless, and sum up")
     from megamono.simulate import add_arguments as simulate_arguments  # light: imports no rules, no rich
 
@@ -102,10 +114,90 @@ def validate(path: Path) -> int:
     return 0
 
 
+MAX_POSITION_BYTES = 1024 * 1024
+"""The largest position file read (1 MiB; a position of a full board is about 10 kB)."""
+
+
+def turn_start_position(path: Path) -> tuple[str, str]:
+    """``megamono position``'s work: the position (JSON text) at the start of the turn in progress in the
+    save ``path`` (by replay: the first point of that turn where its player is asked to roll, or the
+    jail's question), and a sentence saying which turn and whose. ``SaveError`` for a save that cannot be
+    loaded; ``ValueError`` when no start of that turn is found."""
+    from megamono.rules.engine import Game
+    from megamono.rules.positions import at_turn_start, position_json
+    from megamono.saves import load_game
+
+    game = load_game(path)
+    number = game.st.turn.number
+    replay = Game.replay(game.setup, [])
+    history = list(game.history)
+    k = 0
+    while not (replay.st.turn.number == number and at_turn_start(replay.st)):
+        if k == len(history):
+            raise ValueError(f"the start of turn {number} is not in the save's actions")
+        replay.act(history[k])
+        k += 1
+    t = replay.st.turn
+    whose = replay.st.players[t.player].name
+    over = "the game is over; " if game.over else ""
+    return position_json(replay.position()), f"{over}the start of turn {t.number} (round {t.round}), {whose}'s"
+
+
+def write_position(args: argparse.Namespace) -> int:
+    """``megamono position SAVE [-o FILE]``: 0 with the position written, 1 with the reason (one line)."""
+    from megamono.files import printable, shown_name
+    from megamono.saves import SaveError, write_atomic
+
+    try:
+        text, said = turn_start_position(args.save)
+    except (SaveError, ValueError) as exc:
+        print(f"megamono: no position: {printable(exc)}", file=sys.stderr)
+        return 1
+    if args.output is None:
+        sys.stdout.write(text)
+        where = "standard output"
+    else:
+        try:
+            write_atomic(args.output, text.encode("utf-8"))
+        except SaveError as exc:
+            print(f"megamono: {exc}", file=sys.stderr)
+            return 1
+        where = shown_name(args.output)
+    print(f"megamono: wrote the position at {printable(said)}, to {where}", file=sys.stderr)
+    return 0
+
+
+def position_game(path: Path, edition: str | None, seed: int | None) -> Game:
+    """``megamono play --position FILE``: the game the position file describes (RULES.md I1-I6 checked),
+    on ``edition`` when given (else the position's own), with ``seed`` when the position has none.
+    ``ValueError`` (one line: the file and the first bad field) when it cannot start."""
+    from megamono.files import RefusedFile, parse_json, read_regular_file, shown_name
+    from megamono.rules.engine import Game
+    from megamono.rules.positions import parse_position
+
+    try:
+        raw = read_regular_file(path, MAX_POSITION_BYTES, "position file")
+    except RefusedFile as exc:
+        raise ValueError(f"{shown_name(path) if exc.missing else shown_name(path.name)}: {exc.reason}") from None
+    try:
+        data = parse_json(raw)
+    except ValueError as exc:
+        raise ValueError(f"{shown_name(path.name)}: not JSON ({exc})") from None
+    try:
+        pos = parse_position(data)
+        if pos.seed is None and seed is not None:
+            pos = pos.model_copy(update={"seed": seed})
+        return Game.from_position(edition, pos)
+    except (RecursionError, ValueError) as exc:  # PositionError, EditionError, a bad throw or JSON
+        raise ValueError(f"{shown_name(path.name)}: {exc}") from None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     if args.command == "validate":
         return validate(args.file)
+    if args.command == "position":
+        return write_position(args)
     if args.command == "simulate":
         from megamono.simulate import main as simulate_main
 
@@ -113,6 +205,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     if getattr(args, "edition", None) is not None:
         args.edition = check_edition(args.edition)
         if args.edition is None:
+            return 1
+    if getattr(args, "position", None) is not None:
+        from megamono.files import printable
+
+        try:
+            args.game = position_game(args.position, getattr(args, "edition", None), getattr(args, "seed", None))
+        except ValueError as exc:
+            print(f"megamono: cannot start from that position: {printable(exc)}", file=sys.stderr)
             return 1
     if args.command == "resume" and args.file is not None:
         # a save that cannot be loaded: say why and stop, rather than open the start screen

@@ -5,7 +5,8 @@ The format (``"format": "megamono-save"``, ``"version": 4``) is one JSON object:
     {"format": "megamono-save", "version": 4, "game_id": "3f9c2a1b7d4e",
      "saved_at": "2026-03-01T20:15:04", "edition": "mega", "seed": 123, "rng": 456,
      "options": {...},            the house-rule options played
-     "setup": {...},              the arguments of Game.new: they make the initial state
+     "setup": {...},              the arguments of Game.new, or the position the game started
+                                  from ("position", Game.from_position): they make the initial state
      "actions": [                 every action taken, one per line
      {"player":0,"kind":"roll"},
      ...],
@@ -63,7 +64,7 @@ from megamono.rules.invariants import check_state
 from megamono.rules.state import Options
 
 SAVE_FORMAT = "megamono-save"
-SAVE_VERSION = 6
+SAVE_VERSION = 7
 MAX_SAVE_BYTES = 16 * 1024 * 1024
 """The largest save megamono reads (16 MiB): a guard against a file that would fill the memory. The
 game's own saves stay far below it: a 10,000-round game of the busiest play there is (four players
@@ -80,7 +81,7 @@ TEMP_PREFIX, TEMP_SUFFIX = _files.TEMP_PREFIX, _files.TEMP_SUFFIX
 STALE_TEMP_SECONDS = 60
 NAME_PUNCTUATION = " _.-"
 """What a save name may hold besides letters (of any script, with their accents) and digits."""
-_SETUP_KEYS = {"edition", "players", "seed", "dice", "seat_order", "options"}
+_SETUP_KEYS = {"edition", "players", "seed", "dice", "seat_order", "options", "position"}
 
 _ACTIONS = TypeAdapter(list[Action])
 _EVENTS = TypeAdapter(list[Event])
@@ -182,23 +183,25 @@ def _v4_to_v5(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-def _v5_to_v6(data: dict[str, Any]) -> dict[str, Any]:
-    """Version 5 -> 6: open auctions (RULES.md A3). A version-6 save may hold the action ``pass_bid`` and
-    a bid decision's ``open`` and ``passed``; every version-5 save names ``auction_bidding`` already
-    (``"seat_order"``, the only way auctions were played then), so nothing in it changes: it plays on
-    in seat order. (The new version lets an older megamono refuse a newer save by its version, asking
-    to update, rather than as damaged.)"""
+def _unchanged(data: dict[str, Any]) -> dict[str, Any]:
+    """Versions 5 -> 6 (open auctions, RULES.md A3) and 6 -> 7 (positions, issue 16): nothing changes. A
+    version-6 save may hold the action ``pass_bid`` and a bid decision's ``open`` and ``passed``, but every
+    version-5 save names ``auction_bidding`` (``"seat_order"``) and plays on so; a version-7 setup may hold
+    the ``position`` its game started from, which no version-6 save has. (A new version lets an older
+    megamono refuse a newer save by its version, asking to update, rather than as damaged.)"""
     return data
 
 
-MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5, 5: _v5_to_v6}
+MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5, 5: _unchanged,
+                                    6: _unchanged}
 """``MIGRATIONS[v]`` turns a version-``v`` save (a parsed dict) into a version ``v + 1`` one.
 
 - 1 -> 2 (:func:`_v1_to_v2`): a ``game_id`` at the top level; no log in the state.
 - 2 -> 3 (:func:`_v2_to_v3`): the option ``auction_bidding`` (``"seat_order"``) in every ``options``.
 - 3 -> 4 (:func:`_v3_to_v4`): decisions and agenda steps as their own classes' fields.
 - 4 -> 5 (:func:`_v4_to_v5`): the option ``computer_offers`` (``"everyone"``) in every ``options``.
-- 5 -> 6 (:func:`_v5_to_v6`): open auctions (nothing to change: every version-5 save names its bidding).
+- 5 -> 6 (:func:`_unchanged`): open auctions (nothing to change: every version-5 save names its bidding).
+- 6 -> 7 (:func:`_unchanged`): a setup may hold the position the game started from (nothing to change).
 
 The option ``bus_rule`` and its decision came without a new version (a version-4 save without it plays
 ``"mega"``).

@@ -89,3 +89,106 @@ def test_G2_a_bad_board_file_is_refused_before_the_app_starts(tmp_path, capsys):
     assert "mzansi.json: spaces.3.price: Input should be a valid integer" in capsys.readouterr().err
     assert main(["play", "--edition", str(tmp_path / "missing.json")]) == 1
     assert "no such edition file" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------------------- positions (issue 16)
+V7 = Path(__file__).resolve().parent / "saves" / "v7" / "position-game.json"
+
+
+def test_position_writes_the_start_of_the_turn_in_progress_and_says_so(tmp_path, capsys):
+    import json
+
+    from megamono.cli import main
+    from megamono.rules import Game
+    from megamono.rules.positions import at_turn_start
+    from megamono.saves import load_game
+
+    out = tmp_path / "p.json"
+    assert main(["position", str(V7), "-o", str(out)]) == 0
+    err = capsys.readouterr().err
+    assert err == f"megamono: wrote the position at the start of turn 39 (round 13), Cat's, to {out}\n"
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    assert doc["format"] == "megamono-position" and doc["turn"] == "Cat" and doc["turn_number"] == 39
+    g = Game.from_position(None, doc)
+    saved = load_game(V7)
+    replay = Game.replay(saved.setup, [])
+    for a in saved.history:
+        if replay.st.turn.number == 39 and at_turn_start(replay.st):
+            break
+        replay.act(a)
+    assert g.st.players == replay.st.players and g.st.decks == replay.st.decks and g.st.rng == replay.st.rng
+    assert main(["position", str(V7)]) == 0  # to standard output
+    both = capsys.readouterr()
+    assert json.loads(both.out) == doc and "to standard output" in both.err
+
+
+def test_position_of_a_save_made_mid_turn_is_the_start_of_that_turn(tmp_path, capsys):
+    import json
+
+    from megamono.cli import main
+    from megamono.rules import Game, Roll
+    from megamono.saves import save_game
+
+    g = Game.new("mega", ["Ann", "Bob"], seed=3, dice=[(1, 3, 2), (2, 2, 1)], seat_order=True)
+    g.act(Roll(player=0))  # Ann on Baltic... asked to buy
+    g.act(g.legal_actions(0)[0])
+    while g.pending.kind != "turn":
+        g.act(g.legal_actions()[0])
+    g.act(Roll(player=1))  # Bob's doubles: a decision mid-turn
+    assert g.st.turn.number == 2
+    path = save_game(g, "mid turn", tmp_path)
+    assert main(["position", str(path)]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["turn"] == "Bob" and doc["turn_number"] == 2
+    assert [p["position"] for p in doc["players"]] == [g.st.players[0].position, 0]
+
+
+def test_position_of_a_bad_save_is_refused_in_one_line(tmp_path, capsys):
+    from megamono.cli import main
+
+    assert main(["position", str(tmp_path / "nope.json")]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("megamono: no position: ") and "no such save file" in err and err.count("\n") == 1
+
+
+def test_play_position_starts_the_app_with_the_game_of_the_position(tmp_path, monkeypatch):
+    import json
+
+    import megamono.tui.app as app
+    from megamono.cli import main
+
+    started = {}
+    monkeypatch.setattr(app, "run_app", lambda args: started.setdefault("game", args.game) and 0)
+    f = tmp_path / "pos.json"
+    f.write_text(json.dumps({"players": [{"name": "Ann", "cash": 900}, {"name": "Bob", "cash": 1200}],
+                             "deeds": {"Boardwalk": "Bob"}, "turn": "Bob"}), encoding="utf-8")
+    assert parse_args(["play", "--position", str(f)]).position == f
+    assert main(["--saves", str(tmp_path), "--seed", "7", "play", "--position", str(f), "--edition", "classic"]) == 0
+    g = started["game"]
+    assert g.ed.id == "classic" and g.pending.kind == "turn" and g.pending.player == 1
+    assert g.st.deeds[39].owner == 1 and g.setup["position"]["seed"] == 7
+
+
+@pytest.mark.parametrize("text,words", [
+    ('{"players": [{"name": "Ann", "cash": -1}, {"name": "Bob", "cash": 1}]}',
+     "pos.json: players.0.cash: Input should be greater than or equal to 0"),
+    ('{"players": [{"name": "Ann", "cash": 1}, {"name": "Bob", "cash": 1}], "deeds": {"Nowhere": "Ann"}}',
+     "pos.json: deeds.Nowhere: Monopoly: The Mega Edition (US) has no space named 'Nowhere'"),
+    ("not json", "pos.json: not JSON"),
+])
+def test_play_position_refuses_a_bad_position_in_one_line(tmp_path, capsys, text, words):
+    from megamono.cli import main
+
+    f = tmp_path / "pos.json"
+    f.write_text(text, encoding="utf-8")
+    assert main(["--saves", str(tmp_path), "play", "--position", str(f)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("megamono: cannot start from that position: ") and words in err
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_play_position_refuses_a_save_file(tmp_path, capsys):
+    from megamono.cli import main
+
+    assert main(["--saves", str(tmp_path), "play", "--position", str(V7)]) == 1
+    assert "position-game.json: format: Input should be 'megamono-position'" in capsys.readouterr().err

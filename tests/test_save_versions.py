@@ -174,7 +174,7 @@ def test_A3_the_version_5_to_6_step_keeps_seat_order_auctions():
         data = json.loads(path.read_bytes())
         assert data["version"] == 5 and data["state"]["options"]["auction_bidding"] == "seat_order"
         new = migrate(json.loads(path.read_bytes()))
-        assert new["version"] == SAVE_VERSION == 6
+        assert new["version"] == SAVE_VERSION
         assert {k: v for k, v in new.items() if k != "version"} == {k: v for k, v in data.items() if k != "version"}
         assert load_save(path).game.st.options.auction_bidding == "seat_order"
 
@@ -219,3 +219,30 @@ def test_a_version_1_save_without_its_actions_is_refused_untouched(tmp_path):
     with pytest.raises(SaveError, match=r'"actions" \(the decisions the game is replayed from\) is missing'):
         load_save(f)
     assert f.read_bytes() == before
+
+
+def test_the_version_6_to_7_step_changes_nothing():
+    """Positions (issue 16) came with version 7: a version-6 save is of a game started by ``Game.new``,
+    so the step changes nothing but the version."""
+    for path in sorted((FIXTURES / "v6").glob("*.json")):
+        data = json.loads(path.read_bytes())
+        new = migrate(json.loads(path.read_bytes()))
+        assert new["version"] == SAVE_VERSION == 7 and "position" not in new["setup"]
+        assert {k: v for k, v in new.items() if k != "version"} == {k: v for k, v in data.items() if k != "version"}
+
+
+def test_a_save_of_a_game_started_from_a_position_replays_from_it(tmp_path):
+    """``v7/position-game.json``: a Mega game started from a position in round 12 (Ann's turn, Cat in
+    jail after a failed roll, buildings, a depot, a mortgage, Bus Tickets counted) and played ten
+    actions; its setup keeps the position (with its seed) and the app's note of Bob's level."""
+    saved = load_save(FIXTURES / "v7" / "position-game.json")
+    g = saved.game
+    pos = g.setup["position"]
+    assert pos["format"] == "megamono-position" and pos["seed"] == g.setup["seed"] == 16
+    assert g.setup["players"][1] == {"name": "Bob", "colour": "blue", "kind": "computer", "level": "easy"}
+    start = Game.from_position(None, pos)
+    assert start.st.turn.round == 12 and start.st.players[2].in_jail and start.st.deeds[6].depot
+    assert len(g.history) == 10 and g.st.turn.round == 13
+    g.act(g.legal_actions()[0])
+    again = load_save(save_game(g, "position again", tmp_path)).game
+    assert again.st == g.st and again.setup == g.setup

@@ -5,7 +5,7 @@ older one, and any game without the option) reads as 0 seconds, so no new save v
 import json
 
 import pytest
-from megamono.saves import SaveError, decode_save, encode_game, load_save, save_game
+from megamono.saves import SAVE_VERSION, SaveError, decode_save, encode_game, load_save, save_game
 
 from kit import new_game
 
@@ -14,7 +14,7 @@ def test_O_time_limit_played_seconds_round_trip_and_default(tmp_path):
     game = new_game(2, options={"time_limit": 30})
     path = save_game(game, "timed", tmp_path, played_seconds=754.9)
     data = json.loads(path.read_text())
-    assert data["played_seconds"] == 754 and data["version"] == 6
+    assert data["played_seconds"] == 754 and data["version"] == SAVE_VERSION
     assert "played_seconds" not in data["state"] and "time_up" in data["state"]["turn"]
     assert load_save(path).played_seconds == 754
     plain = json.loads(encode_game(game))

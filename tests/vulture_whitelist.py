@@ -10,6 +10,7 @@ from megamono.rules.decisions import DECISION_CLASSES
 from megamono.rules.dice import Throw
 from megamono.rules.editions import Card, Edition, Space, _Strict
 from megamono.rules.engine import Game
+from megamono.rules.positions import DeedPosition, Position
 from megamono.rules.rent import group_holding
 from megamono.rules.state import Options, Player
 from megamono.rules.texts import action_text
@@ -78,3 +79,7 @@ movement_shares
 # Each decision class by its kind: the table the tests check every kind against (its own fields,
 # tests/rules/test_decision_players.py; the version-3 migration, tests/test_save_versions.py).
 DECISION_CLASSES
+
+# Positions (megamono/rules/positions.py): read by pydantic, not by name.
+Position.format  # every position document names its format ("megamono-position")
+DeedPosition._owner_alone  # pydantic's "before" validator: the owner's name alone is an unbuilt deed

@@ -14,7 +14,7 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
-from . import auctions, cards, dispatch, endgame, shortage, trades
+from . import auctions, cards, dispatch, endgame, positions, shortage, trades, turns
 from . import dice as _dice
 from .actions import (
     Action,
@@ -53,9 +53,9 @@ from .events import (
     level_name,
 )
 from .invariants import awaiting_grant
+from .positions import Position
 from .records import Data
 from .state import (
-    PLAYER_COLOURS,
     Bank,
     Decks,
     DeedState,
@@ -113,8 +113,7 @@ class Game:
         seed = new_seed() if seed is None else int(seed)
         script = [_dice.normalise_throw(t) for t in (dice or [])]
         plist = cls._check_players(ed, players)
-        ref = ed.id if isinstance(edition, Edition) or not (isinstance(edition, Path)
-                                                         or str(edition).endswith(".json")) else str(edition)
+        ref = cls._edition_ref(edition, ed)
         setup = {"edition": ref, "players": [p.model_dump(include={"name", "colour", "kind"}) for p in plist],
                  "seed": seed, "dice": script, "seat_order": seat_order, "options": opts.model_dump()}
         cash = opts.starting_cash if opts.starting_cash is not None else ed.rules.starting_cash
@@ -141,6 +140,63 @@ class Game:
         return game
 
     @classmethod
+    def from_position(cls, edition: str | Path | Edition | None,
+                      position: Position | Mapping[str, object] | str | bytes,
+                      dice: Iterable[Sequence[SpeedFace]] | None = None,
+                      options: Options | Mapping[str, object] | None = None) -> Game:
+        """Create a game at the start of the turn a position describes (issue 16; README "Positions").
+
+        - ``edition``: "mega", "classic", a path to an edition file, an :class:`Edition`, or None for
+          the position's own ``edition`` (which must agree with a given one);
+        - ``position``: a :class:`~megamono.rules.positions.Position`, its dict, or its JSON text;
+        - ``dice``: scripted throws used before the generator, as in :meth:`new`;
+        - ``options``: the house rules, replacing the position's (the setup keeps them apart, so that
+          an option changed during play, such as ``computer_offers``, replays).
+
+        The position is checked against the invariants (RULES.md I1-I6) before play. The game's setup
+        keeps the position (with its seed, a fresh one when it had none), so :meth:`replay` starts from
+        it (I8). Raises :class:`~megamono.rules.positions.PositionError` (a ``ValueError``), one line
+        naming the field, for a bad position, and ``ValueError`` for a bad throw, option or edition.
+        """
+        pos = positions.parse_position(position)
+        if edition is None:
+            edition = pos.edition or "mega"
+        ed = edition if isinstance(edition, Edition) else load_edition(edition)
+        if pos.edition is not None and not isinstance(edition, Edition) and str(pos.edition) != str(edition):
+            named = load_edition(pos.edition)
+            if named.id != ed.id:
+                raise positions.PositionError(f"edition: the position is for {named.name}, not {ed.name}")
+        if options is None:
+            opts = pos.options
+        else:
+            opts = options if isinstance(options, Options) else Options.model_validate(options)
+        opts = opts.model_copy(deep=True)
+        seed = new_seed() if pos.seed is None else int(pos.seed)
+        script = [_dice.normalise_throw(t) for t in (dice or [])]
+        ref = cls._edition_ref(edition, ed)
+        st = positions.position_state(ed, ref, pos, opts, seed)
+        st.script = [list(t) for t in script]
+        kept = pos.model_copy(update={"seed": seed, "edition": ref})
+        setup = {"edition": ref, "players": [p.model_dump(include={"name", "colour", "kind"}) for p in st.players],
+                 "seed": seed, "dice": script, "options": opts.model_dump(), "position": kept.model_dump(mode="json")}
+        game = cls(ed, st, setup)
+        log(st, Seats())
+        turns.begin_turn(st, ed)
+        game._attach_new()
+        return game
+
+    def position(self) -> Position:
+        """The game as a :class:`~megamono.rules.positions.Position`, at the start of a turn only
+        (:func:`~megamono.rules.positions.position_of`; ``PositionError`` otherwise)."""
+        return positions.position_of(self.ed, self.st)
+
+    @staticmethod
+    def _edition_ref(edition: str | Path | Edition, ed: Edition) -> str:
+        """How a game's state and setup name its edition: the id of a shipped one, a file's path."""
+        return ed.id if isinstance(edition, Edition) or not (isinstance(edition, Path)
+                                                           or str(edition).endswith(".json")) else str(edition)
+
+    @classmethod
     def from_dict(cls, data: Data) -> Game:
         """Rebuild a game from :meth:`to_dict` output (pydantic ``ValidationError`` if malformed)."""
         state = GameState.model_validate(data["state"])
@@ -150,9 +206,14 @@ class Game:
 
     @classmethod
     def replay(cls, setup: Data, actions: Iterable[Action | Mapping[str, object]]) -> Game:
-        """Create a game from ``setup`` and apply ``actions`` in order (I8). What an app noted on a
-        player's entry of the setup beside the rules' keys (the app's computer level) is kept."""
-        g = cls.new(**setup)
+        """Create a game from ``setup`` (:meth:`new`'s arguments, or :meth:`from_position`'s setup, which
+        holds a ``"position"``) and apply ``actions`` in order (I8). What an app noted on a player's entry
+        of the setup beside the rules' keys (the app's computer level) is kept."""
+        if "position" in setup:
+            g = cls.from_position(setup.get("edition"), setup["position"], dice=setup.get("dice"),
+                                  options=setup.get("options"))
+        else:
+            g = cls.new(**setup)
         for mine, given in zip(g.setup["players"], setup.get("players", []), strict=False):
             if isinstance(mine, dict) and isinstance(given, Mapping):
                 mine.update({k: v for k, v in given.items() if k not in mine})
@@ -169,22 +230,7 @@ class Game:
 
     @staticmethod
     def _check_players(ed: Edition, players: Sequence[str | Mapping[str, object]]) -> list[Player]:
-        r = ed.rules
-        if not r.min_players <= len(players) <= r.max_players:
-            raise ValueError(f"{ed.name} is for {r.min_players} to {r.max_players} players, got {len(players)}")
-        out = []
-        for k, p in enumerate(players):
-            d = {"name": p} if isinstance(p, str) else dict(p)
-            name = str(d.get("name", "")).strip()
-            if not 1 <= len(name) <= 20 or not name.isprintable():
-                raise ValueError(f"player {k + 1}: a name is 1-20 printable characters, got {name!r}")
-            d["name"] = name
-            d.setdefault("colour", PLAYER_COLOURS[k % len(PLAYER_COLOURS)])
-            out.append(Player.model_validate({**d, "cash": 0}))  # other keys (an app's notes) are ignored
-        names = [p.name.casefold() for p in out]
-        if len(set(names)) != len(names):
-            raise ValueError("player names must be different")
-        return out
+        return positions.check_players(ed, players)
 
     def _roll_for_order(self) -> None:
         """G6: roll the two white dice for seats; ties re-roll among themselves."""

@@ -57,13 +57,21 @@ def step_end_turn(st: GameState, ed: Edition, s: EndTurnStep | None) -> None:
         t.round += 1
     t.player, t.doubles, t.ended, t.last_throw, t.mr_monopoly_lock = nxt, 0, False, None, False
     t.number += 1
-    pl = players[nxt]
-    log(st, TurnStarted(nxt, t.number))
+    begin_turn(st, ed)
+
+
+def begin_turn(st: GameState, ed: Edition) -> None:
+    """T1: the turn of ``st.turn.player`` (number ``st.turn.number``) begins: logged, and their first
+    decision asked (the jail's, J2, for a jailed player; else the roll, T1). A game started from a
+    position (:mod:`megamono.rules.positions`) begins here too."""
+    p = st.turn.player
+    pl = st.players[p]
+    log(st, TurnStarted(p, st.turn.number))
     if pl.in_jail:
-        wait(st, JailDecision(player=nxt, prompt=f"{pl.name} is in jail (attempt {pl.jail_turns + 1} of 3): "
+        wait(st, JailDecision(player=p, prompt=f"{pl.name} is in jail (attempt {pl.jail_turns + 1} of 3): "
                                f"pay ${commas(ed.board.rules.jail_fine)}, use a card, or roll for doubles"))
     else:
-        offer_turn(st, ed, nxt, again=False)
+        offer_turn(st, ed, p, again=False)
 
 
 def offer_turn(st: GameState, ed: Edition, p: int, again: bool) -> None:

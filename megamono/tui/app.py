@@ -650,12 +650,13 @@ def _same_file(a: Path, b: Path) -> bool:
 
 
 def run_app(args) -> int:
-    """Start the app for parsed command-line ``args`` (.command, .saves, .file); the exit code."""
+    """Start the app for parsed command-line ``args`` (.command, .saves, .file; .game, a game made from
+    a position by ``megamono play --position``, starts straight into it); the exit code."""
     command = getattr(args, "command", "play")
     file = getattr(args, "file", None)
     app = MegamonoApp(args.saves, resume_file=file if command == "resume" else None,
                       seed=getattr(args, "seed", None), open_resume=(command == "resume" and file is None),
-                      edition=getattr(args, "edition", None))
+                      edition=getattr(args, "edition", None), game=getattr(args, "game", None))
     app.run()
     if app.crash_report:
         print(app.crash_report, file=sys.stderr)

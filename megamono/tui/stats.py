@@ -4,7 +4,7 @@ and the spaces landed on most. The app's sparklines and the game-over screen rea
 Nothing here changes the rules core or asks it for more than its public API:
 
 - ``Game.final_worth(p)`` (E2 final worth) is each player's net worth; a bankrupt player is worth 0;
-- ``Game.replay(setup, history)``'s steps, i.e. ``Game.new(**setup)`` then ``act`` per action, rebuild
+- ``Game.replay(setup, history)``'s steps, i.e. ``Game.replay(setup, [])`` then ``act`` per action, rebuild
   the worth samples of the turns played before the app opened the game (a resumed save);
 - ``game.st.log`` (the events, :mod:`megamono.rules.events`): :class:`Cash` events that are ``rent``
   with a player on both sides; :class:`Moved` and :class:`MovedBack` events carry the space moved to
@@ -58,7 +58,7 @@ class GameStats:
         self.samples = []
         history = list(g.history)
         try:
-            replay = Game.new(**g.setup)
+            replay = Game.replay(g.setup, [])
         except Exception:  # noqa: BLE001 - a game without a usable setup: start from now
             self.samples = [Sample(g.st.turn.number, len(history), self.worth_now(g))]
             self._built = True

@@ -348,3 +348,21 @@ async def test_a_turns_autosave_is_made_on_the_main_thread_and_written_by_the_wr
         saves_module.encode_game, saves_module.write_save = real_encode, real_write
     assert encoded == {threading.main_thread().name}
     assert "megamono-writer" in written
+
+
+async def test_a_game_from_a_position_plays_in_the_app_and_its_autosave_replays_from_the_position(saves):
+    """Issue 16 (``megamono play --position``): the app plays a game started from a position; its autosave
+    keeps the position in the setup and loads (replayed from it) to the game's state."""
+    from megamono.rules import Game
+
+    game = Game.from_position("mega", {
+        "players": [{"name": "Ann", "cash": 700, "position": 10}, {"name": "Bob", "cash": 900, "position": 30}],
+        "deeds": {"Boardwalk": {"owner": "Bob", "level": 1}, "Park Place": {"owner": "Bob", "level": 1}},
+        "round": 7, "seed": 2}, dice=[(1, 2, 2), (2, 3, 1)])
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await play_until_the_turn_changes(app, pilot)
+        assert game.st.deeds[15].owner == 0 and game.st.turn.player == 1 and game.st.turn.round == 7
+        saved = load_game(app.autosave_path)
+        assert saved.st == game.st and saved.setup["position"]["round"] == 7
