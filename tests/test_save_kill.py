@@ -30,13 +30,16 @@ while True:
         if not g.over:
             g.act(choose(g, r))
     save_game(g, f"slot{k % 3}", folder)
+    if k == 0:
+        print("saved", flush=True)
     k += 1
 """
 
 
 def kill_writers(folder: Path, runs: int, seed: int = 1) -> int:
-    """Start a writer ``runs`` times and SIGKILL it at a random instant; after each kill every save
-    in ``folder`` must load (replayed and checked). Returns the number of saves checked."""
+    """Start a writer ``runs`` times and SIGKILL it at a random instant after its first whole save (on a
+    loaded machine the first save can take longer than the longest wait); after each kill every save in
+    ``folder`` must load (replayed and checked). Returns the number of saves checked."""
     props = Path(__file__).resolve().parent / "properties"
     r = random.Random(seed)
     checked = 0
@@ -44,6 +47,7 @@ def kill_writers(folder: Path, runs: int, seed: int = 1) -> int:
         proc = subprocess.Popen([sys.executable, "-c", WRITER, str(folder), str(props)],
                                 stdout=subprocess.PIPE, text=True)
         assert proc.stdout.readline().strip() == "ready"
+        assert proc.stdout.readline().strip() == "saved"
         time.sleep(r.uniform(0.05, 0.6))
         proc.send_signal(signal.SIGKILL)
         proc.wait()

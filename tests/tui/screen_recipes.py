@@ -230,6 +230,18 @@ def keys(*pressed: str) -> Drive:
     return drive
 
 
+def board_action(action: str) -> Drive:
+    """Run the game screen's ``action`` (as its key would, without the key: what these recipes test is
+    the screen reached, and a key pressed as the board settles could be lost on a loaded machine)."""
+    async def drive(pilot) -> None:
+        await until(pilot, lambda: waiting(pilot.app), "the board")
+        gs = game_screen(pilot.app)
+        assert gs.check_action(action, ()) is True, f"{action} is not allowed on the board now"
+        getattr(gs, f"action_{action}")()
+        await pilot.pause()
+    return drive
+
+
 def call(method: str, *args) -> Drive:
     async def drive(pilot) -> None:
         getattr(pilot.app, method)(*args)
@@ -349,12 +361,12 @@ RECIPES: dict[str, Recipe] = {
     "SetupScreen": no_game("n", expect="SetupScreen"),
     # a game, after a decision made in the app
     "GameScreen": at_decision("turn", expect="GameScreen"),
-    "ManageScreen": at_decision("turn", keys("m"), "ManageScreen"),
-    "TradeScreen": at_decision("turn", keys("x"), "TradeScreen"),
-    "HelpScreen": at_decision("turn", keys("h"), "HelpScreen"),
-    "SaveDialog": at_decision("turn", keys("s"), "SaveDialog"),
-    "ConfirmDialog": at_decision("turn", keys("q"), "ConfirmDialog"),
-    "RulesScreen": at_decision("turn", keys("f1"), "RulesScreen"),
+    "ManageScreen": at_decision("turn", board_action("manage"), "ManageScreen"),
+    "TradeScreen": at_decision("turn", board_action("trade"), "TradeScreen"),
+    "HelpScreen": at_decision("turn", board_action("help"), "HelpScreen"),
+    "SaveDialog": at_decision("turn", board_action("save"), "SaveDialog"),
+    "ConfirmDialog": at_decision("turn", board_action("leave"), "ConfirmDialog"),
+    "RulesScreen": at_decision("turn", board_action("rules"), "RulesScreen"),
     "OptionsScreen": at_decision("turn", call("action_options"), "OptionsScreen"),
     "ResumeScreen": at_decision("turn", call("action_saved_games"), "ResumeScreen"),
     "RenameDialog": at_decision("turn", _rename, "RenameDialog"),
