@@ -229,17 +229,20 @@ class GameController:
 
     def copy_for_computer(self) -> Game:
         """A copy of the game for a computer to think on (main thread; :meth:`computer_choice` may then
-        run anywhere). The state is a deep copy without the log, the history a copy of the list (its
-        actions are frozen), the edition shared (never changed). A bot decides by the state and the
-        history; it reads the log only to bring its memory up to date, and a new log starts it afresh."""
+        run anywhere). The state is a deep copy but for the log, which is a new list of the same events
+        (an event is never changed once logged); the history a copy of the list (its actions are frozen);
+        the edition shared (never changed). A bot decides by the state, the history and the log: its
+        memory, and the polite computers' ledger of offers made and refused (``bots/offers.py``), are
+        read from the log (an empty log made every offer look new: the same offer again and again)."""
         g = self.game
         st = g.st
         log = st.log
-        st.log = []  # (a deep copy of the events would copy nothing of use: a new log is empty)
+        st.log = []  # (the events are shared, not copied: see above)
         try:
             state = st.model_copy(deep=True)
         finally:
             st.log = log
+        state.log = list(log)
         return Game(g.ed, state, g.setup, list(g.history))
 
     def computer_choice(self, copy: Game, seat: int) -> Action:

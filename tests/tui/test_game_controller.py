@@ -205,3 +205,26 @@ def test_a_bots_failure_is_raised_to_the_caller():
     c.bots[1] = Broken()  # type: ignore[assignment]
     with pytest.raises(ValueError):
         c.computer_choice(c.copy_for_computer(), 1)
+
+
+def test_a_computer_thinks_on_a_copy_that_keeps_the_log_so_it_stays_polite():
+    """Issue 15 item 2, found playing: in the app a computer made the same refused offer again and
+    asked a human in four rounds running, because the copy it thought on had an empty log, and the
+    polite computers' ledger (megamono/bots/offers.py) is read from the log. The copy keeps the events
+    (in a list of its own: what the bot does with its copy never reaches the game's log)."""
+    from megamono.bots.model import Memory
+    from megamono.rules.actions import ProposeTrade, RefuseTrade
+    from megamono.rules.decisions import TradeOffer, TradeSide
+
+    game, c = _computer_game()
+    game.st.deeds[1].owner = 0  # Ann holds Mediterranean Avenue
+    offer = TradeOffer(proposer=1, partner=0, give=TradeSide(cash=100), take=TradeSide(deeds=[1]))
+    game.act(ProposeTrade(player=1, partner=0, give=offer.give, take=offer.take))
+    game.act(RefuseTrade(player=0))
+    copy = c.copy_for_computer()
+    assert copy.st.log == game.st.log and copy.st.log is not game.st.log
+    ledger = Memory().offers(copy)
+    assert ledger.repeats(offer)  # the refusal is seen: the same offer is not made again
+    n = len(game.st.log)
+    copy.act(c.computer_choice(copy, 1))
+    assert len(game.st.log) == n  # (the copy's events stay the copy's)

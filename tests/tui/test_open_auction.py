@@ -52,7 +52,10 @@ async def test_three_humans_and_a_computer_bid_in_any_order_with_no_hand_over(sa
         await pilot.pause()
         assert (game.pending.high_bidder, game.pending.high_bid) == (1, 160) and game.pending.passed == []
         assert len(game.history) - keys_before == 4
-        assert "Going once" in str(dialog.query_one("#gavel").render())
+        # (the clock stands still in test mode: the opening 10 s, which the bids did not cut short)
+        assert "Bidding open: 10 s" in str(dialog.query_one("#gavel").render())
+        dialog.remaining = 2.5
+        assert "Going once… 3 s" in str(dialog.gavel())
         assert seen == []  # four bids and passes by three people: no screen over the auction's
         dialog.time_up()  # nobody says more: Ann and Cat pass on their silence, Bob wins
         await pilot.pause()
@@ -207,3 +210,33 @@ async def test_the_field_is_emptied_after_an_action_and_typing_holds_the_seat(sa
         await pilot.pause()
         assert (game.pending.high_bidder, game.pending.high_bid) == (1, 75)
         assert dialog.seat is None and box.value == ""
+
+
+async def test_an_auction_that_ends_while_someone_manages_leaves_cleanly(saves):
+    """Found playing: Cat opened the manage screen from the auction; the auction closed meanwhile (a
+    computer's bid, the countdown). The countdown and the computers stand still while another screen is
+    on top (a modal shows the auction beneath, but it is not on top); an auction that ends meanwhile
+    leaves when the manage screen closes, and the game goes on: no stale auction screen, no crash."""
+    game = new_game(dice=[(1, 2, 1)], options=OPEN)  # Ann lands on Arctic Avenue and declines it
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r", "a")
+        await pilot.pause()
+        dialog = app.screen
+        assert screen_name(app) == "OpenAuctionDialog"
+        await pilot.press("2", "m")  # Bob manages
+        await pilot.pause()
+        assert screen_name(app) == "ManageScreen"
+        assert not dialog.counting()  # (the auction shows beneath, but its countdown stands still)
+        gs = dialog.owner
+        for action in (Bid(player=2, amount=30), PassBid(player=0), PassBid(player=1)):
+            gs.took(gs.controller.act(action))  # Cat bids, Ann and Bob pass: the auction is over
+        await pilot.pause()
+        assert game.st.deeds[4].owner == 2 and screen_name(app) == "ManageScreen"  # manage stays open
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.pause()
+        assert dialog not in app.screen_stack  # the ended auction left
+        assert game.pending.kind == "turn" and screen_name(app) != "OpenAuctionDialog"
+        await pilot.press("t")  # a key now reaches the game, not a stale auction
+        await pilot.pause()

@@ -13,8 +13,10 @@ and nothing typed, hides the screen to look at the board; ``d`` on the board bri
 opens the manage screen of the seat chosen, to raise cash.
 
 After each raise a countdown runs ("going once, going twice", :attr:`OpenAuctionDialog.COUNTDOWN`
-seconds; before the first bid :attr:`OpenAuctionDialog.OPENING`). It stands still while an amount is
-being typed or another screen is over this one (managing, a question). When it ends, every human who
+seconds; from the start :attr:`OpenAuctionDialog.OPENING`, which a first bid does not cut short). It
+stands still while an amount is being typed or another screen is over this one (managing, a question;
+"over" means on top: a modal screen shows this one beneath, which Textual counts as current). An
+auction that ends while another screen is on top leaves when this screen is back on top. When it ends, every human who
 has neither raised nor passed is recorded as passing (a :class:`~megamono.rules.actions.PassBid`
 each, so a replay is exact); a raise starts it again. Computer players answer one at a time, about
 :attr:`OpenAuctionDialog.COMPUTER_PACE` seconds after each change, in the order of
@@ -109,6 +111,10 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
         self._computer_timer: Timer | None = None
         self._thinking = False
         self.closed = False
+        """The auction is over (or the screen was let go): nothing more is sent from here."""
+        self._dismissed = False
+        self._result: str | None = "cancel"
+        """What the screen gives back as it leaves: "cancel" when the auction ended, None when hidden."""
         self._keyboard = owner._last_decider
         self._typing_for: int | None = None
         """The seat the keys acted for at the last redraw: the amount field's text is theirs."""
@@ -124,6 +130,14 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
         pend = self.game.pending
         assert isinstance(pend, BidDecision), "read only while the auction runs"
         return pend
+
+    def on_top(self) -> bool:
+        """Whether this screen is the one on top (Textual's ``is_current`` is also true while a modal
+        screen, the manage screen say, is open over it and shows it beneath)."""
+        try:
+            return self.app.screen is self
+        except Exception:  # noqa: BLE001 - (no screen stack: the app is closing)
+            return False
 
     def running(self) -> bool:
         """Whether the game still waits on an open auction."""
@@ -171,8 +185,7 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
 
     def on_screen_resume(self) -> None:
         self._last_tick = time.monotonic()  # the time under another screen does not count
-        if not self.closed:
-            self.after_change()
+        self.after_change()
 
     def heading(self) -> Text:
         pend = self.pend
@@ -240,7 +253,8 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
         if self.pend.high_bidder is None:
             return Text(f"Opening the bidding: {max(0, round(self.remaining))} s, then whoever said nothing passes.")
         left = self.remaining
-        words = "Going once…" if left > 2 else "Going twice…" if left > 1 else "Last call…"
+        words = ("Bidding open:" if left > self.COUNTDOWN else "Going once…" if left > 2
+                 else "Going twice…" if left > 1 else "Last call…")
         paused = "" if self.counting() else "  (waiting)"
         return Text(f"{words} {max(0, round(left + 0.49))} s{paused}", style="bold")
 
@@ -286,19 +300,26 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
     def after_change(self) -> None:
         """Look at the auction after a change: close when it closed, restart the countdown after a raise
         (or a new auction), forget a seat that may no longer act, and ask the next computer."""
-        if self.closed:
+        if self._dismissed:
             return
-        if not self.running():
+        if self.closed or not self.running():
+            # the auction is over (or the screen let go): leave, but only from the top; under another
+            # screen (managing) it leaves when it is back on top (dismissing pops the top screen)
+            if not self.closed and not self.running():
+                self.owner._last_decider = self._keyboard
             self.closed = True
-            self.owner._last_decider = self._keyboard
-            self.dismiss("cancel")
+            if self.on_top():
+                self._dismissed = True
+                self.dismiss(self._result)
             return
         pend = self.pend
         high = (pend.high_bidder, pend.high_bid)
         if self.item_now() != self.item or (pend.high_bidder is None and self.last_high[0] is not None):
             self.item, self.remaining = self.item_now(), self.OPENING  # a new auction, or one restarted (A3)
         elif high != self.last_high:
-            self.remaining = self.COUNTDOWN  # a raise
+            # a raise: the countdown starts again, never cutting short the opening time left (a computer
+            # may bid within a second of the opening: the table still gets its first 10 s)
+            self.remaining = max(self.remaining, self.COUNTDOWN)
         self.last_high = high
         if self.seat is not None and self.seat not in pend.players:
             self.let_go()
@@ -319,7 +340,7 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
     # -- the countdown -------------------------------------------------------------------------------------
     def counting(self) -> bool:
         """Whether the countdown runs: this screen on top, no amount being typed, and a human may act."""
-        if not self.is_current or self.closed:
+        if not self.on_top() or self.closed:
             return False
         if self.query_one("#amount", AmountInput).value.strip():
             return False
@@ -364,7 +385,7 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
         self._computer_timer = None
         if self.closed or not self.running():
             return
-        if not self.is_current:
+        if not self.on_top():
             return  # another screen is over this one: asked again when it is back (on_screen_resume)
         c = self.owner.controller
         seat = c.computer_to_move()
@@ -487,8 +508,9 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
             self.let_go()
             self.redraw()
             return
+        self._result = None
         self.closed = True
-        self.dismiss(None)
+        self.after_change()
 
     def on_input_changed(self, event: AmountInput.Changed) -> None:
         if event.value.strip() and self.seat is None and self.acting() is not None:
