@@ -67,9 +67,16 @@ class GameRescue(CrashHook):
         Returns what happened in a line for standard error ("" when the autosave was written, or
         nothing needed writing)."""
         game = self.game_in_play
-        if game is None or not self.unsaved_changes():
+        if game is None or (not self.unsaved_changes() and self._autosave_on_disk()):
             return ""
         return self._write_on_closing(game)
+
+    def _autosave_on_disk(self) -> bool:
+        """Whether the autosave handed to the writer thread at a turn's end is on disk, waiting for it
+        at most half of :attr:`SIGNAL_GRACE`: the point counts as autosaved from the moment it is
+        handed over, and the writer is a thread the process does not wait for as it ends (found
+        closing a terminal on a loaded machine: the game's last turn was in no file)."""
+        return self._writer is None or self._writer.wait(self.SIGNAL_GRACE / 2)
 
     def _write_on_closing(self, game: Game) -> str:
         """Write ``game`` (the game in play, or a copy rebuilt from its actions) as the game's
@@ -160,7 +167,7 @@ class GameRescue(CrashHook):
         folder (:meth:`_write_on_closing`). Skipped when nothing was played since the game was
         started or loaded, or when it is autosaved already."""
         game = self.game_in_play
-        if game is None or self._crashed or not self.unsaved_changes():
+        if game is None or self._crashed or (not self.unsaved_changes() and self._autosave_on_disk()):
             return
         from megamono.rules.engine import Game
 

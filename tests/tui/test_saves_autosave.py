@@ -366,3 +366,34 @@ async def test_a_game_from_a_position_plays_in_the_app_and_its_autosave_replays_
         assert game.st.deeds[15].owner == 0 and game.st.turn.player == 1 and game.st.turn.round == 7
         saved = load_game(app.autosave_path)
         assert saved.st == game.st and saved.setup["position"]["round"] == 7
+
+
+async def test_a_closed_terminal_waits_for_the_turns_autosave_still_being_written(saves):
+    """Found closing terminals on a loaded machine: a turn's autosave handed to the writer thread
+    counted as written at once, so closing the terminal wrote nothing more, and the process ended
+    before the (daemon) writer had written it: the game's last turn was in no file. Closing now waits
+    a moment for the writer, and writes the autosave itself when the writer is still not done."""
+    import threading
+
+    from megamono.autosave import BackgroundWriter
+    from megamono.saves import write_save
+
+    game = new_game(dice=DICE)
+    app = app_for(game, saves)
+    stuck = threading.Event()
+
+    def slow_write(path, data):  # (a writer that cannot finish before the terminal goes)
+        stuck.wait(30)
+        write_save(path, data)
+
+    async with app.run_test(size=SIZE) as pilot:
+        app.write_in_thread = True
+        app._writer = BackgroundWriter(slow_write, lambda path, problem: None)
+        await pilot.pause()
+        await play_until_the_turn_changes(app, pilot)
+        assert not app.autosave_path.exists() and not app.unsaved_changes()  # handed over, not written
+        app._hang_up()  # what SIGHUP / SIGTERM run (between two messages)
+        assert load_game(app.autosave_path).st == game.st
+        stuck.set()
+        await pilot.pause()
+    assert app.return_code == 1
