@@ -167,6 +167,9 @@ class TradeSidePanel(Vertical):
                 deeds.select(i)
             except OptionDoesNotExist:  # (no longer this holder's: the engine's verdict says so)
                 pass
+        ticked = [k for k in range(deeds.option_count) if deeds.get_option_at_index(k).value in side.deeds]
+        if ticked:  # the first deed ticked in sight (a short list at 100x30 hid it below)
+            deeds.highlighted = ticked[0]
         self.mark_fields()
 
     def mark_fields(self) -> None:
