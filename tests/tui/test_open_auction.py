@@ -240,3 +240,22 @@ async def test_an_auction_that_ends_while_someone_manages_leaves_cleanly(saves):
         assert game.pending.kind == "turn" and screen_name(app) != "OpenAuctionDialog"
         await pilot.press("t")  # a key now reaches the game, not a stale auction
         await pilot.pause()
+
+
+async def test_keys_typed_fast_act_in_the_order_typed(saves):
+    """Found playing: keys arrive together when typed fast, and a priority key (t, f, h, p) ran before a
+    plain one still on its way ("2 h" raised for the seat chosen before; a "9" typed into an amount came
+    after the digits that followed it). Every digit is a priority key too: all act in the order typed.
+    (A pilot's keys come one at a time: this proves the keys' meaning, the order is the bindings'.)"""
+    game = new_game(dice=[(1, 2, 1)], options=OPEN)
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r", "a")
+        await pilot.pause()
+        assert screen_name(app) == "OpenAuctionDialog"
+        await pilot.press("2", "1", "0", "9", "enter")  # Bob, then $109 typed
+        await pilot.pause()
+        assert (game.pending.high_bidder, game.pending.high_bid) == (1, 109)
+        await pilot.press("3", "t")  # Cat +$10
+        await pilot.pause()
+        assert (game.pending.high_bidder, game.pending.high_bid) == (2, 119)

@@ -88,7 +88,9 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
     """
 
     BINDINGS = [
-        *[Binding(k, f"seat({int(k) - 1})", f"Seat {k}", show=False) for k in SEAT_KEYS],
+        # (all priority, the digits too: keys typed fast arrive together, and a priority key would run
+        # before a plain key still on its way to the screen: "2 h" raised for the seat chosen before)
+        *[Binding(k, f"seat({int(k) - 1})", f"Seat {k}", show=False, priority=True) for k in SEAT_KEYS + "90"],
         Binding("t", "raise_by(10)", "+$10", priority=True),
         Binding("f", "raise_by(50)", "+$50", priority=True),
         Binding("h", "raise_by(100)", "+$100", priority=True),
@@ -420,6 +422,13 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
         self.say("")
 
     def action_seat(self, p: int) -> None:
+        """A digit: while a bidder is chosen (their amount field is open), a digit of the amount; else
+        the seat number of the bidder the next keys act for. (Read from the field's state, not from the
+        focus, which moves a moment later.)"""
+        box = self.query_one("#amount", AmountInput)
+        if box.can_focus:
+            box.insert_text_at_cursor(str(p + 1))
+            return
         g, pend = self.game, self.pend
         if p >= len(g.st.players) or p not in pend.bidders:
             self.say(f"{p + 1} is no bidder's seat here.")
