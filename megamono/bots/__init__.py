@@ -142,4 +142,5 @@ def _act(game: Game, action: Action, check: bool) -> None:
         raise BotGameError(f"after {action!r}: {bad}", game)
 
 
-__all__ = ["LEVELS", "Bot", "BotGameError", "EasyBot", "Memory", "MoverBot", "StrongBot", "make_bot", "play_bot_game", "play_on"]
+__all__ = ["LEVELS", "Bot", "BotGameError", "EasyBot", "Memory", "MoverBot", "StrongBot", "make_bot", "play_bot_game",
+           "play_on"]
