@@ -354,18 +354,17 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         " then goes to standard error)")
 
 
-def load_source(args: argparse.Namespace) -> tuple[Game, bytes, str]:
-    """The game ``args`` name (a save, or ``--position``), the file's bytes (for the default seed) and its
-    name as shown. ValueError (one line) if it cannot be loaded; the file is only read."""
+def load_source(args: argparse.Namespace, read_position: Callable[[Path], Game]) -> tuple[Game, bytes, str]:
+    """The game ``args`` name (a save, or ``--position``: read by ``read_position``, the command line's
+    reader of position files), the file's bytes (for the default seed) and its name as shown. ValueError
+    (one line) if it cannot be loaded; the file is only read."""
     from megamono.files import shown_name
 
     save, position = args.save, args.position
     if (save is None) == (position is None):
         raise ValueError("give a save file or --position FILE (one of them)")
     if position is not None:
-        from megamono.cli import position_game
-
-        game = position_game(position, None, None)
+        game = read_position(position)
         path: Path = position
     else:
         from megamono.saves import SaveError, load_game
@@ -416,8 +415,10 @@ def render(result: Analysis, game: Game, source: str, console: Console, seconds:
                   f" ({result.rounds:.1f} rounds) on average", highlight=False)
 
 
-def main(args: argparse.Namespace) -> int:
-    """Run ``megamono analyse`` from parsed arguments: 0 on success, 1 with a one-line reason."""
+def main(args: argparse.Namespace, read_position: Callable[[Path], Game]) -> int:
+    """Run ``megamono analyse`` from parsed arguments: 0 on success, 1 with a one-line reason.
+    ``read_position``: the game of a position file, ValueError in one line if none (the command line's
+    :func:`megamono.cli.position_game`: this module stays under the command line)."""
     from rich.console import Console
     from rich.progress import (
         BarColumn,
@@ -445,7 +446,7 @@ def main(args: argparse.Namespace) -> int:
     if args.turn_limit < 1:
         return refuse(f"--turn-limit must be at least 1 round, got {args.turn_limit}")
     try:
-        game, data, source = load_source(args)
+        game, data, source = load_source(args, read_position)
     except ValueError as exc:
         return refuse(exc)
     seed = getattr(args, "seed", None)

@@ -211,7 +211,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command in ("analyse", "analyze"):
         from megamono.analysis import main as analyse_main
 
-        return analyse_main(args)
+        return analyse_main(args, lambda path: position_game(path, None, None))
     if getattr(args, "edition", None) is not None:
         args.edition = check_edition(args.edition)
         if args.edition is None:
