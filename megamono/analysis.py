@@ -464,6 +464,9 @@ def main(args: argparse.Namespace, read_position: Callable[[Path], Game]) -> int
                              progress=lambda done, total: bar.update(task, completed=done))
         except ValueError as exc:
             return refuse(exc)
+        except KeyboardInterrupt:
+            print("megamono analyse: interrupted", file=sys.stderr)
+            return 130
     seconds = time.perf_counter() - t0
     render(result, game, source, out, seconds, jobs)
     doc = {"format": "megamono-analysis", "source": source, "edition": game.ed.id,
