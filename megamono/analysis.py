@@ -16,7 +16,9 @@ in which
   drawn in this game (a drawn card goes to the bottom of its deck, K1, where everyone saw it go, as does
   a Get Out of Jail Free card used or given back: the order of those is known and kept), and the whole
   Bus Ticket deck (a ticket taken never comes back, K7);
-- every seat is played by the strong computer player, whatever it was;
+- every seat is played by the strong computer player, whatever it was; the computers start afresh, with
+  no memory of the game before (the copy has no log: an offer refused before the position may be made
+  once again in a playout, and refused again there);
 - the game ends by final worth at the end of round ``current + turn_limit`` at the latest, or at the
   game's own ``turn_limit`` option's round if that comes first (E2); the app's ``time_limit`` clock does
   not run (a time already up still ends the game when its round ends).
