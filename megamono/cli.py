@@ -2,7 +2,8 @@
 
 Subcommands: ``play`` (the default) starts a new game (``--position FILE``: from a position, README
 "Positions"); ``resume [FILE]`` continues a saved one; ``validate FILE`` checks a save; ``position SAVE
-[-o FILE]`` writes the position at the start of a save's turn in progress; ``simulate`` plays computers.
+[-o FILE]`` writes the position at the start of a save's turn in progress; ``simulate`` plays computers;
+``analyse SAVE`` (or ``--position FILE``) gives each player's chance to win, by playouts (README "Analysis").
 ``--saves DIR`` (or the ``MEGAMONO_SAVES`` environment variable) sets the save folder, ``./saves``
 by default. This module imports nothing heavy: the Textual app is imported only when it is started.
 """
@@ -59,6 +60,11 @@ def build_parser() -> argparse.ArgumentParser:
     from megamono.simulate import add_arguments as simulate_arguments  # light: imports no rules, no rich
 
     simulate_arguments(simulate)
+    analyse = sub.add_parser("analyse", aliases=["analyze"],
+                             help="each player's chance to win from a save or a position, by playing it out")
+    from megamono.analysis import add_arguments as analyse_arguments  # light: imports no rules, no rich
+
+    analyse_arguments(analyse)
     return parser
 
 
@@ -202,6 +208,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from megamono.simulate import main as simulate_main
 
         return simulate_main(args)
+    if args.command in ("analyse", "analyze"):
+        from megamono.analysis import main as analyse_main
+
+        return analyse_main(args, lambda path: position_game(path, None, None))
     if getattr(args, "edition", None) is not None:
         args.edition = check_edition(args.edition)
         if args.edition is None:

@@ -2,7 +2,8 @@
 
 ``make_bot(level, seed)`` gives a bot ("easy" or "strong") with its own random source;
 ``bot.choose(game, player)`` returns one legal action for the player the game waits on.
-``play_bot_game(edition, levels, seed)`` plays a whole game with bots. ``MoverBot`` (not a level:
+``play_bot_game(edition, levels, seed)`` plays a whole game with bots; ``play_on(game, bots)`` plays a
+game already under way to its end (``megamono analyse``'s playouts). ``MoverBot`` (not a level:
 it never buys, so its games never end) is the movement-only player of ``megamono simulate
 --movement-only`` and of the Markov-chain check in ``tests/bots/test_markov.py``.
 
@@ -16,7 +17,7 @@ level. This package imports the rules core only (no Textual, no Rich).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from types import MappingProxyType
 
@@ -96,6 +97,16 @@ def play_bot_game(edition: str | Path = "mega", levels: list[str] | tuple[str, .
     by_name = {n: make_bot(lv, seeder.getrandbits(32), memory) for n, lv in zip(names, levels, strict=False)}
     bots = [by_name[p.name] for p in game.st.players]
     game.bots = bots  # type: ignore[attr-defined]  # for callers that want the bots' counters
+    return play_on(game, bots, check, max_actions)
+
+
+def play_on(game: Game, bots: Sequence[Bot], check: bool = False, max_actions: int = 500_000) -> Game:
+    """Play ``game`` on from where it stands to its end, ``bots[k]`` answering for seat k, and return it
+    (the loop of :func:`play_bot_game`, which see; ``megamono analyse``'s playouts use it too).
+
+    - ``check``: run ``check_invariants`` after every action (slow); a breach raises :class:`BotGameError`.
+    - ``max_actions``: a guard against a game that never ends; passing it raises BotGameError.
+    """
     st = game.st  # (the game's state throughout: nothing here loads or undoes)
     for _n in range(max_actions):
         if st.winner is not None:  # (game.over)
@@ -131,4 +142,5 @@ def _act(game: Game, action: Action, check: bool) -> None:
         raise BotGameError(f"after {action!r}: {bad}", game)
 
 
-__all__ = ["LEVELS", "Bot", "BotGameError", "EasyBot", "Memory", "MoverBot", "StrongBot", "make_bot", "play_bot_game"]
+__all__ = ["LEVELS", "Bot", "BotGameError", "EasyBot", "Memory", "MoverBot", "StrongBot", "make_bot", "play_bot_game",
+           "play_on"]

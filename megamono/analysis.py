@@ -1,0 +1,493 @@
+"""``megamono analyse``: each player's chance to win from a game's position, by playouts (issue 16, item 2).
+
+    megamono analyse SAVE [--position FILE] [--playouts N] [--jobs J] [--turn-limit R] [--seed S] [--json FILE|-]
+
+:func:`analyse` plays the game on to its end ``playouts`` times from where it stands, with the strong
+computer player in every seat, and sums up: each player's share of the wins (a shared win, E2's tie,
+counts ``1/k`` for each of its ``k`` winners) with a Wilson 95% interval (:func:`wilson`), each player's
+expected final worth at the end (E2's final worth, :func:`megamono.rules.endgame.final_worth`; 0 for a
+player gone bankrupt), and how the playouts ended (RULES.md E1 last player standing, E2 turn limit...).
+
+A playout (:func:`playout`) never touches the game: it plays on a copy of the state (without the log),
+in which
+
+- the dice take a fresh seed and scripted throws are dropped;
+- every card nobody has seen is reshuffled: in the Chance and Community Chest decks the cards never
+  drawn in this game (a drawn card goes to the bottom of its deck, K1, where everyone saw it go, as does
+  a Get Out of Jail Free card used or given back: the order of those is known and kept), and the whole
+  Bus Ticket deck (a ticket taken never comes back, K7);
+- every seat is played by the strong computer player, whatever it was; the computers start afresh, with
+  no memory of the game before (the copy has no log: an offer refused before the position may be made
+  once again in a playout, and refused again there);
+- the game ends by final worth at the end of round ``current + turn_limit`` at the latest, or at the
+  game's own ``turn_limit`` option's round if that comes first (E2); the app's ``time_limit`` clock does
+  not run (a time already up still ends the game when its round ends).
+
+Playout ``i`` takes everything random (dice, card order, the bots' own choices) from ``(seed, i)`` alone
+(:func:`playout_seed`), so the figures are the same whatever the number of processes. The game may stand
+anywhere: at a turn's start, in an auction, in debt...
+
+This module imports nothing heavy at import time (the command line loads it to add its options); the
+rules core and the bots are imported when a playout runs, Rich when something is printed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import argparse
+
+    from rich.console import Console
+
+    from megamono.rules.editions import Edition
+    from megamono.rules.engine import Game
+    from megamono.rules.state import GameState
+
+DEFAULT_PLAYOUTS = 1000
+DEFAULT_TURN_LIMIT = 300
+"""Rounds a playout may run beyond the current one before final worth decides (E2)."""
+
+Z95 = 1.959963984540054
+"""The standard normal quantile of 97.5%: a two-sided 95% interval."""
+
+TERMINATIONS = ("last_player_standing", "turn_limit", "time_limit", "agreed_end")
+"""How a game ends (:class:`megamono.rules.events.Outcome`), in the order the summary lists them."""
+
+BOT_LEVEL = "strong"
+"""The computer player that plays every seat of a playout."""
+
+
+# ----------------------------------------------------------------------------- the figures
+def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion: ``successes`` (may be fractional: shared wins) out of
+    ``n`` trials, at the normal quantile ``z`` (95% by default). Unlike the plain ``p +- z*se``, it stays
+    within [0, 1] and is not empty at ``p`` = 0 or 1:
+
+        centre = (p + z^2/2n) / (1 + z^2/n),  half = z / (1 + z^2/n) * sqrt(p(1-p)/n + z^2/4n^2)
+    """
+    if n <= 0:
+        return 0.0, 1.0
+    p = min(1.0, max(0.0, successes / n))
+    z2 = z * z
+    denom = 1 + z2 / n
+    centre = (p + z2 / (2 * n)) / denom
+    half = z / denom * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
+    low = 0.0 if p == 0 else max(0.0, centre - half)  # (exactly 0 and 1 at the ends: no rounding error)
+    high = 1.0 if p == 1 else min(1.0, centre + half)
+    return low, high
+
+
+@dataclass(frozen=True)
+class PlayerChance:
+    """One seat's figures: ``wins`` (shared wins as fractions), ``chance`` (``wins / playouts``), its
+    Wilson 95% interval ``low``-``high``, and ``worth``, the mean final worth at the playouts' end."""
+
+    seat: int
+    name: str
+    wins: float
+    chance: float
+    low: float
+    high: float
+    worth: float
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """What :func:`analyse` found: ``players`` in seat order; ``endings``: playouts by how they ended
+    (:data:`TERMINATIONS`); ``turns`` and ``rounds``: the mean turns and rounds a playout played on (a
+    round ends after the last seat's turn); ``start_round``: the round the game stands in; ``last_round``:
+    the round at whose end the playouts stop at the latest; the arguments it ran with."""
+
+    playouts: int
+    seed: int
+    turn_limit: int
+    last_round: int
+    start_round: int
+    players: list[PlayerChance]
+    endings: dict[str, int]
+    turns: float
+    rounds: float
+
+    def share(self, termination: str) -> float:
+        """The share of the playouts that ended by ``termination``."""
+        return self.endings.get(termination, 0) / self.playouts
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready (``--json``)."""
+        d = asdict(self)
+        d["ending_shares"] = {k: round(self.share(k), 6) for k in self.endings}
+        return d
+
+
+@dataclass(frozen=True)
+class Playout:
+    """One playout's end: the ``winners`` (seats), how it ended, every seat's final ``worth``, and the
+    ``turns`` and ``rounds`` it played on."""
+
+    winners: tuple[int, ...]
+    termination: str
+    worth: tuple[int, ...]
+    turns: int
+    rounds: int
+
+
+# ----------------------------------------------------------------------------- one playout
+@dataclass(frozen=True)
+class Base:
+    """What every playout starts from (picklable): the edition, the state (a copy without its log) with
+    the playouts' turn limit set, the places of the unseen cards in each deck, and the outcome of a
+    game that is over already."""
+
+    ed: Edition
+    state: GameState
+    unseen: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    over: Playout | None = None
+
+
+def unseen_cards(game: Game) -> dict[str, tuple[int, ...]]:
+    """The places (indices, top first) of the cards nobody has seen, in each deck of ``game``.
+
+    A Chance or Community Chest card is seen once it has been drawn in this game (the log says so: K1
+    puts it at the bottom, in view) or held by a player (a Get Out of Jail Free card given back goes to
+    the bottom too; one held in a position the game started from counts). The unseen cards are the ones
+    above all of those. The Bus Ticket deck is unseen as a whole: a ticket taken never comes back (K7).
+    """
+    from megamono.rules.events import CardDrawn
+
+    st = game.st
+    seen: dict[str, set[str]] = {"chance": set(), "community_chest": set()}
+    for ev in st.log:
+        if isinstance(ev, CardDrawn) and ev.deck in seen:
+            seen[ev.deck].add(ev.card)
+    held = {c for p in st.players for c in p.gojf}
+    start = game.setup.get("position") if isinstance(game.setup, dict) else None
+    if isinstance(start, dict):
+        for p in start.get("players", []):
+            if isinstance(p, dict):
+                held.update(str(c) for c in p.get("gojf", []))
+    out: dict[str, tuple[int, ...]] = {}
+    for name in ("chance", "community_chest"):
+        deck: list[str] = getattr(st.decks, name)
+        out[name] = tuple(k for k, c in enumerate(deck) if c not in seen[name] and c not in held)
+    out["bus"] = tuple(range(len(st.decks.bus)))
+    return out
+
+
+def playout_base(game: Game, turn_limit: int = DEFAULT_TURN_LIMIT) -> Base:
+    """The :class:`Base` of :func:`analyse`'s playouts from ``game`` (which it does not change).
+
+    The playouts end by final worth at the end of round ``current + turn_limit``, or of the game's own
+    ``turn_limit`` round when that is sooner (E2); the app-only ``time_limit`` is dropped unless time is up
+    already; every seat becomes a computer's."""
+    if turn_limit < 1:
+        raise ValueError("the turn limit must be at least 1 round")
+    st = game.st
+    log = st.log
+    st.log = []
+    try:
+        state: GameState = st.model_copy(deep=True)
+    finally:
+        st.log = log
+    own = state.options.turn_limit
+    last = state.turn.round + turn_limit
+    state.options.turn_limit = last if not own else min(own, last)
+    if not state.turn.time_up:
+        state.options.time_limit = None
+    state.script = []
+    for p in state.players:
+        p.kind = "computer"
+    over = None
+    outcome = game.outcome
+    if outcome is not None:
+        over = Playout(tuple(outcome.winners), outcome.termination,
+                       tuple(game.final_worth(p) for p in range(len(st.players))), 0, 0)
+    return Base(game.ed, state, unseen_cards(game), over)
+
+
+def playout_seed(seed: int, index: int) -> int:
+    """Playout ``index``'s own seed: a hash of ``(seed, index)`` alone, so a playout is the same in any
+    process and in any order."""
+    digest = hashlib.sha256(f"megamono-analyse/{seed}/{index}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def playout_state(base: Base, seed: int, index: int) -> tuple[GameState, random.Random]:
+    """The state playout ``index`` of ``seed`` starts from (a copy of ``base``'s with fresh dice and the
+    unseen cards reshuffled), and the playout's random source for what else it needs (the bots' seeds)."""
+    from megamono.rules.dice import seed_state
+
+    rnd = random.Random(playout_seed(seed, index))
+    st = base.state.model_copy(deep=True)
+    st.rng = seed_state(rnd.getrandbits(63))
+    for name, places in base.unseen.items():
+        deck: list[str] = getattr(st.decks, name)
+        cards = [deck[k] for k in places]
+        rnd.shuffle(cards)
+        for k, c in zip(places, cards, strict=True):
+            deck[k] = c
+    return st, rnd
+
+
+def playout(base: Base, seed: int, index: int) -> Playout:
+    """Play playout ``index`` of ``seed`` from ``base`` to the end (see the module doc)."""
+    from megamono.bots import Memory, make_bot, play_on
+    from megamono.rules.endgame import final_worth
+    from megamono.rules.engine import Game
+
+    if base.over is not None:
+        return base.over
+    st, rnd = playout_state(base, seed, index)
+    n = len(st.players)
+    memory = Memory()
+    seeds = [rnd.getrandbits(32) for _ in range(n)]
+    first = st.turn.player  # (bots seeded from the player to move on: relabelling the seats keeps them)
+    bots = [make_bot(BOT_LEVEL, seeds[(k - first) % n], memory) for k in range(n)]
+    turn, start = st.turn.number, st.turn.round
+    game = play_on(Game(base.ed, st), bots)
+    outcome = game.outcome
+    assert outcome is not None, "play_on returns a finished game"
+    return Playout(tuple(outcome.winners), outcome.termination,
+                   tuple(final_worth(st, base.ed, p) for p in range(n)), st.turn.number - turn,
+                   st.turn.round - start)
+
+
+def _chunk(job: tuple[Base, int, int, int]) -> list[Playout]:
+    """Playouts ``start`` to ``stop - 1`` of ``seed`` from ``base`` (a worker process's share)."""
+    base, seed, start, stop = job
+    return [playout(base, seed, i) for i in range(start, stop)]
+
+
+# ----------------------------------------------------------------------------- many playouts
+def analyse(game: Game, playouts: int = DEFAULT_PLAYOUTS, seed: int = 0, turn_limit: int = DEFAULT_TURN_LIMIT,
+            jobs: int = 1, progress: Callable[[int, int], None] | None = None) -> Analysis:
+    """Each player's chance to win ``game`` from where it stands, by ``playouts`` playouts (module doc).
+
+    ``jobs`` > 1 plays in that many processes (the figures do not change); ``progress(done, total)`` is
+    called as playouts finish. ``game`` is not changed. ValueError for a bad number."""
+    if playouts < 1:
+        raise ValueError("the number of playouts must be at least 1")
+    if jobs < 1:
+        raise ValueError("the number of jobs must be at least 1")
+    base = playout_base(game, turn_limit)
+    results: list[Playout] = []
+    jobs = min(jobs, playouts)
+    if jobs == 1:
+        for i in range(playouts):
+            results.append(playout(base, seed, i))
+            if progress:
+                progress(len(results), playouts)
+    else:
+        size = max(1, min(20, playouts // (jobs * 4)))
+        work = [(base, seed, a, min(a + size, playouts)) for a in range(0, playouts, size)]
+        with ProcessPoolExecutor(jobs) as pool:
+            for chunk in pool.map(_chunk, work):  # (in playout order)
+                results.extend(chunk)
+                if progress:
+                    progress(len(results), playouts)
+    return summarise(game, base, results, seed, turn_limit)
+
+
+def summarise(game: Game, base: Base, results: Sequence[Playout], seed: int, turn_limit: int) -> Analysis:
+    """The :class:`Analysis` of ``results`` (playouts from ``base`` of ``game``)."""
+    n = len(results)
+    seats = len(game.st.players)
+    wins = [0.0] * seats
+    worth = [0] * seats
+    endings = dict.fromkeys(TERMINATIONS, 0)
+    for r in results:
+        for w in r.winners:
+            wins[w] += 1 / len(r.winners)
+        for p in range(seats):
+            worth[p] += r.worth[p]
+        endings[r.termination] = endings.get(r.termination, 0) + 1
+    players = []
+    for p, pl in enumerate(game.st.players):
+        low, high = wilson(wins[p], n)
+        players.append(PlayerChance(p, pl.name, round(wins[p], 6), wins[p] / n, low, high, worth[p] / n))
+    last = base.state.options.turn_limit
+    assert last is not None  # (playout_base sets it)
+    return Analysis(playouts=n, seed=seed, turn_limit=turn_limit, last_round=last,
+                    start_round=game.st.turn.round, players=players, endings=endings,
+                    turns=sum(r.turns for r in results) / n, rounds=sum(r.rounds for r in results) / n)
+
+
+def derived_seed(data: bytes) -> int:
+    """``--seed``'s default: a number made from the save's (or position's) bytes, so the same file gives
+    the same figures."""
+    return int.from_bytes(hashlib.sha256(data).digest()[:4], "big") >> 1
+
+
+# ----------------------------------------------------------------------------- the command line
+ENDING_WORDS = {"last_player_standing": "bankruptcy", "turn_limit": "turn limit", "time_limit": "time limit",
+                "agreed_end": "agreed end"}
+"""How the summary names each way a game ends."""
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """The ``analyse`` subcommand's options (called by :mod:`megamono.cli`)."""
+    import argparse
+
+    p.add_argument("save", nargs="?", type=Path, default=None, help="the save file to analyse")
+    p.add_argument("--position", metavar="FILE", type=Path, default=None,
+                   help="analyse a position (a JSON file: README, \"Positions\") instead of a save")
+    p.add_argument("--playouts", "-n", type=int, default=DEFAULT_PLAYOUTS, metavar="N",
+                   help=f"games played out from the position (default {DEFAULT_PLAYOUTS:,})")
+    p.add_argument("--jobs", "-j", type=int, default=0, metavar="J",
+                   help="processes to play in; 0 = one per CPU (the default); the figures do not depend on it")
+    p.add_argument("--turn-limit", type=int, default=DEFAULT_TURN_LIMIT, metavar="R",
+                   help=f"rounds a playout may go on before final worth decides (default {DEFAULT_TURN_LIMIT}; the"
+                        " game's own turn limit if sooner)")
+    p.add_argument("--seed", type=int, default=argparse.SUPPRESS, metavar="S",
+                   help="seed of the playouts (default: made from the file, so the same file gives the same figures)")
+    p.add_argument("--json", type=Path, default=None, metavar="FILE",
+                   help="also write the figures as JSON to FILE; '-' prints them on standard output (the table"
+                        " then goes to standard error)")
+
+
+def load_source(args: argparse.Namespace, read_position: Callable[[Path], Game]) -> tuple[Game, bytes, str]:
+    """The game ``args`` name (a save, or ``--position``: read by ``read_position``, the command line's
+    reader of position files), the file's bytes (for the default seed) and its name as shown. ValueError
+    (one line) if it cannot be loaded; the file is only read."""
+    from megamono.files import shown_name
+
+    save, position = args.save, args.position
+    if (save is None) == (position is None):
+        raise ValueError("give a save file or --position FILE (one of them)")
+    if position is not None:
+        game = read_position(position)
+        path: Path = position
+    else:
+        from megamono.saves import SaveError, load_game
+
+        try:
+            game = load_game(save)
+        except SaveError as exc:
+            raise ValueError(str(exc)) from None
+        path = save
+    try:
+        data = path.read_bytes()
+    except OSError as exc:  # (it was read a moment ago: gone since)
+        raise ValueError(f"{shown_name(path)}: {exc.strerror or exc}") from None
+    return game, data, shown_name(path)
+
+
+def render(result: Analysis, game: Game, source: str, console: Console, seconds: float | None = None,
+           jobs: int | None = None) -> None:
+    """Print the figures as a Rich table, with a line of how the playouts ended."""
+    from rich.table import Table
+
+    from megamono.files import printable
+
+    st = game.st
+    mover = printable(st.players[st.turn.player].name)
+    timing = ""
+    if seconds is not None:
+        timing = f"; {seconds:.1f} s ({result.playouts / seconds:.0f} playouts/s"
+        timing += f", {jobs} process{'es' * (jobs != 1)})" if jobs else ")"
+    console.print(f"[b]{result.playouts:,}[/] playouts of {printable(source)} from round {result.start_round}"
+                  f" ({mover} to move{', game over' if game.over else ''}), the strong computer in every seat,"
+                  f" final worth deciding at the end of round {result.last_round} at the latest; seed"
+                  f" {result.seed}{timing}", highlight=False)
+    table = Table(title="Chances to win", title_justify="left")
+    table.add_column("seat", justify="right")
+    table.add_column("player")
+    table.add_column("win chance", justify="right")
+    table.add_column("95% interval", justify="right")
+    table.add_column("expected final worth", justify="right")
+    for pc in result.players:
+        gone = " (bankrupt)" if st.players[pc.seat].bankrupt else ""
+        table.add_row(str(pc.seat + 1), printable(pc.name) + gone, f"{pc.chance:.1%}",
+                      f"{pc.low:.1%} - {pc.high:.1%}", f"${pc.worth:,.0f}")
+    console.print(table)
+    ends = [f"{ENDING_WORDS.get(k, k)} {result.share(k):.1%} ({n:,})" for k, n in result.endings.items()
+            if n or k in ("last_player_standing", "turn_limit")]
+    console.print(f"Endings: {', '.join(ends)}; a playout went on for {result.turns:.1f} turns"
+                  f" ({result.rounds:.1f} rounds) on average", highlight=False)
+
+
+def main(args: argparse.Namespace, read_position: Callable[[Path], Game]) -> int:
+    """Run ``megamono analyse`` from parsed arguments: 0 on success, 1 with a one-line reason.
+    ``read_position``: the game of a position file, ValueError in one line if none (the command line's
+    :func:`megamono.cli.position_game`: this module stays under the command line)."""
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    from megamono.files import printable
+
+    err = Console(stderr=True)
+    to_stdout = args.json is not None and str(args.json) == "-"
+    out = err if to_stdout else Console()  # with --json -, standard output carries the JSON alone
+
+    def refuse(why: object) -> int:
+        print(f"megamono analyse: {printable(why)}", file=sys.stderr)
+        return 1
+
+    if args.playouts < 1:
+        return refuse(f"--playouts must be at least 1, got {args.playouts}")
+    if args.jobs < 0:
+        return refuse(f"--jobs must be 0 (one per CPU) or more, got {args.jobs}")
+    if args.turn_limit < 1:
+        return refuse(f"--turn-limit must be at least 1 round, got {args.turn_limit}")
+    try:
+        game, data, source = load_source(args, read_position)
+    except ValueError as exc:
+        return refuse(exc)
+    seed = getattr(args, "seed", None)
+    if seed is None:
+        seed = derived_seed(data)
+    jobs = args.jobs or os.cpu_count() or 1
+    jobs = min(jobs, args.playouts)
+    t0 = time.perf_counter()
+    with Progress(TextColumn("playing out"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  TextColumn("eta"), TimeRemainingColumn(), console=err, transient=True,
+                  disable=to_stdout or not err.is_terminal) as bar:
+        task = bar.add_task("playouts", total=args.playouts)
+        try:
+            result = analyse(game, args.playouts, seed, args.turn_limit, jobs,
+                             progress=lambda done, total: bar.update(task, completed=done))
+        except ValueError as exc:
+            return refuse(exc)
+        except KeyboardInterrupt:
+            print("megamono analyse: interrupted", file=sys.stderr)
+            return 130
+    seconds = time.perf_counter() - t0
+    render(result, game, source, out, seconds, jobs)
+    doc = {"format": "megamono-analysis", "source": source, "edition": game.ed.id,
+           "round": game.st.turn.round, "turn": game.st.turn.number,
+           "to_move": game.st.players[game.st.turn.player].name, "bot": BOT_LEVEL, **result.to_dict()}
+    text = json.dumps(doc, indent=2) + "\n"
+    if to_stdout:
+        sys.stdout.write(text)
+    elif args.json is not None:
+        try:
+            _write_text(args.json, text)
+        except OSError as exc:
+            return refuse(f"cannot write {args.json}: {exc.strerror or exc}")
+        out.print(f"figures written to {printable(args.json)}", markup=False, highlight=False)
+    return 0
+
+
+def _write_text(path: Path, text: str) -> None:
+    """Write atomically: a temporary file beside the target, then ``os.replace``."""
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)
