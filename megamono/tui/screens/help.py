@@ -37,7 +37,9 @@ asks first); another player's decision is theirs: they may take it back on the h
 
 DECISIONS (a dialog in the deciding player's colour; every option has a key)
   Buy           b buy, a auction it
-  Auction       type a bid (whole dollars) + Enter, t +$10, f +$50, h +$100 over the high bid, d drop out; a bid \
+  Open auction  the whole table at one screen: your seat number, then t +$10, f +$50, h +$100 over the high bid, \
+p pass, or an amount + Enter; a countdown closes it, silence passes
+  Auction in seat order (option)  type a bid (whole dollars) + Enter, t +$10, f +$50, h +$100, d drop out; a bid \
 over twice the price asks y/n first
   Jail          p pay the fine, c use a card, r roll for doubles
 @pick  Pick a space  ←/→ move the cursor on the board, PgUp/PgDn a side, Enter choose: {picks} (Esc cancels a Bus \
@@ -153,6 +155,13 @@ SCREEN_HELP: dict[str, str] = {
     "BidDialog": "**Auction.** Type a bid in whole dollars and press `Enter`, or let `t` (+$10), `f` (+$50), "
                  "`h` (+$100) set it; `d` drops out for good. A bid over twice the printed price asks `y`/`n` "
                  "first. Bids go round in seat order.",
+    "OpenAuctionDialog": "**Open auction** (A3): the whole table bids at this screen, in any order. Press "
+                         "your seat number (the number before your name), then `t` (+$10), `f` (+$50), "
+                         "`h` (+$100) over the high bid, `p` to pass, or type an amount and `Enter`. A pass "
+                         "only counts towards closing: you may still raise, and any raise cancels every pass. "
+                         "A countdown after each raise closes it, everyone silent passing; it stands still "
+                         "while an amount is typed or another screen is open. `m` manages the chosen seat, "
+                         "`Esc` lets go of the seat, or hides the auction.",
     "BoardPickDialog": "**Pick a space.** `←`/`→` move the cursor, `PgUp`/`PgDn` a side at a time, "
                        "`Enter` chooses (green names are the legal choices).",
     "DecisionDialog": "**A decision** for the player named at the top, in their colour. Every option "
