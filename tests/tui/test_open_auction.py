@@ -259,3 +259,38 @@ async def test_keys_typed_fast_act_in_the_order_typed(saves):
         await pilot.press("3", "t")  # Cat +$10
         await pilot.pause()
         assert (game.pending.high_bidder, game.pending.high_bid) == (2, 119)
+
+
+async def test_an_open_auction_hidden_and_shown_again_or_resumed_from_a_save(saves):
+    """Found playing: Esc hid the auction and d brought it back, or a save made during an open auction
+    was resumed, and building the auction screen crashed (its countdown asked for the amount field
+    before the field was there): the game could not be resumed at all."""
+    from megamono.saves import load_game, save_game
+
+    game = new_game(dice=[(1, 2, 1)], options=OPEN)
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r", "a")
+        await pilot.pause()
+        assert screen_name(app) == "OpenAuctionDialog"
+        await pilot.press("escape")  # nobody chosen, nothing typed: hides the auction
+        await pilot.pause()
+        assert screen_name(app) == "GameScreen"
+        await pilot.press("d")  # and brings it back
+        await pilot.pause()
+        assert screen_name(app) == "OpenAuctionDialog"
+        await pilot.press("2", "t")
+        await pilot.pause()
+        assert game.pending.high_bidder == 1
+        path = save_game(game, "mid-auction", saves)
+    again = app_for(load_game(path), saves)
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for _ in range(3):
+            if screen_name(again) == "PassKeyboard":
+                await pilot.press("enter")
+            await pilot.pause()
+        assert screen_name(again) == "OpenAuctionDialog"
+        await pilot.press("3", "t")
+        await pilot.pause()
+        assert again.screen.game.pending.high_bidder == 2

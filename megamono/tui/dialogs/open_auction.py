@@ -344,7 +344,9 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
         """Whether the countdown runs: this screen on top, no amount being typed, and a human may act."""
         if not self.on_top() or self.closed:
             return False
-        if self.query_one("#amount", AmountInput).value.strip():
+        boxes = self.query("#amount").results(AmountInput)  # (none yet while the screen is composed)
+        box = next(boxes, None)
+        if box is None or box.value.strip():
             return False
         return bool(self.humans_waiting())
 
