@@ -109,7 +109,12 @@ def close_on(screen: str, folder: Path, how: str = "hangup", *extra: str, second
         assert took is not None, f"megamono still runs {CLOSE_LIMIT:.0f}s after {how} on {screen}: {term.tail()}"
         left = session_processes(term.pid)
         assert not left, f"processes left behind: {left}"
-    check_autosave(saves, info)
+    try:
+        check_autosave(saves, info)
+    except AssertionError as exc:
+        said = [line for line in term.tail().replace("\r", "").split("\n") if "megamono" in line][-3:]
+        raise AssertionError(f"{exc}; in the save folder: {sorted(f.name for f in saves.iterdir())}; "
+                             f"the app said: {said}") from None
     return took
 
 
