@@ -110,11 +110,14 @@ class GameScreen(DecisionFlow, ComputerTurns, UndoKeys, FittedFooter, LatestSize
         "bus_ticket": "Ticket", "end_game": "End", "win_chances": "Win%", "skip": "Skip", "leave": "Quit",
         "look": None, "rules": None, "claim": None,
     }
-    """The footer's short form, used when the keys do not fit the width (the compact layout at 100
-    columns, or with computer players and claimed rent at 140): shorter words, and keys that are
+    """The footer's short form, used when the keys do not fit the width (at 100 and 140 columns; the
+    full words fit from 200, the large layout): shorter words, and keys that are
     said elsewhere left out of the footer (None) but still active and listed by ``?`` and
     ``h``: the arrows (the deed card's title, the compact key legend), F1 (on every screen) and
     claiming rent (the claim line says "key c")."""
+    TIGHT_KEYS = frozenset({"win_chances"})
+    """Left out when even the short form does not fit (at 100 columns with a computer player): the
+    compact layout's key legend says ``w``."""
     WORDS = {b.action: b.description for b in BINDINGS if isinstance(b, Binding)}  # (all are Bindings)
     """Each action's full words, for the messages of keys that do nothing now."""
 
