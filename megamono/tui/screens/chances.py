@@ -34,7 +34,7 @@ from textual.containers import Vertical
 from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Footer, ProgressBar, Static
-from textual.worker import get_current_worker
+from textual.worker import Worker, WorkerState, get_current_worker
 
 from megamono.analysis import (
     DEFAULT_TURN_LIMIT,
@@ -215,6 +215,12 @@ class ChancesScreen(LatestSizeOnly, ModalScreen[None]):
             self.post_message(ChancesRefined(figures))
 
         self.chances.play_on(lambda: worker.is_cancelled, report)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """A playout failed in the worker: say so (the figures so far stay on screen)."""
+        if event.state == WorkerState.ERROR and event.worker.group == "chances":
+            self.app.notify(f"The playouts stopped: {event.worker.error!r}. Save the game (s) and report it.",
+                            title="Win chances", severity="error", timeout=30)
 
     def on_chances_refined(self, message: ChancesRefined) -> None:
         """New figures: show them."""
