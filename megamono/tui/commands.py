@@ -6,7 +6,7 @@
   It offers them while the game screen (or one of its decision dialogs) is on top, and only for
   human players. Choosing one sends it to the engine through the game screen, like its key would.
 - :func:`screen_commands` gives the app's ``get_system_commands`` the screens and settings: manage,
-  trade, save, saved games, rules, help, options, and the hand-over and animation switches.
+  trade, win chances, save, saved games, rules, help, options, and the hand-over and animation switches.
 """
 
 from __future__ import annotations
@@ -90,6 +90,8 @@ def screen_commands(app, screen) -> Iterator[SystemCommand]:
         yield SystemCommand("Manage", "Build, sell, depots, mortgage (m)", run(game.action_manage))
         if game.check_action("trade", ()) is True:
             yield SystemCommand("Trade", "Propose a trade (x)", run(game.action_trade))
+        yield SystemCommand("Win chances", "Every player's chance to win from here, by playouts (w)",
+                            run(game.action_win_chances))
         yield SystemCommand("Save the game", "Save to a named file (s)", run(game.action_save))
         yield SystemCommand("Help", "Every key of the game (h)", run(game.action_help))
         if game.check_action("undo", ()) is True:

@@ -364,6 +364,7 @@ RECIPES: dict[str, Recipe] = {
     "ManageScreen": at_decision("turn", board_action("manage"), "ManageScreen"),
     "TradeScreen": at_decision("turn", board_action("trade"), "TradeScreen"),
     "HelpScreen": at_decision("turn", board_action("help"), "HelpScreen"),
+    "ChancesScreen": at_decision("turn", board_action("win_chances"), "ChancesScreen"),
     "SaveDialog": at_decision("turn", board_action("save"), "SaveDialog"),
     "ConfirmDialog": at_decision("turn", board_action("leave"), "ConfirmDialog"),
     "RulesScreen": at_decision("turn", board_action("rules"), "RulesScreen"),

@@ -1,5 +1,5 @@
-"""The game screen's footer fits its width: at 100 columns (and at 140 with computer players and
-claimed rent) it takes Textual's compact form with shorter words, and leaves out keys said
+"""The game screen's footer fits its width: at 100 and 140 columns (since the win chances key; the full
+words fit at 200) it takes Textual's compact form with shorter words, and leaves out keys said
 elsewhere; every key still works and is listed by the keys panel (palette "Keys") and the help."""
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from megamono.rules.engine import Game
 from megamono.tui.screens.game import GameScreen
 from megamono.tui.screens.help import HELP
 from rich.console import Console
+from textual.widgets import Static
 from textual.widgets._footer import FooterKey
 from tui_helpers import app_for, screen_name, settle
 
@@ -52,11 +53,18 @@ async def test_the_footer_fits_100_columns_and_every_key_still_works(saves):
         shown = {k.key: k.description for k in footer_keys(app)[0]}
         assert shown == {"r": "Roll", "t": "Ticket", "d": "Decide", "m": "Manage", "x": "Trade", "e": "End",
                          "u": "Undo", "space": "Skip", "s": "Save", "h": "Help", "q": "Quit"}
-        # the keys left out of the footer still work: the arrows, F1 ...
+        assert screen.tight_footer  # (w, win chances, left out: the key legend beside the board says it)
+        assert "w win chances" in str(screen.query_one("#aside-keys", Static).render())
+        # the keys left out of the footer still work: the arrows, F1, w ...
         before = screen.board.shown
         await pilot.press("left")
         await pilot.pause()
         assert screen.board.shown != before
+        await pilot.press("w")
+        await pilot.pause()
+        assert screen_name(app) == "ChancesScreen"
+        await pilot.press("escape")
+        await pilot.pause()
         await pilot.press("f1")
         await pilot.pause()
         assert screen_name(app) == "RulesScreen"
@@ -98,32 +106,38 @@ async def test_claimed_rent_still_says_its_key_when_the_footer_leaves_it_out(sav
         assert not game.st.claims and game.st.players[1].cash > 2500
 
 
-async def test_the_full_footer_stays_at_140_columns_and_shortens_when_crowded(saves):
+async def test_the_full_footer_at_200_columns_and_the_short_one_at_140(saves):
+    """The full words fit from 200 columns (the large layout). At 140 they no longer do since the win
+    chances key (w): the short form, every key still in it."""
     app = app_for(Game.new("mega", ["Ann", "Bob", "Cat"], seed=1, seat_order=True), saves)
-    async with app.run_test(size=(140, 45)) as pilot:
+    async with app.run_test(size=(200, 60)) as pilot:
         await pilot.pause()
         assert not app.screen.short_footer
         assert_footer_fits(app)
-        assert {k.description for k in footer_keys(app)[0]} >= {"Bus Ticket", "End game", "Look", "Rules"}
-    app = app_for(crowded_game(), saves)
-    async with app.run_test(size=(140, 45)) as pilot:
-        await pilot.pause()
-        assert app.screen.short_footer  # with a computer player the full words did not fit
-        assert_footer_fits(app)
+        assert {k.description for k in footer_keys(app)[0]} >= {"Bus Ticket", "End game", "Look", "Rules",
+                                                                  "Win chances"}
+    for game in (Game.new("mega", ["Ann", "Bob", "Cat"], seed=1, seat_order=True), crowded_game()):
+        app = app_for(game, saves)
+        async with app.run_test(size=(140, 45)) as pilot:
+            await pilot.pause()
+            assert app.screen.short_footer
+            assert_footer_fits(app)
+            assert {k.description for k in footer_keys(app)[0]} >= {"Ticket", "End", "Win%", "Quit"}
 
 
 async def test_the_footer_follows_a_resize(saves):
     app = app_for(Game.new("mega", ["Ann", "Bob", "Cat"], seed=1, seat_order=True), saves)
-    async with app.run_test(size=(140, 45)) as pilot:
+    async with app.run_test(size=(200, 60)) as pilot:
         await pilot.pause()
         assert not app.screen.short_footer
         await pilot.resize_terminal(100, 30)
         await pilot.pause()
         await pilot.pause()
-        assert app.screen.short_footer
+        assert app.screen.short_footer and not app.screen.tight_footer
         assert_footer_fits(app)
+        assert "w" in {k.key for k in footer_keys(app)[0]}  # (no computer player: room for win chances)
 
 
 def test_the_help_lists_every_key_the_footer_may_leave_out():
-    for key in ("←↑↓→", "F1", "c        claim rent", "space", "Home"):
+    for key in ("←↑↓→", "F1", "c        claim rent", "space", "Home", "w        win chances"):
         assert key in HELP

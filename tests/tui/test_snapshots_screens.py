@@ -1,5 +1,6 @@
 """Snapshot tests (plain ``def``, fixed seeds) of the screens: start (with its keys panel), new game,
-auction (seat order and open), trade, manage, help, hand-over and game over (standings, net-worth chart, statistics).
+auction (seat order and open), trade, manage, help, hand-over, win chances and game over (standings,
+net-worth chart, statistics).
 
 Update after an intended change of the look with
 ``pytest tests/tui/test_snapshots_screens.py --snapshot-update``.
@@ -101,3 +102,14 @@ def test_game_over_screen(snap_compare, saves):
     while not game.over:
         game.act(VoteEnd(player=game.pending.player, agree=True))
     assert snap_compare(app_for(game, saves), terminal_size=SIZE)
+
+
+def test_win_chances_panel(snap_compare, saves):
+    """The win chances panel (w) on the late-game example at 140x45: test mode's 20 playouts, played at
+    once (the seed is made from the position: the same figures every run)."""
+    assert snap_compare(app_for(load_game(LATE_GAME), saves), press=["w"], terminal_size=SIZE)
+
+
+def test_win_chances_panel_compact(snap_compare, saves):
+    """The same panel at 100x30, the smallest terminal."""
+    assert snap_compare(app_for(load_game(LATE_GAME), saves), press=["w"], terminal_size=(100, 30))

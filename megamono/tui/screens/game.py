@@ -64,6 +64,7 @@ from .game_undo import UndoKeys
 
 if TYPE_CHECKING:
     from ..animate import Animation
+    from .chances import PositionChances
 
 ANNOUNCE = ("card", "bus", "jail", "bankrupt", "auction", "game_over", "trade")
 BOT_PACE = 0.6
@@ -93,6 +94,7 @@ class GameScreen(DecisionFlow, ComputerTurns, UndoKeys, FittedFooter, LatestSize
         Binding("e", "end_game", "End game"),
         Binding("u", "undo", "Undo"),
         Binding("space", "skip", "Skip ahead", key_display="space"),
+        Binding("w", "win_chances", "Win chances"),
         Binding("left", "look(-1, 0)", "Look", key_display="←↑↓→"),
         Binding("right", "look(1, 0)", "Look right", show=False),
         Binding("up", "look(0, -1)", "Look up", show=False),
@@ -105,14 +107,17 @@ class GameScreen(DecisionFlow, ComputerTurns, UndoKeys, FittedFooter, LatestSize
     ]
 
     SHORT_KEYS: dict[str, str | None] = {
-        "bus_ticket": "Ticket", "end_game": "End", "skip": "Skip", "leave": "Quit",
+        "bus_ticket": "Ticket", "end_game": "End", "win_chances": "Win%", "skip": "Skip", "leave": "Quit",
         "look": None, "rules": None, "claim": None,
     }
-    """The footer's short form, used when the keys do not fit the width (the compact layout at 100
-    columns, or with computer players and claimed rent at 140): shorter words, and keys that are
+    """The footer's short form, used when the keys do not fit the width (at 100 and 140 columns; the
+    full words fit from 200, the large layout): shorter words, and keys that are
     said elsewhere left out of the footer (None) but still active and listed by ``?`` and
     ``h``: the arrows (the deed card's title, the compact key legend), F1 (on every screen) and
     claiming rent (the claim line says "key c")."""
+    TIGHT_KEYS = frozenset({"win_chances"})
+    """Left out when even the short form does not fit (at 100 columns with a computer player): the
+    compact layout's key legend says ``w``."""
     WORDS = {b.action: b.description for b in BINDINGS if isinstance(b, Binding)}  # (all are Bindings)
     """Each action's full words, for the messages of keys that do nothing now."""
 
@@ -128,6 +133,8 @@ class GameScreen(DecisionFlow, ComputerTurns, UndoKeys, FittedFooter, LatestSize
         self._fast = False
         self._bot_scheduled = False
         self._bot_timer = None
+        self.chances: PositionChances | None = None
+        """The win chances of the last position they were asked for (``w``), kept while it stands."""
         try:
             layout = layout_for(*self.app.size) or "compact"
         except Exception:  # noqa: BLE001 - built outside a running app
@@ -470,7 +477,7 @@ class GameScreen(DecisionFlow, ComputerTurns, UndoKeys, FittedFooter, LatestSize
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         g = self.game
         pend = g.pending
-        if action in ("look", "look_home"):
+        if action in ("look", "look_home", "win_chances"):
             return True
         if action == "bus_ticket" and not g.ed.bus_tickets:
             return False
@@ -619,6 +626,18 @@ class GameScreen(DecisionFlow, ComputerTurns, UndoKeys, FittedFooter, LatestSize
             self.saved = path
             self.unsaved = False
             self.app.notify(f"Saved to {path}", timeout=6)
+
+    def action_win_chances(self) -> None:
+        """The win chances panel (:mod:`.chances`): the figures kept for this position, else playouts
+        from a copy of the game taken now."""
+        from .chances import PLAYOUTS, TEST_PLAYOUTS, ChancesScreen, PositionChances, position_key, position_seed
+
+        key = position_key(self.controller)
+        if self.chances is None or self.chances.key != key:
+            copy = self.controller.copy_for_computer()
+            total = TEST_PLAYOUTS if getattr(self.app, "test_mode", False) else PLAYOUTS
+            self.chances = PositionChances(key, copy, position_seed(copy), total)
+        self.open(ChancesScreen(self.chances, self.look), None)
 
     def action_help(self) -> None:
         from .help import HelpScreen

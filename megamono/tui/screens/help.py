@@ -30,6 +30,8 @@ GAME SCREEN
   u        undo your own last decision, again for the one before (back to the last die roll, card or shuffle; \
 asks first); another player's decision is theirs: they may take it back on the hand-over screen (u)
   space    computer players: skip ahead (their moves at once, until a human decides)
+  w        win chances: every player's chance to win from here, played out by the computer in the background (a \
+progress bar; the figures refine); Esc closes it and stops; they are kept for this position
   s        save the game       h / ?   this help       F1   the rules       q   leave the game
   ←↑↓→     look around the board: the cursor's space shows its deed card (price, rents with the rent due now marked \
 ▶, building cost, mortgage, owner); Home: back to whose turn
@@ -171,6 +173,11 @@ SCREEN_HELP: dict[str, str] = {
                     "`Enter`. Before passing it, `u` lets you take back your own last decision (when "
                     "it can be: not dice or cards). `s` saves, `q` leaves the game. Turn these screens "
                     "off in the options (command palette, Ctrl+P).",
+    "ChancesScreen": "**Win chances** from where the game stands: the game played out to its end many times "
+                     "by the strong computer in every seat, each player's share of the wins with its 95% "
+                     "interval and their expected final worth; the figures refine as the playouts finish. "
+                     "`Esc` (or `w`) closes the panel and stops them; what was played is kept for this "
+                     "position.",
     "ConfirmDialog": "**A question.** `y` yes, `n` or `Esc` no.",
     "PickDialog": "**Pick one.** `↑`/`↓` choose, `Enter` confirms, `Esc` cancels.",
     "GameOverScreen": "**Game over**: the standings, everyone's net worth over the game and the "

@@ -1,0 +1,92 @@
+"""The win chances panel (``w``, issue 16 item 3): every player's chance to win from the position, by
+playouts on a copy of the game; Esc closes it and leaves the game as it was; the figures are kept for
+the position, shown at once when it opens again there, and forgotten once the game moves on."""
+
+from __future__ import annotations
+
+from io import StringIO
+
+from megamono.rules.actions import Roll
+from megamono.tui.screens.chances import TEST_PLAYOUTS, ChancesScreen, PositionChances
+from rich.console import Console
+from textual.widgets import ProgressBar, Static
+from tui_helpers import app_for, new_game, screen_name, settle
+
+
+def shown(widget: Static) -> str:
+    """The text a Static shows (a Rich renderable, printed)."""
+    out = StringIO()
+    Console(file=out, width=200).print(widget.content)
+    return out.getvalue()
+
+
+def state_of(game) -> dict:
+    return game.st.model_dump(mode="json")
+
+
+async def test_the_panel_shows_chances_that_sum_to_100_and_leaves_the_game_unchanged(saves, monkeypatch):
+    game = new_game(seed=3)
+    app = app_for(game, saves)
+    async with app.run_test(size=(140, 45)) as pilot:
+        gs = app.screen
+        before, history = state_of(game), list(game.history)
+        await pilot.press("w")
+        await settle(pilot, app, until=lambda: screen_name(app) == "ChancesScreen")
+        screen = app.screen
+        assert isinstance(screen, ChancesScreen)
+        figures = screen.chances.figures
+        assert figures is not None and figures.playouts == TEST_PLAYOUTS
+        assert [pc.name for pc in figures.players] == ["Ann", "Bob", "Cat"]
+        assert abs(sum(pc.chance for pc in figures.players) - 1) < 1e-9
+        assert all(pc.low <= pc.chance <= pc.high for pc in figures.players)
+        table = shown(screen.query_one("#chances-table", Static))
+        for pc in figures.players:
+            assert pc.name in table and f"{pc.chance:.1%}" in table
+        assert screen.query_one(ProgressBar).progress == TEST_PLAYOUTS
+        assert f"{TEST_PLAYOUTS:,} playouts: done" in shown(screen.query_one("#chances-done", Static))
+        await pilot.press("escape")
+        await settle(pilot, app, until=lambda: app.screen is gs)
+        assert state_of(game) == before and game.history == history  # played on a copy
+
+        # the same position: the kept figures at once, nothing played again
+        def no_playouts(*args, **kwargs):
+            raise AssertionError("played again")
+
+        monkeypatch.setattr(PositionChances, "play_on", no_playouts)
+        await pilot.press("w")
+        await settle(pilot, app, until=lambda: screen_name(app) == "ChancesScreen")
+        assert app.screen.chances.figures is figures
+        await pilot.press("escape")
+        await settle(pilot, app, until=lambda: app.screen is gs)
+        monkeypatch.undo()
+
+        # the game moves on: new figures
+        gs.act(Roll(player=0))
+        await settle(pilot, app)
+        if screen_name(app) != "GameScreen":  # (a decision dialog: put it aside)
+            await pilot.press("escape")
+            await settle(pilot, app, until=lambda: app.screen is gs)
+        await pilot.press("w")
+        await settle(pilot, app, until=lambda: screen_name(app) == "ChancesScreen")
+        assert app.screen.chances.figures is not figures
+        assert app.screen.chances.figures.playouts == TEST_PLAYOUTS
+
+
+EIGHT = ["Annabel", "Bartholomew", "Catherine", "Dmitri", "Evangeline", "Fitzgerald", "Gwendolyn", "Hieronymus"]
+
+
+async def test_the_panel_fits_100x30_with_eight_players(saves):
+    app = app_for(new_game(names=EIGHT), saves)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("w")
+        await settle(pilot, app, until=lambda: screen_name(app) == "ChancesScreen")
+        await pilot.pause()
+        screen = app.screen
+        panel = screen.query_one("#chances")
+        assert panel.region.right <= 100 and panel.region.bottom <= 29  # (the footer's line below)
+        table = screen.query_one("#chances-table", Static)
+        assert table.region.bottom <= panel.region.bottom - 1
+        assert table.size.height == 2 + len(EIGHT)  # (the header, its rule, a line per player: nothing wrapped)
+        lines = shown(table).splitlines()
+        assert all(name in line for name, line in zip(EIGHT, lines[2:], strict=True))
+        assert screen.query_one(ProgressBar).region.bottom <= panel.region.bottom
