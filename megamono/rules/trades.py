@@ -15,7 +15,7 @@ from .agenda import AgendaStep, ResumeStep
 from .core import log, name, pending_as, push, sname, suspend, transfer, why_not_spend
 from .decisions import TradeOffer, TradeReplyDecision, TradeSide
 from .editions import Edition
-from .events import NamesOf, TradeAccepted, TradeOffered, TradeRefused, TradeVoid, commas, trade_words
+from .events import NamesOf, TradeAccepted, TradeOffered, TradeRefused, TradeVoid, commas, plural, trade_words
 from .invariants import settling_spaces
 from .rent import transfer_fee
 from .state import GameState
@@ -44,9 +44,9 @@ def side_problem(st: GameState, ed: Edition, holder: int, side: TradeSide) -> st
         if deed.depot:
             return f"{sp.name} has a depot: sell it before trading the railroad (B6, X2)"
     if not 0 <= side.jail_cards <= len(pl.gojf):
-        return f"{pl.name} holds {len(pl.gojf)} Get Out of Jail Free cards"
+        return f"{pl.name} holds {plural(len(pl.gojf), 'Get Out of Jail Free card')}"
     if not 0 <= side.bus_tickets <= len(pl.bus_tickets):
-        return f"{pl.name} holds {len(pl.bus_tickets)} Bus Tickets"
+        return f"{pl.name} holds {plural(len(pl.bus_tickets), 'Bus Ticket')}"
     return None
 
 
