@@ -422,16 +422,9 @@ def main(args: argparse.Namespace, read_position: Callable[[Path], Game]) -> int
     ``read_position``: the game of a position file, ValueError in one line if none (the command line's
     :func:`megamono.cli.position_game`: this module stays under the command line)."""
     from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
 
     from megamono.files import printable
+    from megamono.progress import progress_bar
 
     err = Console(stderr=True)
     to_stdout = args.json is not None and str(args.json) == "-"
@@ -457,9 +450,7 @@ def main(args: argparse.Namespace, read_position: Callable[[Path], Game]) -> int
     jobs = args.jobs or os.cpu_count() or 1
     jobs = min(jobs, args.playouts)
     t0 = time.perf_counter()
-    with Progress(TextColumn("playing out"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  TextColumn("eta"), TimeRemainingColumn(), console=err, transient=True,
-                  disable=to_stdout or not err.is_terminal) as bar:
+    with progress_bar(err, "playing out", disable=to_stdout) as bar:
         task = bar.add_task("playouts", total=args.playouts)
         try:
             result = analyse(game, args.playouts, seed, args.turn_limit, jobs,

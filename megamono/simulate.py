@@ -527,14 +527,8 @@ def add_arguments(p) -> None:
 def main(args) -> int:
     """Run ``megamono simulate`` from parsed arguments; 0 on success, 2 for bad arguments."""
     from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
+
+    from megamono.progress import progress_bar
 
     err = Console(stderr=True)
     to_stdout = args.json is not None and str(args.json) == "-"
@@ -546,9 +540,7 @@ def main(args) -> int:
                   highlight=False)
         return 2
     turn_limit = args.turn_limit if args.turn_limit and args.turn_limit > 0 else None
-    with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  TextColumn("eta"), TimeRemainingColumn(), console=err, transient=True,
-                  disable=not err.is_terminal) as bar:
+    with progress_bar(err, "simulating") as bar:
         task = bar.add_task("games", total=args.games)
         try:
             if getattr(args, "movement_only", False):
