@@ -51,6 +51,7 @@ if TYPE_CHECKING:
 
     from rich.console import Console
 
+    from megamono.rules.actions import ProposeTrade
     from megamono.rules.editions import Edition
     from megamono.rules.engine import Game
     from megamono.rules.state import GameState
@@ -214,6 +215,37 @@ def playout_base(game: Game, turn_limit: int = DEFAULT_TURN_LIMIT) -> Base:
         over = Playout(tuple(outcome.winners), outcome.termination,
                        tuple(game.final_worth(p) for p in range(len(st.players))), 0, 0)
     return Base(game.ed, state, unseen_cards(game), over)
+
+
+def game_copy(game: Game) -> Game:
+    """A copy of ``game`` to play on: a deep copy of the state but for the log, which is a new list of
+    the same events (an event is never changed once logged: :func:`unseen_cards` reads them); the
+    history a copy of the list (its actions are frozen); the edition and the setup shared."""
+    from megamono.rules.engine import Game
+
+    st = game.st
+    log = st.log
+    st.log = []
+    try:
+        state: GameState = st.model_copy(deep=True)
+    finally:
+        st.log = log
+    state.log = list(log)
+    return Game(game.ed, state, game.setup, list(game.history))
+
+
+def after_trade(game: Game, offer: ProposeTrade) -> Game:
+    """A copy of ``game`` (which is not changed) as it would stand once ``offer`` is made and its
+    partner accepts it (X1-X3): the deeds, cash, cards and tickets have changed hands; what the trade
+    leaves to decide (M3: pay the 10% or lift the mortgage of a mortgaged deed received) waits in the
+    copy, for the playouts' computers. :class:`~megamono.rules.errors.IllegalAction` (a ValueError,
+    with the engine's reason) if the offer may not be made or accepted now."""
+    from megamono.rules.actions import AcceptTrade
+
+    copy = game_copy(game)
+    copy.act(offer)
+    copy.act(AcceptTrade(player=offer.partner))
+    return copy
 
 
 def playout_seed(seed: int, index: int) -> int:

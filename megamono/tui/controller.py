@@ -234,16 +234,9 @@ class GameController:
         the edition shared (never changed). A bot decides by the state, the history and the log: its
         memory, and the polite computers' ledger of offers made and refused (``bots/offers.py``), are
         read from the log (an empty log made every offer look new: the same offer again and again)."""
-        g = self.game
-        st = g.st
-        log = st.log
-        st.log = []  # (the events are shared, not copied: see above)
-        try:
-            state = st.model_copy(deep=True)
-        finally:
-            st.log = log
-        state.log = list(log)
-        return Game(g.ed, state, g.setup, list(g.history))
+        from megamono.analysis import game_copy
+
+        return game_copy(self.game)
 
     def computer_choice(self, copy: Game, seat: int) -> Action:
         """The action ``seat``'s bot chooses on ``copy`` (from :meth:`copy_for_computer`). Touches only

@@ -100,18 +100,19 @@ class PositionChances:
         return len(self.results) >= self.total
 
     def play_on(self, stop: Callable[[], bool], report: Callable[[Analysis], None],
-                every: float = REPORT_EVERY) -> None:
-        """Play the next playouts until :attr:`total` or ``stop()`` (asked between two playouts);
-        ``report(figures)`` every ``every`` seconds and at the end. Safe in a worker thread: it reads
-        only the copy; a second caller waits until the first has stopped."""
+                every: float = REPORT_EVERY, upto: int | None = None) -> None:
+        """Play the next playouts until :attr:`total` (or ``upto`` played, if fewer) or ``stop()``
+        (asked between two playouts); ``report(figures)`` every ``every`` seconds and at the end. Safe
+        in a worker thread: it reads only the copy; a second caller waits until the first has stopped."""
+        last_one = self.total if upto is None else min(upto, self.total)
         with self.lock:
             if self.base is None:
                 self.base = playout_base(self.game, self.turn_limit)
             last = time.monotonic()
-            while not self.finished and not stop():
+            while len(self.results) < last_one and not stop():
                 self.results.append(playout(self.base, self.seed, len(self.results)))
                 now = time.monotonic()
-                if self.finished or now - last >= every:
+                if len(self.results) >= last_one or now - last >= every:
                     last = now
                     self.figures = summarise(self.game, self.base, self.results, self.seed, self.turn_limit)
                     report(self.figures)

@@ -553,7 +553,8 @@ class GameScreen(DecisionFlow, ComputerTurns, UndoKeys, FittedFooter, LatestSize
         if not self.can_trade():
             return
         from .trade import TradeScreen
-        self.open(TradeScreen(self.game, self.look, self.at_keyboard() or 0), self.on_trade)
+        self.open(TradeScreen(self.game, self.look, self.at_keyboard() or 0, position_chances=self.position_chances),
+                  self.on_trade)
 
     def on_trade(self, offer) -> None:
         """Send the trade screen's offer. An offer made in another player's name (the proposer is not
@@ -627,17 +628,24 @@ class GameScreen(DecisionFlow, ComputerTurns, UndoKeys, FittedFooter, LatestSize
             self.unsaved = False
             self.app.notify(f"Saved to {path}", timeout=6)
 
-    def action_win_chances(self) -> None:
-        """The win chances panel (:mod:`.chances`): the figures kept for this position, else playouts
-        from a copy of the game taken now."""
-        from .chances import PLAYOUTS, TEST_PLAYOUTS, ChancesScreen, PositionChances, position_key, position_seed
+    def position_chances(self) -> PositionChances:
+        """The playouts of the position as it stands (:mod:`.chances`): the ones kept for it, else new
+        ones from a copy of the game taken now (none played yet). The win chances panel and the trade
+        screen's before/after figures share them."""
+        from .chances import PLAYOUTS, TEST_PLAYOUTS, PositionChances, position_key, position_seed
 
         key = position_key(self.controller)
         if self.chances is None or self.chances.key != key:
             copy = self.controller.copy_for_computer()
             total = TEST_PLAYOUTS if getattr(self.app, "test_mode", False) else PLAYOUTS
             self.chances = PositionChances(key, copy, position_seed(copy), total)
-        self.open(ChancesScreen(self.chances, self.look), None)
+        return self.chances
+
+    def action_win_chances(self) -> None:
+        """The win chances panel (:mod:`.chances`) of the position as it stands."""
+        from .chances import ChancesScreen
+
+        self.open(ChancesScreen(self.position_chances(), self.look), None)
 
     def action_help(self) -> None:
         from .help import HelpScreen

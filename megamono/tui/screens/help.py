@@ -153,7 +153,9 @@ SCREEN_HELP: dict[str, str] = {
     "TradeScreen": "**Trade.** Choose the proposer and the partner, tick deeds on both sides (`Space`), "
                    "type cash, jail cards and Bus Tickets. The verdict shows as you go. `Ctrl+G` "
                    "proposes, `Esc` cancels; the partner answers `a` accept, `r` refuse or `c` counter "
-                   "(this screen again, filled with the offer reversed).",
+                   "(this screen again, filled with the offer reversed). `Ctrl+W` shows what the offer on "
+                   "screen does to both sides' win chances: before and after, by playouts, refined as they "
+                   "finish.",
     "BidDialog": "**Auction.** Type a bid in whole dollars and press `Enter`, or let `t` (+$10), `f` (+$50), "
                  "`h` (+$100) set it; `d` drops out for good. A bid over twice the printed price asks `y`/`n` "
                  "first. Bids go round in seat order.",

@@ -16,7 +16,7 @@ answers any offer (its valuation, :mod:`megamono.bots.trading`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from rich.segment import Segment
 from rich.text import Text
@@ -28,6 +28,7 @@ from textual.strip import Strip
 from textual.widgets import Button, Footer, Input, Select, SelectionList, Static
 from textual.widgets.option_list import OptionDoesNotExist
 from textual.widgets.selection_list import Selection
+from textual.worker import Worker, WorkerState, get_current_worker
 
 from megamono.rules.actions import Action, ProposeTrade
 from megamono.rules.decisions import TradeOffer, TradeSide
@@ -39,6 +40,10 @@ from ..resizing import LatestSizeOnly
 from ..textual_private import TOGGLE_INNER
 from ..widgets.amount import AmountInput
 from ..widgets.notices import NoticeLine
+from .trade_chances import TradeChances, TradeChancesRefined, effect_text
+
+if TYPE_CHECKING:
+    from .chances import PositionChances
 
 RULES = ("Rules: nothing changes until the partner accepts (X1). A street cannot be traded while its owner "
          "has buildings in its colour group, and buildings never change hands (X2); [Mega] a railroad with "
@@ -218,6 +223,7 @@ class TradeScreen(MarksFocusedRow, LatestSizeOnly, Screen[ProposeTrade | None]):
     TradeScreen .side SelectionList { height: 1fr; }
     TradeScreen #summary { height: auto; margin-top: 1; }
     TradeScreen #why { height: auto; }
+    TradeScreen #effect { height: auto; }
     TradeScreen #xrules { height: auto; color: $text-muted; margin-top: 1; }
     TradeScreen #propose { margin-top: 1; }
     """
@@ -225,14 +231,22 @@ class TradeScreen(MarksFocusedRow, LatestSizeOnly, Screen[ProposeTrade | None]):
     """The rows whose label is marked while they hold the focus (:class:`~..forms.MarksFocusedRow`)."""
     BINDINGS = [
         Binding("ctrl+g", "propose", "Propose", priority=True),
+        Binding("ctrl+w", "win_chances", "Win chances", priority=True),
         Binding("escape", "cancel", "Cancel"),
     ]
 
-    def __init__(self, game: Game, look: Look, proposer: int, counter: TradeOffer | None = None) -> None:
+    def __init__(self, game: Game, look: Look, proposer: int, counter: TradeOffer | None = None,
+                 position_chances: Callable[[], PositionChances] | None = None) -> None:
         """``counter``: an offer just refused, to answer with a counter-offer: the screen opens filled
-        with it reversed (its partner proposes to its proposer)."""
+        with it reversed (its partner proposes to its proposer). ``position_chances``: the playouts of
+        the position as it stands (the game screen keeps them), for a trade's effect on the win chances
+        (:mod:`.trade_chances`); without it, Ctrl+W does nothing."""
         super().__init__()
         self.game, self.look = game, look
+        self.position_chances = position_chances
+        self.effects: dict[str, TradeChances] = {}
+        """The win chances before and after each offer asked for (Ctrl+W) while the screen is open, by
+        the offer's JSON (an action holds lists: it is not hashable)."""
         humans = [p for p in game.st.active_players() if game.st.players[p].kind == "human"]
         self.proposers = humans or game.st.active_players()
         self.counter = counter
@@ -268,6 +282,7 @@ class TradeScreen(MarksFocusedRow, LatestSizeOnly, Screen[ProposeTrade | None]):
                 yield TradeSidePanel(g, self.look, "take")
             yield Static(id="summary")
             yield Static(id="why")
+            yield Static(id="effect")
             yield Static(Text(RULES), id="xrules")
             yield Button("Propose the trade [ctrl+g]", id="propose", variant="primary", compact=True)
         yield NoticeLine()
@@ -314,8 +329,62 @@ class TradeScreen(MarksFocusedRow, LatestSizeOnly, Screen[ProposeTrade | None]):
                 ("Ready: ", "bold #5fd75f"), "Ctrl+G offers this to ",
                 look.who(self.partner), "; they accept or refuse."))
         self.query_one("#propose", Button).disabled = why is not None
+        self.show_effect()
         self.refresh_bindings()
         return why
+
+    # -- the offer's effect on the win chances (Ctrl+W, .trade_chances) -----------------------------
+    def effect(self) -> TradeChances | None:
+        """The win chances asked for the offer on screen, if any."""
+        return self.effects.get(self.offer.model_dump_json()) if self.offer is not None else None
+
+    def show_effect(self) -> None:
+        """Show the offer's effect, or how to ask for it; playouts of another offer stop."""
+        current = self.effect()
+        if current is None or current.finished:
+            self.workers.cancel_group(self, "trade-chances")
+        ready = self.offer is not None and self.position_chances is not None and self.game.why_not(self.offer) is None
+        self.query_one("#effect", Static).update(effect_text(current, self.look, ready))
+
+    def action_win_chances(self) -> None:
+        """Each side's win chance before and after the offer on screen: playouts in a worker thread."""
+        if self.offer is None or self.position_chances is None or self.check() is not None:
+            self.app.notify("Make a trade that may be proposed first; then Ctrl+W shows its effect on the"
+                            " win chances.", severity="warning")
+            return
+        current = self.effect()
+        if current is None:
+            current = TradeChances.start(self.offer, self.position_chances())
+            self.effects[self.offer.model_dump_json()] = current
+        self.show_effect()
+        if current.finished:
+            return
+        if getattr(self.app, "test_mode", False):
+            from .trade_chances import TEST_PLAYOUTS
+            current.total = min(current.total, TEST_PLAYOUTS)
+            current.play_on(lambda: False, lambda chances: None)
+            self.show_effect()
+            return
+        self.workers.cancel_group(self, "trade-chances")
+        self.run_worker(lambda: self._play(current), thread=True, group="trade-chances", exit_on_error=False)
+
+    def _play(self, chances: TradeChances) -> None:
+        """The worker: play before and after until done or cancelled (the offer changed, the screen closed)."""
+        worker = get_current_worker()
+        def report(c: TradeChances) -> None:
+            self.post_message(TradeChancesRefined(c))
+
+        chances.play_on(lambda: worker.is_cancelled, report)
+
+    def on_trade_chances_refined(self, message: TradeChancesRefined) -> None:
+        if message.chances is self.effect():
+            self.show_effect()
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """A playout failed in the worker: say so (the figures so far stay on screen)."""
+        if event.state == WorkerState.ERROR and event.worker.group == "trade-chances":
+            self.app.notify(f"The playouts stopped: {event.worker.error!r}. Please report it.",
+                            title="Win chances", severity="error", timeout=30)
 
     def on_input_changed(self, event: Input.Changed) -> None:
         for side in self.query(TradeSidePanel):
@@ -358,6 +427,10 @@ class TradeScreen(MarksFocusedRow, LatestSizeOnly, Screen[ProposeTrade | None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "propose":
             return True if self.offer is not None and self.game.why_not(self.offer) is None else None
+        if action == "win_chances":
+            if self.position_chances is None:
+                return False
+            return True if self.offer is not None and self.game.why_not(self.offer) is None else None
         return True
 
     def action_propose(self) -> None:
@@ -365,9 +438,11 @@ class TradeScreen(MarksFocusedRow, LatestSizeOnly, Screen[ProposeTrade | None]):
         if why or self.offer is None:
             self.app.notify(why or "not a trade yet", severity="warning")
             return
+        self.workers.cancel_group(self, "trade-chances")
         self.dismiss(self.offer)
 
     def action_cancel(self) -> None:
+        self.workers.cancel_group(self, "trade-chances")
         self.dismiss(None)
 
 
@@ -379,6 +454,7 @@ class CounterHost(Protocol):
 
     def act(self, action: Action) -> bool: ...
     def open(self, screen: Screen[Any], callback: Callable[[Any], object] | None) -> None: ...
+    def position_chances(self) -> PositionChances: ...
 
 
 def counter_offer(host: CounterHost, refusal: Action, offer: TradeOffer) -> None:
@@ -388,5 +464,6 @@ def counter_offer(host: CounterHost, refusal: Action, offer: TradeOffer) -> None
     nothing. The game screen's computer players wait while the screen is open."""
     if not host.act(refusal):
         return
-    host.open(TradeScreen(host.game, host.look, refusal.player, counter=offer),
+    host.open(TradeScreen(host.game, host.look, refusal.player, counter=offer,
+                          position_chances=host.position_chances),
               lambda answer: host.act(answer) if answer is not None else None)
