@@ -295,8 +295,9 @@ def playout(base: Base, seed: int, index: int) -> Playout:
                    st.turn.round - start)
 
 
-def _chunk(job: tuple[Base, int, int, int]) -> list[Playout]:
-    """Playouts ``start`` to ``stop - 1`` of ``seed`` from ``base`` (a worker process's share)."""
+def playout_chunk(job: tuple[Base, int, int, int]) -> list[Playout]:
+    """Playouts ``start`` to ``stop - 1`` of ``seed`` from ``base``, for ``job = (base, seed, start, stop)``
+    (a worker process's share; the review's too)."""
     base, seed, start, stop = job
     return [playout(base, seed, i) for i in range(start, stop)]
 
@@ -324,7 +325,7 @@ def analyse(game: Game, playouts: int = DEFAULT_PLAYOUTS, seed: int = 0, turn_li
         size = max(1, min(20, playouts // (jobs * 4)))
         work = [(base, seed, a, min(a + size, playouts)) for a in range(0, playouts, size)]
         with ProcessPoolExecutor(jobs) as pool:
-            for chunk in pool.map(_chunk, work):  # (in playout order)
+            for chunk in pool.map(playout_chunk, work):  # (in playout order)
                 results.extend(chunk)
                 if progress:
                     progress(len(results), playouts)
