@@ -77,6 +77,14 @@ TRADE SCREEN
   Tab moves between fields; the selectors choose the proposer and the partner; type {fields}; Space ticks a deed. \
 The engine's verdict shows as you go. Ctrl+G proposes, Esc cancels.
 
+REPLAY (megamono replay SAVE; the game review)
+  ←/→      one action back / forward       PgUp/PgDn   the start of this turn (or the one before) / of the next
+  Home/End the start / the end             a round number, then Enter: that round's start (Backspace erases, Esc \
+cancels)
+  h / ?    this help                       Esc or q    leave the replay
+  The board, the panels, the dice and the log show the game as it was after that action; nothing is played, and \
+the save is only read. Given the win chances (the game review), a chart marks the round shown (┊).
+
 HOT-SEAT AND COMPUTER PLAYERS
   Whenever the decision passes to another person, the game says "Pass the keyboard to NAME".
   Computer players move by themselves, a step at a time, each step in the log; space skips ahead.
@@ -178,6 +186,9 @@ SCREEN_HELP: dict[str, str] = {
                      "interval and their expected final worth; the figures refine as the playouts finish. "
                      "`Esc` (or `w`) closes the panel and stops them; what was played is kept for this "
                      "position.",
+    "ReplayScreen": "**Replay**: the game as it was after each of its actions, read-only (the save is only read). "
+                    "`←`/`→` one action, `PgUp`/`PgDn` one turn, `Home`/`End` the start and the end, a round "
+                    "number then `Enter` that round's start, `Esc` or `q` leaves.",
     "ConfirmDialog": "**A question.** `y` yes, `n` or `Esc` no.",
     "PickDialog": "**Pick one.** `↑`/`↓` choose, `Enter` confirms, `Esc` cancels.",
     "GameOverScreen": "**Game over**: the standings, everyone's net worth over the game and the "
