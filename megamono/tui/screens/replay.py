@@ -15,6 +15,7 @@ state is replaced at every step (``view.st``, a copy the timeline makes), and no
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -44,9 +45,9 @@ if TYPE_CHECKING:
 
     from ..app import MegamonoApp
 
-LOG_REWRITE = 200
-"""Events written again when the log is redrawn (a jump, a step back, a new width); a step forward
-only adds its own."""
+LOG_REWRITE = 24
+"""Events written again, at least, when the log is redrawn (a jump, a step back, a new width): as
+many as the log has lines, else this many; a step forward only adds its own."""
 MAX_ROUND_DIGITS = 5
 
 
@@ -107,6 +108,7 @@ class ReplayScreen(FittedFooter, LatestSizeOnly, Screen[None]):
         """The game shown: its state is the timeline's copy for the moment (never played on)."""
         self.look = Look(self.view)
         self._samples = stats_for(timeline.game).samples
+        self._sample_ends = [s.actions for s in self._samples]  # (in order: a turn's end is an action)
         self._log_shown = -1  # the moment the log was last written for
         try:
             layout = layout_for(*self.app.size) or "compact"
@@ -163,12 +165,12 @@ class ReplayScreen(FittedFooter, LatestSizeOnly, Screen[None]):
         free = height - 1 - self.board.geometry.height  # (the footer's line)
         self._notice.display = free >= 1
         self._notice_inner.display = free < 1
-        self._chart.styles.height = self.chart_height() if self.chances is not None else 1
         self._log_shown = -1  # (a log keeps the line breaks it was written with)
         self.call_after_refresh(self.show)
 
     def chart_height(self) -> int:
-        """The chart's lines: a third of the board's centre, 7 to 13."""
+        """The most lines the chart takes: a third of the board's centre, 7 to 13 (it takes an odd
+        number of rows, so that 50% is one of them: one line fewer at times)."""
         return max(7, min(13, self.board.geometry.centre[1] // 3))
 
     def on_resize(self, event) -> None:
@@ -200,7 +202,7 @@ class ReplayScreen(FittedFooter, LatestSizeOnly, Screen[None]):
         view.st = tl.state(k)
         view.history = tl.history[:k]
         stats = stats_for(view, build=False)
-        stats.take_samples([s for s in self._samples if s.actions <= k])
+        stats.take_samples(self._samples[:bisect.bisect_right(self._sample_ends, k)])
         here = view.st.players[view.st.turn.player].position
         self.board.select(here)
         self.board.refresh_board()
@@ -220,14 +222,13 @@ class ReplayScreen(FittedFooter, LatestSizeOnly, Screen[None]):
             log.add(tl.log(k)[tl.moment(last).log_len:])
         else:
             log.clear()
-            log.add(tl.log(k)[-LOG_REWRITE:])
+            log.add(tl.log(k)[-max(LOG_REWRITE, log.size.height):])
         self._log_shown = k
 
     def show_chart(self) -> None:
         chart = self._chart
         if self.chances is None:
-            update_if_changed(chart, Text("Win chances: not computed for this replay (the game review computes "
-                                          "them)", style=DIM))
+            update_if_changed(chart, Text("Win chances: not computed (the game review computes them)", style=DIM))
             return
         players = self.view.st.players
         width = chart.content_size.width or self.board.geometry.centre[0] - 2
@@ -244,8 +245,8 @@ class ReplayScreen(FittedFooter, LatestSizeOnly, Screen[None]):
         next (or the round number being typed)."""
         tl, k, view, look = self.timeline, self.k, self.view, self.look
         m = tl.moment(k)
-        t = Text("Replay  ", style="bold reverse")
-        t.append(f" Round {m.round} · turn of ", style="bold")
+        t = Text("Replay", style="bold reverse") if self.layout_name != "compact" else Text()
+        t.append(f"{'  ' if t else ''}Round {m.round} · turn of ", style="bold")
         t.append_text(look.who(m.player))
         t.append(f" · action {k:,} of {tl.length:,}: ", style="bold")
         t.append(tl.words(k))

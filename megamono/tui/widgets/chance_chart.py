@@ -77,12 +77,24 @@ def _place(grid: list[list[tuple[str, str]]], c: int, chances: dict[int, float],
             grid[near][c] = (MANY, "bold")
 
 
-def _round_axis(columns: list[range], rounds: int, width: int, mark: int | None) -> str:
+def _round_axis(columns: list[range], rounds: int, width: int, mark: int | None,
+                mark_round: int | None) -> tuple[str, range]:
     """The round axis: round 1 and every round that is a multiple of a step (1, 2, 5, 10, 20, 50,
-    ...) chosen so the numbers stand at least 8 columns apart; ``^`` under the marked column."""
+    ...) chosen so the numbers stand at least 8 columns apart; under the marked column ``^`` and
+    ``mark_round`` ("^12", or "12^" at the right end), the numbers it would touch left out. Returns the
+    axis and the columns of the mark's label."""
     step = next(s for s in (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10**9)
                 if s * width >= 8 * rounds)
     axis = [" "] * width
+    keep_clear = marked = range(0)
+    if mark is not None:
+        label = f"^{mark_round}"
+        at = mark if mark + len(label) <= width else mark - len(label) + 1
+        if at != mark:
+            label = label[1:] + "^"
+        axis[at:at + len(label)] = label
+        marked = range(at, at + len(label))
+        keep_clear = range(at - 1, at + len(label) + 1)
     for c, rs in enumerate(columns):
         if c and columns[c - 1].start == rs.start:
             continue  # (a round spread over several columns is numbered at its first)
@@ -90,11 +102,10 @@ def _round_axis(columns: list[range], rounds: int, width: int, mark: int | None)
         if not ticks:
             continue
         tick = str(ticks[0])
-        if c + len(tick) <= width and all(ch == " " for ch in axis[max(0, c - 1):c + len(tick)]):
+        span = range(max(0, c - 1), c + len(tick))
+        if c + len(tick) <= width and all(axis[i] == " " and i not in keep_clear for i in span):
             axis[c:c + len(tick)] = tick
-    if mark is not None:
-        axis[mark] = "^"
-    return "".join(axis)
+    return "".join(axis), marked
 
 
 def _legend(names: Sequence[str], letters: Sequence[str], latest: dict[int, float] | None,
@@ -159,7 +170,7 @@ def chance_chart(series: Sequence[dict[int, float] | None], names: Sequence[str]
     extra = [Text(f"{MANY} several", style=DIM)]
     if mark_round is not None:
         extra.append(Text(f"{MARK} round {mark_round}", style="bold"))
-    legend = _legend(names, letters, latest, styles, width, extra)
+    legend = _legend(names, letters, latest, styles, width, extra)[: height - 4]  # (3 rows and the axis)
     plot_w = width - AXIS_WIDTH
     rows = max(3, height - 1 - len(legend))
     rows -= 1 - rows % 2  # (an odd number of rows: 50% is a row of its own)
@@ -186,8 +197,9 @@ def chance_chart(series: Sequence[dict[int, float] | None], names: Sequence[str]
             out.append(char, style=style)
         out.append("\n")
     out.append("rnd  ", style=DIM)
-    for c, char in enumerate(_round_axis(columns, rounds, plot_w, mark_col)):
-        out.append(char, style="bold" if c == mark_col else DIM)
+    axis, marked = _round_axis(columns, rounds, plot_w, mark_col, mark_round)
+    for c, char in enumerate(axis):
+        out.append(char, style="bold" if c in marked else DIM)
     for legend_line in legend:
         out.append("\n")
         out.append_text(legend_line)
