@@ -244,6 +244,10 @@ class MegamonoApp(GameRescue):
             self.animation_level = "none"
 
     def get_default_screen(self) -> Screen:
+        if self.replay is not None:  # (the replay alone: no start screen under it, leaving it quits)
+            from .screens.replay import ReplayScreen
+
+            return ReplayScreen(self.replay, leave=self.exit)
         return StartScreen()
 
     def on_mount(self) -> None:
@@ -257,11 +261,7 @@ class MegamonoApp(GameRescue):
         self.screen_change_signal.subscribe(self, self.place_notice_lines)
         self.call_after_refresh(guard_size, self)
         self._catch_hangup()
-        if self.replay is not None:
-            from .screens.replay import ReplayScreen
-
-            self.push_screen(ReplayScreen(self.replay), lambda _: self.exit())
-        elif self.initial_game is not None:
+        if self.initial_game is not None:
             self.start_game(self.initial_game, None)
         elif self.resume_file is not None:
             self.resume(Path(self.resume_file))

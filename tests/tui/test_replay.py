@@ -123,7 +123,7 @@ async def test_every_key_steps_through_the_game_and_the_save_stays_as_it_was(sav
         await pilot.press("h")
         await pilot.pause()
         assert screen_name(app) == "HelpScreen"
-        assert "REPLAY" in shown(app.screen.query_one("#keys").content)
+        assert shown(app.screen.query_one("#keys").content).lstrip().startswith("REPLAY")  # (its keys first)
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is screen

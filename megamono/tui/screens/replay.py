@@ -16,7 +16,7 @@ state is replaced at every step (``view.st``, a copy the timeline makes), and no
 from __future__ import annotations
 
 import bisect
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -71,7 +71,9 @@ def replay_keys(look: Look) -> Text:
 class ReplayScreen(FittedFooter, LatestSizeOnly, Screen[None]):
     """Steps through ``timeline`` from moment ``start`` (0: as the game was set up); ``chances``:
     each round's win chances (``chances[r - 1]`` for round ``r``: seat -> chance 0..1, None when not
-    estimated), as :func:`~megamono.tui.widgets.chance_chart.chance_chart` takes them, or None."""
+    estimated), as :func:`~megamono.tui.widgets.chance_chart.chance_chart` takes them, or None.
+    Leaving (``Esc``, ``q``) dismisses the screen, or calls ``leave`` when given (``megamono replay``:
+    the app's ``exit``, the replay being its only screen)."""
 
     if TYPE_CHECKING:
         app = getters.app(MegamonoApp)
@@ -95,9 +97,10 @@ class ReplayScreen(FittedFooter, LatestSizeOnly, Screen[None]):
     legend (and ``?``)."""
 
     def __init__(self, timeline: Timeline, chances: Sequence[dict[int, float] | None] | None = None,
-                 start: int = 0) -> None:
+                 start: int = 0, leave: Callable[[], object] | None = None) -> None:
         super().__init__()
         self.setup_footer()
+        self.leave = leave
         self.timeline = timeline
         self.chances = list(chances) if chances is not None else None
         self.k = timeline.clamp(start)
@@ -327,7 +330,7 @@ class ReplayScreen(FittedFooter, LatestSizeOnly, Screen[None]):
     def action_help(self) -> None:
         from .help import HelpScreen
 
-        self.app.push_screen(HelpScreen())
+        self.app.push_screen(HelpScreen(first="REPLAY"))
 
     def action_leave(self) -> None:
         """Esc: first forget a round number being typed; else (and q) leave the replay."""
@@ -336,5 +339,8 @@ class ReplayScreen(FittedFooter, LatestSizeOnly, Screen[None]):
             self.show_status()
             self.refresh_bindings()
             return
-        self.dismiss(None)
+        if self.leave is not None:
+            self.leave()
+        else:
+            self.dismiss(None)
 
