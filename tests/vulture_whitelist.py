@@ -4,6 +4,8 @@ same, each with the reason. ``tests/test_types_and_lint.py`` runs vulture over t
 reports beyond these is dead code: delete it (or, after review, add it here with its reason)."""
 
 # ruff: noqa: B018  (each line names a thing, which is all vulture needs)
+import argparse
+
 from megamono.bots.model import View, gain_of
 from megamono.bots.strong import StrongBot
 from megamono.rules.decisions import DECISION_CLASSES
@@ -83,3 +85,6 @@ DECISION_CLASSES
 # Positions (megamono/rules/positions.py): read by pydantic, not by name.
 Position.format  # every position document names its format ("megamono-position")
 DeedPosition._owner_alone  # pydantic's "before" validator: the owner's name alone is an unbuilt deed
+# megamono replay SAVE (megamono/cli.py): the timeline read before the app opens, which run_app passes to
+# the app (megamono/tui/app.py, getattr(args, "timeline")).
+argparse.Namespace.timeline
