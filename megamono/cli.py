@@ -1,7 +1,8 @@
 """The ``megamono`` command line: parse the arguments, then start the app.
 
 Subcommands: ``play`` (the default) starts a new game (``--position FILE``: from a position, README
-"Positions"); ``resume [FILE]`` continues a saved one; ``validate FILE`` checks a save; ``position SAVE
+"Positions"); ``resume [FILE]`` continues a saved one; ``replay SAVE`` steps through a saved game (README
+"Replay"); ``validate FILE`` checks a save; ``position SAVE
 [-o FILE]`` writes the position at the start of a save's turn in progress; ``simulate`` plays computers;
 ``analyse SAVE`` (or ``--position FILE``) gives each player's chance to win, by playouts (README "Analysis").
 ``--saves DIR`` (or the ``MEGAMONO_SAVES`` environment variable) sets the save folder, ``./saves``
@@ -50,6 +51,8 @@ def build_parser() -> argparse.ArgumentParser:
     resume = sub.add_parser("resume", parents=[common], help="continue a saved game")
     resume.add_argument("file", nargs="?", type=Path, default=None,
                         help="the save file (default: choose from the save folder)")
+    replay = sub.add_parser("replay", parents=[common], help="step through a saved game, action by action")
+    replay.add_argument("save", type=Path, help="the save file (it is only read)")
     validate = sub.add_parser("validate", help="check a save file and report the first problem")
     validate.add_argument("file", type=Path, help="the save file")
     position = sub.add_parser("position", help="write the position at the start of a save's turn in progress")
@@ -223,6 +226,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.game = position_game(args.position, getattr(args, "edition", None), getattr(args, "seed", None))
         except ValueError as exc:
             print(f"megamono: cannot start from that position: {printable(exc)}", file=sys.stderr)
+            return 1
+    if args.command == "replay":
+        # read before the app opens: a save that cannot be replayed is refused in one line
+        from megamono.files import printable
+        from megamono.replay import Timeline
+        from megamono.saves import SaveError
+
+        try:
+            args.timeline = Timeline.from_save(args.save)
+        except SaveError as exc:
+            print(f"megamono: cannot replay: {printable(exc)}", file=sys.stderr)
             return 1
     if args.command == "resume" and args.file is not None:
         # a save that cannot be loaded: say why and stop, rather than open the start screen

@@ -4,6 +4,8 @@ same, each with the reason. ``tests/test_types_and_lint.py`` runs vulture over t
 reports beyond these is dead code: delete it (or, after review, add it here with its reason)."""
 
 # ruff: noqa: B018  (each line names a thing, which is all vulture needs)
+import argparse
+
 from megamono.analysis import after_trade
 from megamono.bots.model import View, gain_of
 from megamono.bots.strong import StrongBot
@@ -88,3 +90,7 @@ DeedPosition._owner_alone  # pydantic's "before" validator: the owner's name alo
 # A trade's effect on the win chances: used by the app's trade screen (megamono/tui/screens/trade_chances.py),
 # outside vulture's scope.
 after_trade
+
+# megamono replay SAVE (megamono/cli.py): the timeline read before the app opens, which run_app passes to
+# the app (megamono/tui/app.py, getattr(args, "timeline")).
+argparse.Namespace.timeline

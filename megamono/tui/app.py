@@ -2,9 +2,10 @@
 
 ``run_app(args)`` is what the ``megamono`` command calls. Tests build :class:`MegamonoApp`
 directly: ``game=`` starts straight into a ready :class:`~megamono.rules.engine.Game`, ``dice=``
-scripts the throws of games made on the setup screen, ``clock=`` replaces ``datetime.now`` (the
-names of recovery saves), ``timer=`` replaces ``time.monotonic`` (the time a game is open, for the
-``time_limit`` option) and ``test_mode=True`` turns off animations, cursor blink, notifications
+scripts the throws of games made on the setup screen, ``replay=`` opens straight on the replay of a
+:class:`~megamono.replay.Timeline` (``megamono replay SAVE``; leaving it quits), ``clock=`` replaces
+``datetime.now`` (the names of recovery saves), ``timer=`` replaces ``time.monotonic`` (the time a game
+is open, for the ``time_limit`` option) and ``test_mode=True`` turns off animations, cursor blink, notifications
 on screen and the pass-the-keyboard notices.
 
 Never losing a game:
@@ -55,6 +56,7 @@ if TYPE_CHECKING:
     from textual.timer import Timer
 
     from megamono.autosave import BackgroundWriter, GameLock
+    from megamono.replay import Timeline
     from megamono.rules.engine import Game
 
     from .exitguard import ExitGuard
@@ -182,8 +184,10 @@ class MegamonoApp(GameRescue):
                  dice: Iterable[Sequence[Any]] | None = None, seat_order: bool = False,
                  open_resume: bool = False, clock: Callable[[], datetime] | None = None,
                  edition: str | None = None, rescue_dir: Path | None = None,
-                 timer: Callable[[], float] | None = None) -> None:
+                 timer: Callable[[], float] | None = None, replay: Timeline | None = None) -> None:
         super().__init__()
+        self.replay = replay
+        """A game to replay at once (``megamono replay SAVE``): the app quits when the replay is left."""
         self.edition = edition
         """The board the new-game screen offers first: "mega", "classic" or a board file's path."""
         self.saves_dir = Path(saves_dir)
@@ -240,6 +244,10 @@ class MegamonoApp(GameRescue):
             self.animation_level = "none"
 
     def get_default_screen(self) -> Screen:
+        if self.replay is not None:  # (the replay alone: no start screen under it, leaving it quits)
+            from .screens.replay import ReplayScreen
+
+            return ReplayScreen(self.replay, leave=self.exit)
         return StartScreen()
 
     def on_mount(self) -> None:
@@ -656,7 +664,8 @@ def run_app(args) -> int:
     file = getattr(args, "file", None)
     app = MegamonoApp(args.saves, resume_file=file if command == "resume" else None,
                       seed=getattr(args, "seed", None), open_resume=(command == "resume" and file is None),
-                      edition=getattr(args, "edition", None), game=getattr(args, "game", None))
+                      edition=getattr(args, "edition", None), game=getattr(args, "game", None),
+                      replay=getattr(args, "timeline", None))
     app.run()
     if app.crash_report:
         print(app.crash_report, file=sys.stderr)

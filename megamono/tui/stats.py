@@ -76,6 +76,12 @@ class GameStats:
         self._built = True
         self.observe()
 
+    def take_samples(self, samples: list[Sample]) -> None:
+        """Take ``samples`` as the samples so far, without replaying: a replay's view of a game
+        (:mod:`megamono.tui.screens.replay`) gives the whole game's samples up to the moment shown."""
+        self.samples = list(samples)
+        self._built = True
+
     def _add(self, s: Sample) -> None:
         if self.samples and self.samples[-1].turn == s.turn:
             self.samples[-1] = s

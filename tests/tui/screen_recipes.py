@@ -355,10 +355,30 @@ def _bus_move() -> Recipe:
     return Recipe(make, drive)
 
 
+def _replay() -> Recipe:
+    """``megamono replay`` of the late-game example, a turn in: the replay is the app's only screen and
+    no game is in play (nothing to autosave; the save is only read)."""
+
+    def make(saves: Path):
+        from megamono.replay import Timeline
+        from megamono.tui.app import MegamonoApp
+
+        app = MegamonoApp(saves, replay=Timeline.from_save(LATE_GAME))
+        app.animations = False
+        return app
+
+    async def drive(pilot) -> None:
+        await on_top(pilot, "ReplayScreen")
+        await pilot.press("right", "pagedown")
+
+    return Recipe(make, drive, game=False)
+
+
 RECIPES: dict[str, Recipe] = {
     # without a game
     "StartScreen": no_game(expect="StartScreen"),
     "SetupScreen": no_game("n", expect="SetupScreen"),
+    "ReplayScreen": _replay(),
     # a game, after a decision made in the app
     "GameScreen": at_decision("turn", expect="GameScreen"),
     "ManageScreen": at_decision("turn", board_action("manage"), "ManageScreen"),

@@ -77,6 +77,15 @@ TRADE SCREEN
   Tab moves between fields; the selectors choose the proposer and the partner; type {fields}; Space ticks a deed. \
 The engine's verdict shows as you go. Ctrl+G proposes, Esc cancels.
 
+REPLAY (megamono replay SAVE; the game review)
+  ←/→        one action back / forward
+  PgUp/PgDn  the start of this turn (again: of the turn before) / the start of the next turn
+  Home/End   the game as it was set up / as it was saved
+  12 Enter   a round number, then Enter: the start of that round (Backspace erases, Esc forgets it)
+  h / ?      this help        Esc or q   leave the replay
+  The board, the panels, the dice and the log show the game as it was after that action; nothing is played, and \
+the save is only read. Given the win chances (the game review), a chart marks the round shown (┊).
+
 HOT-SEAT AND COMPUTER PLAYERS
   Whenever the decision passes to another person, the game says "Pass the keyboard to NAME".
   Computer players move by themselves, a step at a time, each step in the log; space skips ahead.
@@ -108,8 +117,9 @@ def edition_features(ed) -> dict[str, bool]:
     return have
 
 
-def help_text(ed=None) -> str:
-    """:data:`HELP` for the edition ``ed`` (None: every edition): the other edition's keys left out."""
+def help_text(ed=None, first: str | None = None) -> str:
+    """:data:`HELP` for the edition ``ed`` (None: every edition): the other edition's keys left out;
+    ``first``: the heading of a section to put first (the screen the help is asked from)."""
     have = edition_features(ed)
     lines = []
     for line in HELP.splitlines():
@@ -124,6 +134,10 @@ def help_text(ed=None) -> str:
                                    ("Bus Ticket rides", have["bus"])) if on]
     pieces = ["1h-4h", "H hotel"] + (["S skyscraper"] if have["skyscrapers"] else []) + \
         (["D depot"] if have["depots"] else [])
+    if first is not None:
+        sections = "\n".join(lines).split("\n\n")
+        sections.sort(key=lambda section: not section.startswith(first))
+        lines = "\n\n".join(sections).split("\n")
     return "\n".join(lines).format(
         picks=", ".join(picks), buildings=", ".join(pieces),
         fields="cash (whole dollars), jail cards and Bus Tickets" if have["bus"] else
@@ -180,6 +194,9 @@ SCREEN_HELP: dict[str, str] = {
                      "interval and their expected final worth; the figures refine as the playouts finish. "
                      "`Esc` (or `w`) closes the panel and stops them; what was played is kept for this "
                      "position.",
+    "ReplayScreen": "**Replay**: the game as it was after each of its actions, read-only (the save is only read). "
+                    "`←`/`→` one action, `PgUp`/`PgDn` one turn, `Home`/`End` the start and the end, a round "
+                    "number then `Enter` that round's start, `Esc` or `q` leaves.",
     "ConfirmDialog": "**A question.** `y` yes, `n` or `Esc` no.",
     "PickDialog": "**Pick one.** `↑`/`↓` choose, `Enter` confirms, `Esc` cancels.",
     "GameOverScreen": "**Game over**: the standings, everyone's net worth over the game and the "
@@ -272,12 +289,17 @@ class HelpScreen(LatestSizeOnly, ModalScreen[None]):
     """
     BINDINGS = [Binding("escape,q,h,question_mark", "close", "Close"), Binding("f1,r", "rules", "Rules")]
 
+    def __init__(self, first: str | None = None) -> None:
+        super().__init__()
+        self.first = first
+        """The heading of the section shown first (the replay's), or None: the game screen's first."""
+
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help"):
             game = getattr(self.app, "game_in_play", None)
             if game is not None:
                 yield HangingText(this_game_text(game), id="this-game")
-            yield HangingText(Text(help_text(game.ed if game is not None else None)), id="keys")
+            yield HangingText(Text(help_text(game.ed if game is not None else None, self.first)), id="keys")
         yield NoticeLine()
         yield Footer()
 
