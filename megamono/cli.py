@@ -2,7 +2,8 @@
 
 Subcommands: ``play`` (the default) starts a new game (``--position FILE``: from a position, README
 "Positions"); ``resume [FILE]`` continues a saved one; ``replay SAVE`` steps through a saved game (README
-"Replay"); ``validate FILE`` checks a save; ``position SAVE
+"Replay"); ``review SAVE`` shows its win chances over the game and its turning points (README "The game
+review"); ``validate FILE`` checks a save; ``position SAVE
 [-o FILE]`` writes the position at the start of a save's turn in progress; ``simulate`` plays computers;
 ``analyse SAVE`` (or ``--position FILE``) gives each player's chance to win, by playouts (README "Analysis").
 ``--saves DIR`` (or the ``MEGAMONO_SAVES`` environment variable) sets the save folder, ``./saves``
@@ -53,6 +54,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="the save file (default: choose from the save folder)")
     replay = sub.add_parser("replay", parents=[common], help="step through a saved game, action by action")
     replay.add_argument("save", type=Path, help="the save file (it is only read)")
+    review = sub.add_parser("review", parents=[common],
+                            help="review a saved game: win chances over the game, turning points, replay")
+    review.add_argument("save", type=Path, help="the save file (it is only read)")
     validate = sub.add_parser("validate", help="check a save file and report the first problem")
     validate.add_argument("file", type=Path, help="the save file")
     position = sub.add_parser("position", help="write the position at the start of a save's turn in progress")
@@ -237,6 +241,19 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.timeline = Timeline.from_save(args.save)
         except SaveError as exc:
             print(f"megamono: cannot replay: {printable(exc)}", file=sys.stderr)
+            return 1
+    if args.command == "review":
+        # read before the app opens: a save that cannot be replayed is refused in one line
+        from megamono.files import printable
+        from megamono.replay import Timeline
+        from megamono.review import review_game
+        from megamono.saves import SaveError, load_save
+
+        try:
+            loaded = load_save(args.save)
+            args.review = (review_game(loaded.game, timeline=Timeline.from_game(loaded.game)), args.save.stem)
+        except (SaveError, ValueError) as exc:
+            print(f"megamono: cannot review: {printable(exc)}", file=sys.stderr)
             return 1
     if args.command == "resume" and args.file is not None:
         # a save that cannot be loaded: say why and stop, rather than open the start screen

@@ -1,12 +1,13 @@
 """The game review (issue 16 item 4): each player's chance to win over a game, one estimate per round, and
 the turning points, the rounds where a chance moved most, with what happened in them.
 
-:func:`review_game` replays a game (a save's setup and actions; the game itself is not touched) and keeps
-a copy of it at the start of every round, and at its end (or where it stands, for a game in progress):
-the review's :class:`ReviewPoint`\\ s. :meth:`Review.refine` estimates every point's win chances by
-playouts of :mod:`megamono.analysis` (the strong computer in every seat), in passes: a few playouts for
-every point first (:data:`PASSES`), so a whole chart comes early, then more for every point, up to the
-last pass. The point at a finished game's end needs no playouts: its winners won.
+:func:`review_game` takes a game's :class:`~megamono.replay.Timeline` (the game replayed from its setup
+and actions; the game itself is not touched) and a copy of the game at the start of every round, and at
+its end (or where it stands, for a game in progress): the review's :class:`ReviewPoint` objects.
+:meth:`Review.refine` estimates every point's win chances by playouts of :mod:`megamono.analysis` (the
+strong computer in every seat), in passes: a few playouts for every point first (:data:`PASSES`), so a
+whole chart comes early, then more for every point, up to the last pass. The point at a finished game's
+end needs no playouts: its winners won.
 
 :meth:`Review.turning_points` names the rounds where a player's chance moved most between the start of
 that round and the next point, with what happened in between, read from the typed events of the log:
@@ -30,13 +31,13 @@ from megamono.analysis import (
     Base,
     Playout,
     derived_seed,
-    game_copy,
     playout_base,
     playout_chunk,
     summarise,
 )
 
 if TYPE_CHECKING:
+    from megamono.replay import Timeline
     from megamono.rules.engine import Game
     from megamono.rules.events_base import Event
 
@@ -93,10 +94,12 @@ class TurningPoint:
 
 @dataclass
 class Review:
-    """A game's review: its :attr:`points` (see the module doc) and the playouts' settings."""
+    """A game's review: the whole ``game`` replayed, its :attr:`points` (see the module doc), the
+    ``timeline`` they come from (for the replay) and the playouts' turn limit."""
 
     game: Game
     points: list[ReviewPoint]
+    timeline: Timeline
     turn_limit: int = DEFAULT_TURN_LIMIT
 
     @property
@@ -211,30 +214,30 @@ def happenings(events: Sequence[Event], big_rent: int = BIG_RENT) -> list[str]:
     return [text for _, _, text in sorted(found)]
 
 
-def review_game(game: Game, turn_limit: int = DEFAULT_TURN_LIMIT) -> Review:
-    """The review of ``game`` (a save's game: its setup and actions; it is not changed): the game
-    replayed from its setup, with a copy kept at the start of every round and at the end (or where it
-    stands now), and no playouts yet. ValueError if the game cannot be replayed from its setup."""
-    from megamono.rules.engine import Game
+def review_game(game: Game, turn_limit: int = DEFAULT_TURN_LIMIT, timeline: Timeline | None = None) -> Review:
+    """The review of ``game`` (a save's game: its setup and actions; it is not changed), from its
+    :class:`~megamono.replay.Timeline` (made here unless given: the replay shares it): a point at the
+    start of every round and one at the end (or where it stands now), no playouts yet. ValueError if
+    the game has no setup to replay it from."""
+    from megamono.replay import Timeline
 
     if not isinstance(game.setup, dict):
         raise ValueError("this game has no setup to replay it from")
+    if timeline is None:
+        timeline = Timeline.from_game(game)
     seed = game.setup.get("seed")
-    g = Game.replay(game.setup, [])
+    whole = timeline.game
+    n = timeline.length
 
-    def point(end: bool = False, now: bool = False) -> ReviewPoint:
-        action = len(g.history)
-        return ReviewPoint(round=g.st.turn.round, action=action, log=len(g.st.log), game=game_copy(g),
-                           seed=derived_seed(f"megamono-review/{seed}/{action}".encode()), end=end, now=now)
+    def point(k: int, end: bool = False, now: bool = False) -> ReviewPoint:
+        at = timeline.game_at(k)
+        return ReviewPoint(round=at.st.turn.round, action=k, log=len(at.st.log), game=at,
+                           seed=derived_seed(f"megamono-review/{seed}/{k}".encode()), end=end, now=now)
 
-    points = [point()]
-    for action in game.history:
-        g.act(action)
-        if g.st.turn.round != points[-1].round and not g.over:
-            points.append(point())
-    if g.over:
-        points.append(point(end=True))
-    elif len(g.history) != points[-1].action:
-        points.append(point(now=True))
-    review = Review(g, points, turn_limit)
-    return review
+    starts = sorted(k for r, k in timeline.round_starts.items() if not (k == n and whole.over))
+    points = [point(k) for k in starts]
+    if whole.over:
+        points.append(point(n, end=True))
+    elif not points or points[-1].action != n:
+        points.append(point(n, now=True))
+    return Review(whole, points, timeline, turn_limit)

@@ -57,6 +57,7 @@ if TYPE_CHECKING:
 
     from megamono.autosave import BackgroundWriter, GameLock
     from megamono.replay import Timeline
+    from megamono.review import Review
     from megamono.rules.engine import Game
 
     from .exitguard import ExitGuard
@@ -184,9 +185,13 @@ class MegamonoApp(GameRescue):
                  dice: Iterable[Sequence[Any]] | None = None, seat_order: bool = False,
                  open_resume: bool = False, clock: Callable[[], datetime] | None = None,
                  edition: str | None = None, rescue_dir: Path | None = None,
-                 timer: Callable[[], float] | None = None, replay: Timeline | None = None) -> None:
+                 timer: Callable[[], float] | None = None, replay: Timeline | None = None,
+                 review: tuple[Review, str] | None = None) -> None:
         super().__init__()
         self.replay = replay
+        self.review = review
+        """A game to review at once, and its title (``megamono review SAVE``): the app quits when the review
+        is left."""
         """A game to replay at once (``megamono replay SAVE``): the app quits when the replay is left."""
         self.edition = edition
         """The board the new-game screen offers first: "mega", "classic" or a board file's path."""
@@ -248,6 +253,11 @@ class MegamonoApp(GameRescue):
             from .screens.replay import ReplayScreen
 
             return ReplayScreen(self.replay, leave=self.exit)
+        if self.review is not None:  # (the same for the review)
+            from .screens.review import ReviewScreen
+
+            review, title = self.review
+            return ReviewScreen(review.game, title, review, leave=self.exit)
         return StartScreen()
 
     def on_mount(self) -> None:
@@ -665,7 +675,7 @@ def run_app(args) -> int:
     app = MegamonoApp(args.saves, resume_file=file if command == "resume" else None,
                       seed=getattr(args, "seed", None), open_resume=(command == "resume" and file is None),
                       edition=getattr(args, "edition", None), game=getattr(args, "game", None),
-                      replay=getattr(args, "timeline", None))
+                      replay=getattr(args, "timeline", None), review=getattr(args, "review", None))
     app.run()
     if app.crash_report:
         print(app.crash_report, file=sys.stderr)

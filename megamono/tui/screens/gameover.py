@@ -153,7 +153,8 @@ def statistics_text(game: Game, look: Look, stats: GameStats) -> Text:
 
 
 class GameOverScreen(LatestSizeOnly, Screen[None]):
-    """Winner, standings, the net-worth chart and statistics; ``n`` back to the start screen, ``q`` quits."""
+    """Winner, standings, the net-worth chart and statistics; ``v`` the game's review, ``n`` back to the
+    start screen, ``q`` quits."""
 
     if TYPE_CHECKING:
         app = getters.app(MegamonoApp)
@@ -165,7 +166,7 @@ class GameOverScreen(LatestSizeOnly, Screen[None]):
     GameOverScreen #over > Static { height: auto; margin-bottom: 1; }
     """
     # not Enter: a player hammering Enter through the last debt must still see the standings
-    BINDINGS = [Binding("n", "start", "Start screen"), Binding("q", "quit", "Quit")]
+    BINDINGS = [Binding("v", "review", "Review"), Binding("n", "start", "Start screen"), Binding("q", "quit", "Quit")]
 
     def __init__(self, game: Game) -> None:
         super().__init__()
@@ -206,6 +207,12 @@ class GameOverScreen(LatestSizeOnly, Screen[None]):
         if width != self._chart_drawn_for:
             self._chart_drawn_for = width
             self.query_one("#chart", Static).update(worth_chart(self.game, self.look, self.stats, width))
+
+    def action_review(self) -> None:
+        """The game's review (:mod:`.review`): win chances over the game, turning points, replay."""
+        from .review import ReviewScreen
+
+        self.app.push_screen(ReviewScreen(self.game, "this game"))
 
     def action_start(self) -> None:
         self.app.leave_game(self.app.go_start)

@@ -155,7 +155,8 @@ SCREEN_HELP: dict[str, str] = {
     "SetupScreen": "**New game.** Choose the edition, the players (a name and a colour each; any seat "
                    "may be a computer player, easy or strong) and the house rules. `Tab` moves between "
                    "fields, `Space` ticks a box, `Ctrl+G` starts, `Esc` goes back.",
-    "ResumeScreen": "**Saved games**, newest first. `Enter` loads, `n` renames, `Del` or `x` deletes "
+    "ResumeScreen": "**Saved games**, newest first. `Enter` loads, `v` reviews (win chances over the game, "
+                    "turning points, replay; the file is only read), `n` renames, `Del` or `x` deletes "
                     "(asks first), `Esc` goes back.",
     "SaveDialog": "**Save.** Type a name (letters, digits, space, `-`, `_`, `.`) and press `Enter`; "
                   "`Esc` cancels.",
@@ -197,10 +198,15 @@ SCREEN_HELP: dict[str, str] = {
     "ReplayScreen": "**Replay**: the game as it was after each of its actions, read-only (the save is only read). "
                     "`←`/`→` one action, `PgUp`/`PgDn` one turn, `Home`/`End` the start and the end, a round "
                     "number then `Enter` that round's start, `Esc` or `q` leaves.",
+    "ReviewScreen": "**Game review**: each player's chance to win at the start of every round (playouts by "
+                    "the strong computer, refined in the background), the turning points and the statistics. "
+                    "`↑`/`↓` choose a turning point, `Enter` replays from its round, `r` replays from the start, "
+                    "`s` the statistics, `Esc` or `q` goes back.",
     "ConfirmDialog": "**A question.** `y` yes, `n` or `Esc` no.",
     "PickDialog": "**Pick one.** `↑`/`↓` choose, `Enter` confirms, `Esc` cancels.",
     "GameOverScreen": "**Game over**: the standings, everyone's net worth over the game and the "
-                      "statistics. `n` or `Enter` back to the start screen, `q` quits.",
+                      "statistics. `v` the game's review (win chances over the game, turning points, replay), "
+                      "`n` back to the start screen, `q` quits.",
     "RulesScreen": "**Rules.** `↑`/`↓`, `PgUp`/`PgDn` scroll, `t` shows the contents, `Esc` closes.",
     "OptionsScreen": "**Options.** `Tab` moves, `Space` ticks, `Enter` opens a choice, `Esc` closes.",
 }

@@ -220,7 +220,8 @@ class RenameDialog(LatestSizeOnly, ModalScreen[str | None]):
 
 class ResumeScreen(LatestSizeOnly, Screen[None]):
     """The save browser: every save in the save folder and its ``examples``, newest first, with
-    name, edition, players, turn and date. Enter loads, ``n`` renames, Delete or ``x`` deletes
+    name, edition, players, turn and date. Enter loads, ``v`` reviews (:mod:`.review`), ``n`` renames,
+    Delete or ``x`` deletes
     (after a yes/no question). Examples cannot be renamed or deleted. A file that cannot be read is
     listed with the reason; it can be deleted (after the same question), not renamed.
     """
@@ -237,6 +238,7 @@ class ResumeScreen(LatestSizeOnly, Screen[None]):
     BINDINGS = [
         Binding("escape,q", "back", "Back"),
         Binding("enter", "load", "Load", show=True),
+        Binding("v", "review", "Review"),
         Binding("n", "rename", "Rename"),
         Binding("delete,x", "delete", "Delete", key_display="Del/x"),
         # (the table's own Home/End move across columns; in this list they go to the first/last save)
@@ -400,6 +402,21 @@ class ResumeScreen(LatestSizeOnly, Screen[None]):
             self.app.notify(str(exc), title="Cannot load", severity="error")
             return
         self.app.start_game(saved.game, path, saved.game_id, saved.played_seconds)
+
+    def action_review(self) -> None:
+        """The review of the save under the cursor (:mod:`.review`): win chances over the game, turning
+        points, replay. Nothing is loaded into play and the file is not touched."""
+        path = self.current()
+        if path is None:
+            return
+        try:
+            saved = load_save(path)
+        except SaveError as exc:
+            self.say(f"Cannot review: {exc}")
+            return
+        from .review import ReviewScreen
+
+        self.app.push_screen(ReviewScreen(saved.game, shown_name(path.stem)))
 
     def refuse_change(self, path: Path, verb: str) -> bool:
         """Say why ``path`` cannot be renamed or deleted (an example, or unreadable); True if so."""

@@ -1,0 +1,248 @@
+"""The game review (issue 16 item 4): each player's chance to win over the game, the turning points and
+the game's statistics. Opened from the game-over screen (``v``), from the saved games (``v`` on a save)
+and by ``megamono review SAVE``.
+
+The chance of every round comes from :class:`megamono.review.Review` (playouts from the start of each
+round, the strong computer in every seat), computed in a thread worker in passes, so a whole chart comes
+first and then refines (a progress bar, and the passes done); the screen stays usable meanwhile, and
+leaving it stops the playouts. The chart is :func:`~..widgets.chance_chart.chance_chart` (letters: it
+reads without colour). The turning points are the rounds where a chance moved most, with what happened
+then; ``Enter`` on one opens the replay (:class:`~.replay.ReplayScreen`) at the start of that round, ``r``
+at the start of the game, with the chart marking the round shown. In test mode one small pass is played
+at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, ProgressBar, Static
+from textual.widgets.option_list import Option
+from textual.worker import Worker, WorkerState, get_current_worker
+
+from megamono.review import PASSES, Review, TurningPoint, review_game
+from megamono.rules.engine import Game
+
+from ..look import DIM, Look
+from ..resizing import LatestSizeOnly
+from ..stats import stats_for
+from ..widgets.chance_chart import chance_chart
+from ..widgets.notices import NoticeLine
+from .gameover import statistics_text, winners_of
+
+TEST_PASSES = (4,)
+"""Playouts per round in test mode (one pass, played at once: the same figures every run)."""
+
+
+class ReviewRefined(Message):
+    """The review's worker has new figures."""
+
+
+def turning_point_text(review: Review, tp: TurningPoint, look: Look) -> Group:
+    """One turning point: the round, whose chance moved and how (from → to), and under it what happened
+    (each line indented, wrapped under itself)."""
+    a, b = review.points[tp.before].chances(), review.points[tp.after].chances()
+    assert a is not None and b is not None
+    head = Text(f"Round {tp.round}: ", style="bold")
+    head.append_text(look.who(tp.player))
+    sign = "+" if tp.change > 0 else "−"
+    head.append(f" {sign}{abs(tp.change) * 100:.0f} points", style="bold")
+    head.append(f" ({a[tp.player]:.0%} → {b[tp.player]:.0%})")
+    grid = Table.grid(expand=True)
+    grid.add_column(width=2)
+    grid.add_column(ratio=1)
+    for line in tp.happened[:3] or ("nothing stands out: the dice and the rents of the round",):
+        grid.add_row("", Text(line, style=DIM if not tp.happened else ""))
+    return Group(head, grid)
+
+
+class ReviewScreen(LatestSizeOnly, Screen[None]):
+    """The review of ``game`` (a finished game, or a save's game as it stands); ``title``: what it is
+    (the save's name). ``Esc`` goes back (or quits, when ``megamono review`` opened it)."""
+
+    DEFAULT_CSS = """
+    ReviewScreen #review { height: 1fr; padding: 0 1; }
+    ReviewScreen #review-head { height: auto; }
+    ReviewScreen #review-chart { height: auto; margin-top: 1; }
+    ReviewScreen #review-progress { height: 1; }
+    ReviewScreen #review-progress ProgressBar { width: 40; }
+    ReviewScreen #review-passes { width: 1fr; color: $text-muted; }
+    ReviewScreen #review-lower { height: 1fr; min-height: 8; margin-top: 1; }
+    ReviewScreen #turning-col { width: 1fr; }
+    ReviewScreen #turning-head { height: 1; }
+    ReviewScreen #turning { height: 1fr; }
+    ReviewScreen #review-stats { width: 62; height: 1fr; padding-left: 2; }
+    ReviewScreen.-narrow #review-stats { display: none; width: 1fr; padding-left: 0; }
+    ReviewScreen.-narrow.-stats #review-stats { display: block; }
+    ReviewScreen.-narrow.-stats #turning-col { display: none; }
+    """
+    BINDINGS = [
+        Binding("escape,q", "leave", "Back"),
+        Binding("r", "replay", "Replay"),
+        Binding("s", "statistics", "Statistics"),
+    ]
+
+    def __init__(self, game: Game, title: str = "", review: Review | None = None,
+                 leave: Callable[[], object] | None = None) -> None:
+        """``review``: the game's review if made already (else made here); ``leave``: what leaving does
+        (``megamono review``: quit), instead of going back to the screen below."""
+        super().__init__()
+        self.leave = leave
+        self.game = game
+        self.title_text = title
+        self.review = review if review is not None else review_game(game)
+        self.look = Look(self.review.game)
+        self.stats = stats_for(self.review.game)
+        self.turning: list[TurningPoint] = []
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="review"):
+            yield Static(self.head_text(), id="review-head")
+            yield Static(id="review-chart")
+            with Horizontal(id="review-progress"):
+                yield ProgressBar(total=self.review.total(self.passes()[-1]), show_eta=False)
+                yield Static(id="review-passes")
+            with Horizontal(id="review-lower"):
+                with Vertical(id="turning-col"):
+                    yield Static(Text("Turning points", style="bold").append(
+                        "  (Enter replays from that round)", style=DIM), id="turning-head")
+                    yield OptionList(id="turning")
+                with VerticalScroll(id="review-stats"):
+                    yield Static(statistics_text(self.review.game, self.look, self.stats))
+        yield NoticeLine()
+        yield Footer()
+
+    def passes(self) -> tuple[int, ...]:
+        return TEST_PASSES if getattr(self.app, "test_mode", False) else PASSES
+
+    def head_text(self) -> Text:
+        """What is reviewed, how it ended, and what the chart shows."""
+        g = self.review.game
+        t = Text("Review", style="bold")
+        if self.title_text:
+            t.append(f" of {self.title_text}")
+        end = self.review.points[-1]
+        t.append(f" ({g.ed.name}): ")
+        winners = winners_of(g)
+        if g.over and winners:
+            for k, w in enumerate(winners):
+                t.append(", " if k else "")
+                t.append_text(self.look.who(w))
+            t.append(" won" if len(winners) == 1 else " shared the win", style="bold")
+            t.append(f" in round {end.round}.")
+        else:
+            t.append(f"in progress, round {g.st.turn.round}.")
+        t.append("\nEach player's chance to win at the start of every round: the game played out from there many"
+                 " times, the strong computer in every seat.", style=DIM)
+        return t
+
+    # -- the playouts -----------------------------------------------------------------------------
+    def on_mount(self) -> None:
+        self.set_class(self.app.size.width < 120, "-narrow")
+        self.show()
+        self.query_one("#turning", OptionList).focus()
+        if getattr(self.app, "test_mode", False):
+            self.review.refine(passes=TEST_PASSES)
+            self.show()
+            return
+        self.run_worker(self._play, thread=True, group="review", exit_on_error=False)
+
+    def _play(self) -> None:
+        worker = get_current_worker()
+        def report(review: Review) -> None:
+            self.post_message(ReviewRefined())
+
+        self.review.refine(lambda: worker.is_cancelled, report, passes=self.passes())
+
+    def on_review_refined(self, message: ReviewRefined) -> None:
+        self.show()
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.state == WorkerState.ERROR and event.worker.group == "review":
+            self.app.notify(f"The playouts stopped: {event.worker.error!r}. Please report it.",
+                            title="Review", severity="error", timeout=30)
+
+    def on_resize(self, event) -> None:
+        self.set_class(event.size.width < 120, "-narrow")
+        self.call_after_refresh(self.show_chart)
+
+    # -- showing ----------------------------------------------------------------------------------
+    def chart_size(self) -> tuple[int, int]:
+        width, height = self.app.size
+        return max(20, width - 4), max(7, min(16, height // 3))
+
+    def show_chart(self) -> None:
+        width, height = self.chart_size()
+        st = self.review.game.st
+        chart = chance_chart(self.review.series(), self.review.names, width, height,
+                             letters=self.look.tokens, colours=[self.look.colour(p) for p in range(len(st.players))])
+        self.query_one("#review-chart", Static).update(chart)
+
+    def show(self) -> None:
+        """The chart, the progress and the turning points as the playouts stand."""
+        self.show_chart()
+        review, passes = self.review, self.passes()
+        played, total = review.played(), review.total(passes[-1])
+        self.query_one(ProgressBar).update(progress=played)
+        done = review.passes_done(passes)
+        least = min((len(p.results) for p in review.points if not p.end), default=0)
+        words = (f"{played:,} of {total:,} playouts" + (": done" if played >= total else
+                 f" · {least} a round so far · pass {min(done + 1, len(passes))} of {len(passes)}"))
+        self.query_one("#review-passes", Static).update(" " + words)
+        self.show_turning_points()
+
+    def show_turning_points(self) -> None:
+        turning = self.review.turning_points() if self.review.played() else []
+        if turning == self.turning and self.query_one("#turning", OptionList).option_count:
+            return
+        self.turning = turning
+        options = self.query_one("#turning", OptionList)
+        keep = options.highlighted
+        options.clear_options()
+        if not turning:
+            options.add_option(Option(Text("Waiting for the first playouts…", style=DIM), disabled=True))
+            return
+        options.add_options([Option(turning_point_text(self.review, tp, self.look)) for tp in turning])
+        options.highlighted = min(keep or 0, len(turning) - 1)
+
+    # -- keys -------------------------------------------------------------------------------------
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if 0 <= event.option_index < len(self.turning):
+            tp = self.turning[event.option_index]
+            self.open_replay(self.review.points[tp.before].action)
+
+    def action_replay(self) -> None:
+        """The replay from the start of the game."""
+        self.open_replay(0)
+
+    def open_replay(self, action: int) -> None:
+        """The replay (:class:`~.replay.ReplayScreen`) after ``action`` actions, with the chart as it is."""
+        from .replay import ReplayScreen
+
+        self.app.push_screen(ReplayScreen(self.review.timeline, self.review.series(), start=action))
+
+    def action_statistics(self) -> None:
+        """The statistics: beside the turning points (focused, to scroll them), or in their place on a
+        narrow screen (``s`` again brings the turning points back)."""
+        if self.has_class("-narrow"):
+            self.toggle_class("-stats")
+            target = "#review-stats" if self.has_class("-stats") else "#turning"
+        else:
+            target = "#turning" if self.query_one("#review-stats").has_focus else "#review-stats"
+        self.query_one(target).focus()
+
+    def action_leave(self) -> None:
+        self.workers.cancel_group(self, "review")
+        if self.leave is not None:
+            self.leave()
+        else:
+            self.dismiss(None)
