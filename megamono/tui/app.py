@@ -39,6 +39,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from textual import events
 from textual.app import App
 from textual.binding import Binding
 from textual.message import Message
@@ -247,6 +248,20 @@ class MegamonoApp(GameRescue):
         reads it; a test may turn it on)."""
         if test_mode:
             self.animation_level = "none"
+
+    exiting = False
+    """Set once the app is told to exit (:meth:`exit`): keys and clicks still on their way are dropped."""
+
+    def exit(self, result: Any = None, return_code: int = 0, message: Any = None) -> None:
+        """Exit as Textual does, and take no more input meanwhile: a key typed just after ``q`` (``n``
+        on the start screen, say) must not open a screen in an app that is closing (it crashed)."""
+        self.exiting = True
+        super().exit(result, return_code, message)
+
+    async def on_event(self, event: events.Event) -> None:
+        if self.exiting and isinstance(event, events.InputEvent):
+            return
+        await super().on_event(event)
 
     def get_default_screen(self) -> Screen:
         if self.replay is not None:  # (the replay alone: no start screen under it, leaving it quits)
