@@ -374,11 +374,32 @@ def _replay() -> Recipe:
     return Recipe(make, drive, game=False)
 
 
+def _review() -> Recipe:
+    """``megamono review`` of the late-game example: the review is the app's only screen, its playouts
+    running in their worker thread when the terminal closes; no game is in play (the save is only read)."""
+
+    def make(saves: Path):
+        from megamono.review import review_game
+        from megamono.saves import load_game
+        from megamono.tui.app import MegamonoApp
+
+        app = MegamonoApp(saves, review=(review_game(load_game(LATE_GAME)), "late-game"))
+        app.animations = False
+        return app
+
+    async def drive(pilot) -> None:
+        await on_top(pilot, "ReviewScreen")
+        await pilot.press("down")
+
+    return Recipe(make, drive, game=False)
+
+
 RECIPES: dict[str, Recipe] = {
     # without a game
     "StartScreen": no_game(expect="StartScreen"),
     "SetupScreen": no_game("n", expect="SetupScreen"),
     "ReplayScreen": _replay(),
+    "ReviewScreen": _review(),
     # a game, after a decision made in the app
     "GameScreen": at_decision("turn", expect="GameScreen"),
     "ManageScreen": at_decision("turn", board_action("manage"), "ManageScreen"),
