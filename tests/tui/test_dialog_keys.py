@@ -218,3 +218,29 @@ async def test_after_a_computers_bid_the_dialog_shows_it_and_ignores_keys_typed_
             assert game.pending.high_bid >= 21 and dialog is not app.screen
         finally:
             app.test_mode = True
+
+
+async def test_a_bid_dialog_left_behind_by_the_auctions_end_ignores_what_is_still_queued_for_it(saves):
+    """Found by the terminal-close tests on a loaded machine: an edit of the bid field still queued for the
+    seat-order bid dialog after the auction had ended asked the rules for the minimum bid of an auction that
+    was over, and the app stopped with an unexpected error. A dialog whose decision is no longer the one the
+    game waits for changes nothing."""
+    from megamono.rules.actions import DropOut
+    from textual.widgets import Input
+
+    game = new_game(dice=[(1, 2, 1)], names=["Ann", "Bob"])
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r", "a")  # Ann lands on Arctic Avenue and declines: the auction opens
+        await pilot.pause()
+        dialog = app.screen
+        assert screen_name(app) == "BidDialog" and not dialog.stale()
+        field = dialog.query_one("#amount", Input)
+        game.act(DropOut(player=dialog.player))  # the auction goes on without this dialog's bidder
+        assert dialog.stale() and game.pending.kind == "bid"
+        assert dialog.check_action("quick", ("t",)) is False
+        game.act(DropOut(player=game.pending.players[0]))  # and ends, nobody having bid
+        assert game.pending.kind != "bid" and dialog.stale()
+        assert dialog.check_action("quick", ("t",)) is False
+        dialog.on_input_changed(Input.Changed(field, "25"))  # (asked the rules for a minimum bid: raised)
+        dialog.on_button_pressed(dialog.query_one("#quick-t").Pressed(dialog.query_one("#quick-t")))

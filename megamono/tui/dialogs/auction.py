@@ -179,6 +179,8 @@ class BidDialog(DecisionDialog[BidDecision]):
         self.refresh_bindings()
 
     def on_input_changed(self, event: Input.Changed) -> None:
+        if self.stale():
+            return
         if event.value.strip() != str(self.game.min_bid()):
             self._touched = True
         self.query_one("#why", Static).update("")
@@ -187,6 +189,8 @@ class BidDialog(DecisionDialog[BidDecision]):
         self.refresh_quick()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.stale():
+            return False
         if action == "quick":
             a = Bid(player=self.player, amount=self.quick_amount(str(parameters[0])))
             return True if self.game.why_not(a) is None else None
@@ -235,13 +239,13 @@ class BidDialog(DecisionDialog[BidDecision]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        if self.too_soon():
+        if self.too_soon() or self.stale():
             return
         self.action_bid()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        if self.too_soon():
+        if self.too_soon() or self.stale():
             return
         bid = event.button.id or ""
         if bid.startswith("quick-"):
