@@ -8,17 +8,18 @@ counts ``1/k`` for each of its ``k`` winners) with a Wilson 95% interval (:func:
 expected final worth at the end (E2's final worth, :func:`megamono.rules.endgame.final_worth`; 0 for a
 player gone bankrupt), and how the playouts ended (RULES.md E1 last player standing, E2 turn limit...).
 
-A playout (:func:`playout`) never touches the game: it plays on a copy of the state (without the log),
-in which
+A playout (:func:`playout`) never touches the game: it plays on a copy of the state (the log's events
+shared, in a list of its own), in which
 
 - the dice take a fresh seed and scripted throws are dropped;
 - every card nobody has seen is reshuffled: in the Chance and Community Chest decks the cards never
   drawn in this game (a drawn card goes to the bottom of its deck, K1, where everyone saw it go, as does
   a Get Out of Jail Free card used or given back: the order of those is known and kept), and the whole
   Bus Ticket deck (a ticket taken never comes back, K7);
-- every seat is played by the strong computer player, whatever it was; the computers start afresh, with
-  no memory of the game before (the copy has no log: an offer refused before the position may be made
-  once again in a playout, and refused again there);
+- every seat is played by the strong computer player, whatever it was; the copy logs on after the
+  game's own log, so the computers know what the log tells them, as the app's computers do: an offer
+  refused before the position is not made again in the playouts (a counter-offer's "before" figures
+  once counted Cat's refused offer made again and accepted at once, the same as "after");
 - the game ends by final worth at the end of round ``current + turn_limit`` at the latest, or at the
   game's own ``turn_limit`` option's round if that comes first (E2); the app's ``time_limit`` clock does
   not run (a time already up still ends the game when its round ends).
@@ -54,6 +55,7 @@ if TYPE_CHECKING:
     from megamono.rules.actions import ProposeTrade
     from megamono.rules.editions import Edition
     from megamono.rules.engine import Game
+    from megamono.rules.events import Event
     from megamono.rules.state import GameState
 
 DEFAULT_PLAYOUTS = 1000
@@ -148,13 +150,15 @@ class Playout:
 @dataclass(frozen=True)
 class Base:
     """What every playout starts from (picklable): the edition, the state (a copy without its log) with
-    the playouts' turn limit set, the places of the unseen cards in each deck, and the outcome of a
-    game that is over already."""
+    the playouts' turn limit set, the places of the unseen cards in each deck, the outcome of a game
+    that is over already, and the game's ``log`` so far (its events, shared, never changed: each
+    playout logs on after them in a list of its own)."""
 
     ed: Edition
     state: GameState
     unseen: dict[str, tuple[int, ...]] = field(default_factory=dict)
     over: Playout | None = None
+    log: tuple[Event, ...] = ()
 
 
 def unseen_cards(game: Game) -> dict[str, tuple[int, ...]]:
@@ -214,7 +218,7 @@ def playout_base(game: Game, turn_limit: int = DEFAULT_TURN_LIMIT) -> Base:
     if outcome is not None:
         over = Playout(tuple(outcome.winners), outcome.termination,
                        tuple(game.final_worth(p) for p in range(len(st.players))), 0, 0)
-    return Base(game.ed, state, unseen_cards(game), over)
+    return Base(game.ed, state, unseen_cards(game), over, tuple(st.log))
 
 
 def game_copy(game: Game) -> Game:
@@ -262,6 +266,7 @@ def playout_state(base: Base, seed: int, index: int) -> tuple[GameState, random.
 
     rnd = random.Random(playout_seed(seed, index))
     st = base.state.model_copy(deep=True)
+    st.log = list(base.log)
     st.rng = seed_state(rnd.getrandbits(63))
     for name, places in base.unseen.items():
         deck: list[str] = getattr(st.decks, name)

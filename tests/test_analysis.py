@@ -277,3 +277,30 @@ def test_analyse_refuses_in_one_line(tmp_path, capsys, argv, words):
     captured = capsys.readouterr()
     assert captured.out == "" and captured.err.startswith("megamono analyse: ")
     assert words in captured.err and captured.err.count("\n") == 1 and "Traceback" not in captured.err
+
+
+def test_an_offer_refused_before_the_position_is_not_made_again_in_the_playouts():
+    """Found by a newcomer: just after Ann refused Cat's offer (Cat, a computer, gives $280 for Ann's
+    Vermont Avenue), the counter-offer's "before" and "after" win chances were the same to the last
+    digit: the playouts' computers, knowing nothing of the game before, made Cat's offer again at once
+    and took it. The playouts log on after the game's own log, so they know it was refused."""
+    from megamono.analysis import after_trade, playout_base, playout_state
+    from megamono.bots import Memory, make_bot, play_on
+    from megamono.rules.actions import ProposeTrade
+    from megamono.rules.engine import Game
+    from megamono.rules.events import TradeOffered, TradeRefused
+
+    game = load_game(Path(__file__).parent / "data" / "refused-offer.json")
+    assert isinstance(game.st.log[-1], TradeRefused)
+    refused = [e for e in game.st.log if isinstance(e, TradeOffered)][-1].offer
+    base = playout_base(game)
+    assert len(base.log) == len(game.st.log)
+    for i in range(5):  # the playouts' own logs: the refused offer is never made again
+        st, rnd = playout_state(base, 5, i)
+        bots = [make_bot("strong", rnd.getrandbits(32), Memory()) for _ in st.players]
+        played = play_on(Game(base.ed, st), bots)
+        again = [e for e in played.st.log[len(game.st.log):] if isinstance(e, TradeOffered) and e.offer == refused]
+        assert not again
+    counter = ProposeTrade(player=refused.partner, partner=refused.proposer, give=refused.take, take=refused.give)
+    before, after = analyse(game, 60, 5), analyse(after_trade(game, counter), 60, 5)
+    assert [p.chance for p in before.players] != [p.chance for p in after.players]

@@ -119,9 +119,10 @@ class DecisionDialog(LatestSizeOnly, ModalScreen[object], Generic[D]):
 
     def stale(self) -> bool:
         """The decision the dialog was opened for is no longer the one the game waits for, or no longer
-        this dialog's player's: it was answered (the dialog is on its way out) or the game moved on. A key or an edit still queued
-        for the dialog then changes nothing (a seat-order bid typed just as the auction ended asked
-        for the minimum bid of an auction that was over: a crash, seen on a loaded machine)."""
+        this dialog's player's: it was answered (the dialog is on its way out) or the game moved on. A
+        key or an edit still queued for the dialog then changes nothing (a seat-order bid typed just as
+        the auction ended asked for the minimum bid of an auction that was over: a crash, seen on a
+        loaded machine)."""
         pend = self.game.pending
         return pend is not self.pend or self.player not in pend.players
 
