@@ -90,3 +90,19 @@ async def test_the_panel_fits_100x30_with_eight_players(saves):
         lines = shown(table).splitlines()
         assert all(name in line for name, line in zip(EIGHT, lines[2:], strict=True))
         assert screen.query_one(ProgressBar).region.bottom <= panel.region.bottom
+
+
+async def test_w_opens_the_panel_over_a_decision_and_the_decision_comes_back(saves):
+    """Found by a newcomer: ``w`` did nothing while a decision dialog was open (the palette's Win chances
+    worked). It opens the panel from the decision; Esc brings the decision back, unanswered."""
+    game = new_game(seed=3, dice=[(1, 2, 1)])
+    app = app_for(game, saves)
+    async with app.run_test(size=(140, 45)) as pilot:
+        await pilot.press("r")
+        await settle(pilot, app, until=lambda: screen_name(app) == "BuyDialog")
+        await pilot.press("w")
+        await settle(pilot, app, until=lambda: screen_name(app) == "ChancesScreen")
+        assert app.screen.chances.figures is not None and game.pending.kind == "buy"
+        await pilot.press("escape")
+        await settle(pilot, app, until=lambda: screen_name(app) == "BuyDialog")
+        assert game.pending.kind == "buy"

@@ -70,6 +70,7 @@ class DecisionDialog(LatestSizeOnly, ModalScreen[object], Generic[D]):
 
     COMMON_BINDINGS = [
         Binding("m", "manage", "Manage"),
+        Binding("w", "win_chances", "Win%"),
         Binding("escape", "hide", "Hide"),
         Binding("ctrl+c", "app.help_quit", "Quit?", show=False),  # (says how to quit, as on the board)
     ]
@@ -211,7 +212,7 @@ class DecisionDialog(LatestSizeOnly, ModalScreen[object], Generic[D]):
 
     def keys_hint(self) -> str:
         """The keys that answer now, as the footer shows them ("b Buy for $80 · a Auction it · m
-        Manage · esc Hide"): this dialog's own, enabled keys, an option's key with its label."""
+        Manage · w Win% · esc Hide"): this dialog's own, enabled keys, an option's key with its label."""
         out, seen = [], set()
         for key, active in self.active_bindings.items():
             b = active.binding
@@ -241,6 +242,11 @@ class DecisionDialog(LatestSizeOnly, ModalScreen[object], Generic[D]):
 
     def action_manage(self) -> None:
         self.dismiss("manage")
+
+    def action_win_chances(self) -> None:
+        """The win chances panel from where the game stands (the decision waiting); the dialog comes
+        back when it closes."""
+        self.dismiss("win_chances")
 
     def action_hide(self) -> None:
         self.dismiss(None)

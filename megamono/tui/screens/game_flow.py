@@ -170,7 +170,7 @@ class DecisionFlow(GameScreenParts):  # (object at run time: see .game_parts)
 
     def on_decision(self, result: Any) -> None:
         """A decision dialog closed: None (put aside: ``d`` shows it again), "cancel", "manage" (the
-        manage screen for the deciding player) or the action to send."""
+        manage screen for the deciding player), "win_chances" (the panel) or the action to send."""
         if result is None:
             self._hidden = self.pending_key()
             self.refresh_bindings()
@@ -180,6 +180,8 @@ class DecisionFlow(GameScreenParts):  # (object at run time: see .game_parts)
             p = self.decider()
             assert p is not None, "a decision dialog closes on the decision still pending"
             self.open_manage(p)
+        elif result == "win_chances":
+            self.action_win_chances()
         elif isinstance(result, CounterOffer):  # (c on a trade offer: refuse, then the trade screen)
             from .trade import counter_offer
             counter_offer(self, result.refusal, result.offer)  # type: ignore[arg-type]  # (game is a read-only property here; counter_offer only reads it)
