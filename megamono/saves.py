@@ -1,8 +1,8 @@
 """Save files: versioned JSON written atomically, validated on load, listed for the save browser.
 
-The format (``"format": "megamono-save"``, ``"version": 4``) is one JSON object::
+The format (``"format": "megamono-save"``, ``"version": 8``) is one JSON object::
 
-    {"format": "megamono-save", "version": 4, "game_id": "3f9c2a1b7d4e",
+    {"format": "megamono-save", "version": 8, "game_id": "3f9c2a1b7d4e",
      "saved_at": "2026-03-01T20:15:04", "edition": "mega", "seed": 123, "rng": 456,
      "options": {...},            the house-rule options played
      "setup": {...},              the arguments of Game.new, or the position the game started
@@ -35,8 +35,8 @@ refuses (full, read-only) raises :class:`SaveError` naming the save, which is le
 A file that is not a megamono save, is damaged or is too new is refused with :class:`SaveError` (one
 line, naming the file with any control character escaped) and never touched; only a regular file of
 at most :data:`MAX_SAVE_BYTES` is read at all (never a FIFO or a device). An older version is brought
-up to date by the steps in :data:`MIGRATIONS`; every version's files are kept as fixtures in
-``tests/saves/vN/``.
+up to date by the steps in :data:`MIGRATIONS` (:mod:`megamono.save_migrations`, with the version
+written, :data:`SAVE_VERSION`); every version's files are kept as fixtures in ``tests/saves/vN/``.
 """
 
 from __future__ import annotations
@@ -45,7 +45,6 @@ import gc
 import json
 import os
 import unicodedata
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -62,9 +61,9 @@ from megamono.rules.engine import Game
 from megamono.rules.events import Event
 from megamono.rules.invariants import check_state
 from megamono.rules.state import Options
+from megamono.save_migrations import MIGRATIONS, SAVE_VERSION
 
 SAVE_FORMAT = "megamono-save"
-SAVE_VERSION = 7
 MAX_SAVE_BYTES = 16 * 1024 * 1024
 """The largest save megamono reads (16 MiB): a guard against a file that would fill the memory. The
 game's own saves stay far below it: a 10,000-round game of the busiest play there is (four players
@@ -85,131 +84,6 @@ _SETUP_KEYS = {"edition", "players", "seed", "dice", "seat_order", "options", "p
 
 _ACTIONS = TypeAdapter(list[Action])
 _EVENTS = TypeAdapter(list[Event])
-
-Migration = Callable[[dict[str, Any]], dict[str, Any]]
-
-
-def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
-    """Version 1 -> 2: the game gets its id (from its setup) and the state's log is dropped (loading
-    rebuilds it by replaying the actions, as it always checked it against)."""
-    state = data.get("state")
-    if isinstance(state, dict):
-        data["state"] = {k: v for k, v in state.items() if k != "log"}
-    setup = data.get("setup")
-    data["game_id"] = derive_game_id(setup if isinstance(setup, dict) else {})
-    return data
-
-
-def _v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
-    """Version 2 -> 3: the options gain ``auction_bidding``, written as ``"seat_order"`` (the only way
-    auctions were ever played), wherever a save keeps its options: the top level, the setup, the state."""
-    for where in (data, data.get("setup"), data.get("state")):
-        options = where.get("options") if isinstance(where, dict) else None
-        if isinstance(options, dict):
-            options.setdefault("auction_bidding", "seat_order")
-    return data
-
-
-_DECISION_FIELDS: dict[str, dict[str, str]] = {
-    "turn": {"roll_again": "roll_again"}, "jail": {}, "jail_pay": {"amount": "amount"},
-    "buy": {"space": "space", "amount": "amount"},
-    "bid": {"space": "space", "piece": "piece", "high_bid": "high_bid", "high_bidder": "high_bidder",
-            "bidders": "bidders"},
-    "triples": {"choices": "choices"}, "auction_pick": {"choices": "choices"}, "bus": {"space": "space"},
-    "birthday": {"space": "space", "amount": "amount"}, "income_tax": {"space": "space", "amounts": "amounts"},
-    "levelling": {"space": "space", "forced": "forced", "amounts": "amounts"},
-    "mortgaged_deed": {"space": "space", "amounts": "amounts"},
-    "debt": {"amount": "amount", "creditors": "creditors", "amounts": "amounts"},
-    "trade_reply": {"trade": "trade"},
-    "end_vote": {"bidders": "voters", "high_bidder": "proposer"},
-    "shortage_ask": {"space": "space", "piece": "piece", "bidders": "askees", "high_bidder": "builder",
-                     "choices": "wanting"},
-    "place_piece": {"piece": "piece", "choices": "choices"}, "game_over": {},
-}
-"""For each decision kind, its version-3 fields (of the one record every decision was) and their
-names in version 4 (its own class)."""
-
-
-def _decision_v4(old: Any) -> Any:
-    """A version-3 pending decision as its version-4 class's dict (only its own fields). Version 3 wrote
-    every field of its one record, ``choices`` and ``creditors`` among them, which no version-4 class has
-    both of: a decision without them is in the new form already (the rules core's ``Game.to_dict`` form,
-    which says version 1, holds the state as it is now)."""
-    if (not isinstance(old, dict) or old.get("kind") not in _DECISION_FIELDS
-            or not {"choices", "creditors"} <= old.keys()):
-        return old  # (validation then names anything wrong)
-    new = {k: old[k] for k in ("kind", "player", "prompt") if k in old}
-    for k, name in _DECISION_FIELDS[old["kind"]].items():
-        if k in old:
-            new[name] = old[k]
-    return new
-
-
-def _step_v4(old: Any) -> Any:
-    """A version-3 agenda step ``{"kind", "player", "data"}`` as its version-4 class's dict (a step
-    without ``data`` is in the new form already)."""
-    if not isinstance(old, dict) or not isinstance(old.get("data"), dict):
-        return old
-    new = {"kind": old.get("kind")}
-    if old.get("player") is not None:
-        new["player"] = old["player"]
-    new.update({k: v for k, v in old.get("data", {}).items() if k != "salary"})
-    return new
-
-
-def _v3_to_v4(data: dict[str, Any]) -> dict[str, Any]:
-    """Version 3 -> 4: each decision (pending or set aside) keeps only its own kind's fields, the end
-    vote's and the shortage question's under their own names (``voters``/``proposer``;
-    ``askees``/``builder``/``wanting``), and each agenda step holds its data as its own fields."""
-    state = data.get("state")
-    if isinstance(state, dict):
-        if state.get("pending") is not None:
-            state["pending"] = _decision_v4(state["pending"])
-        if isinstance(state.get("suspended"), list):
-            state["suspended"] = [_decision_v4(d) for d in state["suspended"]]
-        if isinstance(state.get("agenda"), list):
-            state["agenda"] = [_step_v4(s) for s in state["agenda"]]
-    return data
-
-
-def _v4_to_v5(data: dict[str, Any]) -> dict[str, Any]:
-    """Version 4 -> 5: the options gain ``computer_offers`` (whom the computer players propose trades
-    to), written as ``"everyone"`` (what computers always did), wherever a save keeps its options: the
-    top level, the setup, the state."""
-    for where in (data, data.get("setup"), data.get("state")):
-        options = where.get("options") if isinstance(where, dict) else None
-        if isinstance(options, dict):
-            options.setdefault("computer_offers", "everyone")
-    return data
-
-
-def _unchanged(data: dict[str, Any]) -> dict[str, Any]:
-    """Versions 5 -> 6 (open auctions, RULES.md A3) and 6 -> 7 (positions, issue 16): nothing changes. A
-    version-6 save may hold the action ``pass_bid`` and a bid decision's ``open`` and ``passed``, but every
-    version-5 save names ``auction_bidding`` (``"seat_order"``) and plays on so; a version-7 setup may hold
-    the ``position`` its game started from, which no version-6 save has. (A new version lets an older
-    megamono refuse a newer save by its version, asking to update, rather than as damaged.)"""
-    return data
-
-
-MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5, 5: _unchanged,
-                                    6: _unchanged}
-"""``MIGRATIONS[v]`` turns a version-``v`` save (a parsed dict) into a version ``v + 1`` one.
-
-- 1 -> 2 (:func:`_v1_to_v2`): a ``game_id`` at the top level; no log in the state.
-- 2 -> 3 (:func:`_v2_to_v3`): the option ``auction_bidding`` (``"seat_order"``) in every ``options``.
-- 3 -> 4 (:func:`_v3_to_v4`): decisions and agenda steps as their own classes' fields.
-- 4 -> 5 (:func:`_v4_to_v5`): the option ``computer_offers`` (``"everyone"``) in every ``options``.
-- 5 -> 6 (:func:`_unchanged`): open auctions (nothing to change: every version-5 save names its bidding).
-- 6 -> 7 (:func:`_unchanged`): a setup may hold the position the game started from (nothing to change).
-
-The option ``bus_rule`` and its decision came without a new version (a version-4 save without it plays
-``"mega"``).
-
-When the format changes: bump :data:`SAVE_VERSION`, add ``MIGRATIONS[old] = function``, and keep a
-file of the old version in ``tests/saves/vOLD/`` (tests/test_save_versions.py loads and replays each).
-"""
-
 
 class SaveError(ValueError):
     """A save that cannot be written or read; the message says why (and which field).

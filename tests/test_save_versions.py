@@ -226,9 +226,8 @@ def test_the_version_6_to_7_step_changes_nothing():
     so the step changes nothing but the version."""
     for path in sorted((FIXTURES / "v6").glob("*.json")):
         data = json.loads(path.read_bytes())
-        new = migrate(json.loads(path.read_bytes()))
-        assert new["version"] == SAVE_VERSION == 7 and "position" not in new["setup"]
-        assert {k: v for k, v in new.items() if k != "version"} == {k: v for k, v in data.items() if k != "version"}
+        new = MIGRATIONS[6](json.loads(path.read_bytes()))
+        assert "position" not in new["setup"] and new == data
 
 
 def test_a_save_of_a_game_started_from_a_position_replays_from_it(tmp_path):
@@ -246,3 +245,51 @@ def test_a_save_of_a_game_started_from_a_position_replays_from_it(tmp_path):
     g.act(g.legal_actions()[0])
     again = load_save(save_game(g, "position again", tmp_path)).game
     assert again.st == g.st and again.setup == g.setup
+
+
+RENT_DEBTS = [FIXTURES / "v7" / "rent-debt.json", FIXTURES / "v7" / "claimed-rent-debt.json"]
+"""Games stopped in a debt for rent (landed on, and claimed: T6), written by version 7 and again by
+version 8 (``tests/saves/rent_debts.py``)."""
+
+
+def test_the_version_7_to_8_step_gives_a_rent_payment_its_deed_as_data():
+    """Issue 14 item 3: version 7 kept whether a waiting payment is rent in its words only; version 8 keeps
+    the deed (``rent_for``) and only the rent's own added words."""
+    notes = []
+    for path in RENT_DEBTS:
+        data = json.loads(path.read_bytes())
+        [old] = [s for s in data["state"]["agenda"] if s["kind"] == "debt_note"]
+        assert old["why"].startswith("rent for Massachusetts Avenue") and "rent_for" not in old
+        new = MIGRATIONS[7](json.loads(path.read_bytes()))
+        [note] = [s for s in new["state"]["agenda"] if s["kind"] == "debt_note"]
+        notes.append((note["why"], note["rent_for"]))
+        assert {k: v for k, v in new["state"].items() if k != "agenda"} == \
+            {k: v for k, v in data["state"].items() if k != "agenda"}
+    assert notes == [("", 7), ("claimed", 7)]
+    _same_games(RENT_DEBTS, "v8")  # the same games as version 8 wrote them
+    # a save without a rent payment waiting is left as it was
+    data = json.loads((FIXTURES / "v7" / "position-game.json").read_bytes())
+    assert MIGRATIONS[7](json.loads((FIXTURES / "v7" / "position-game.json").read_bytes())) == data
+
+
+def test_a_migrated_rent_debt_pays_rent_named_as_before():
+    from megamono.rules.actions import Mortgage, PayDebt
+    from megamono.rules.events import Cash
+
+    for path, words in zip(RENT_DEBTS, ["rent for Massachusetts Avenue", "rent for Massachusetts Avenue (claimed)"],
+                           strict=True):
+        g = load_save(path).game
+        assert f"({words})" in g.pending.prompt
+        g.act(Mortgage(player=0, space=6))
+        [paid] = [e for e in g.act(PayDebt(player=0)) if isinstance(e, Cash)]
+        assert paid.rent and paid.rent_for == 7 and paid.text == f"Ann pays $6 to Bob: {words}"
+
+
+def test_a_version_7_rent_payment_for_no_space_of_the_board_is_refused(tmp_path):
+    data = json.loads(RENT_DEBTS[0].read_bytes())
+    [note] = [s for s in data["state"]["agenda"] if s["kind"] == "debt_note"]
+    note["why"] = "rent for Nowhere Lane"
+    f = tmp_path / "bad.json"
+    f.write_text(json.dumps(data))
+    with pytest.raises(SaveError, match="could not be brought up to version 8.*Nowhere Lane"):
+        load_save(f)

@@ -44,13 +44,15 @@ class BusFaceStep(Record):
 
 @record
 class DebtNoteStep(Record):
-    """A marker under a debt (D1) that keeps its reason ``why`` (and whether it is a ``fine``, for
-    the Free Parking pot) through a save; nothing happens when it is reached."""
+    """A marker under a debt (D1) that keeps its reason through a save, ``why`` and ``rent_for`` as the
+    :class:`PayStep` that made the debt had them (and whether it is a ``fine``, for the Free Parking
+    pot); nothing happens when it is reached."""
 
     kind: Literal["debt_note"] = "debt_note"
     player: int
     why: str
     fine: bool = False
+    rent_for: int | None = None
 
 
 @record
@@ -145,14 +147,18 @@ class MrMonopolyStep(Record):
 
 @record
 class PayStep(Record):
-    """D: ``player`` pays each (creditor seat or None for the bank, dollars) of ``creditors`` for
-    ``why``, or goes into debt; ``fine``: a tax or fine (the Free Parking pot option, O)."""
+    """D: ``player`` pays each (creditor seat or None for the bank, dollars) of ``creditors``, or goes
+    into debt. The reason: ``rent_for``, the deed whose rent it is (R, T6), None for any other payment;
+    ``why``, the reason in words (for rent, only words the rent's own add, such as ``"claimed"``: the
+    line's words are made from both, :func:`~megamono.rules.events.reason`). ``fine``: a tax or fine
+    (the Free Parking pot option, O)."""
 
     kind: Literal["pay"] = "pay"
     player: int
     creditors: list[tuple[int | None, int]] = field(default_factory=list)
     why: str = ""
     fine: bool = False
+    rent_for: int | None = None
 
 
 @record

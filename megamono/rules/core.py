@@ -93,8 +93,10 @@ def suspend(st: GameState, decision: Pending) -> None:
 
 
 def transfer(st: GameState, payer: int | None, payee: int | None, amount: int, why: str,
-             deed: int | None = None) -> None:
-    """Move ``amount`` dollars from ``payer`` to ``payee`` (None = the bank) and log it (I7).
+             deed: int | None = None, rent_for: int | None = None) -> None:
+    """Move ``amount`` dollars from ``payer`` to ``payee`` (None = the bank) and log it (I7), for the
+    reason ``why`` (``rent_for``: the deed whose rent this is, else None; see
+    :class:`~megamono.rules.events.Cash`).
 
     ``deed``: the deed the payment changes (bought, built on, mortgaged...; see
     :class:`~megamono.rules.events.Cash`), logged even for $0 so that the log names the change.
@@ -112,7 +114,7 @@ def transfer(st: GameState, payer: int | None, payee: int | None, amount: int, w
             players[payee].cash += amount
     elif payee is not None:
         players[payee].cash += amount
-    st.log.append(Cash(payer, payee, amount, why, deed))
+    st.log.append(Cash(payer, payee, amount, why, deed, rent_for))
 
 
 def throw(st: GameState, speed: bool) -> Throw:

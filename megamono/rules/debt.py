@@ -15,21 +15,22 @@ from .agenda import AuctionStep, DebtNoteStep, PayStep
 from .core import log, name, pending_as, push, transfer, wait
 from .decisions import Creditor, DebtDecision
 from .editions import Edition
-from .events import Bankrupt, DeedsTaken, InDebt, PotGrows, commas
+from .events import Bankrupt, DeedsTaken, InDebt, NamesOf, PotGrows, commas, reason
 from .rent import max_raisable
 from .state import GameState
 
 
 def step_pay(st: GameState, ed: Edition, s: PayStep) -> None:
     """The agenda's form of :meth:`pay`."""
-    pay(st, ed, s.player, s.creditors, s.why, s.fine)
+    pay(st, ed, s.player, s.creditors, s.why, s.fine, s.rent_for)
 
 
 def pay(st: GameState, ed: Edition, p: int, creditors: Iterable[tuple[int | None, int]], why: str,
-        fine: bool = False) -> None:
+        fine: bool = False, rent_for: int | None = None) -> None:
     """Pay each creditor ``(player|None, amount)``; if cash is short, wait in debt (D1).
 
-    ``fine``: a tax or fine, which goes into the Free Parking pot when that option is on."""
+    The reason: ``why`` and ``rent_for`` (the deed whose rent it is, else None), as :class:`PayStep`
+    holds them. ``fine``: a tax or fine, which goes into the Free Parking pot when that option is on."""
     players = st.players
     if players[p].bankrupt:
         return
@@ -43,17 +44,18 @@ def pay(st: GameState, ed: Edition, p: int, creditors: Iterable[tuple[int | None
         return
     if players[p].cash >= total:
         for c, a in owed:
-            transfer(st, p, c, a, why)
+            transfer(st, p, c, a, why, rent_for=rent_for)
         if fine:
             into_pot(st, fine, total)
         return
     owing = [Creditor(player=c, amount=a) for c, a in owed]
     to = ", ".join(name(st, c) for c, _ in owed)
-    log(st, InDebt(player=p, amount=total, why=why, cash=players[p].cash))
-    wait(st, DebtDecision(player=p, prompt=f"{name(st, p)}: you owe ${commas(total)} to {to} ({why}). "
+    log(st, InDebt(player=p, amount=total, why=why, cash=players[p].cash, rent_for=rent_for))
+    words = reason(NamesOf(st, ed), why, rent_for)
+    wait(st, DebtDecision(player=p, prompt=f"{name(st, p)}: you owe ${commas(total)} to {to} ({words}). "
                            "Sell buildings or mortgage deeds to raise it.", amount=total, creditors=owing,
                            amounts={"raisable": max_raisable(ed, st, p)}))
-    st.agenda.append(DebtNoteStep(player=p, why=why, fine=fine))
+    st.agenda.append(DebtNoteStep(player=p, why=why, fine=fine, rent_for=rent_for))
 
 
 def into_pot(st: GameState, fine: bool, amount: int) -> None:
@@ -82,7 +84,10 @@ def do_pay_debt(st: GameState, ed: Edition, p: int) -> None:
     note = take_debt_note(st, ed)
     st.pending = None
     for c in pend.creditors:
-        transfer(st, p, c.player, c.amount, note.why if note else "debt")
+        if note is None:
+            transfer(st, p, c.player, c.amount, "debt")
+        else:
+            transfer(st, p, c.player, c.amount, note.why, rent_for=note.rent_for)
     into_pot(st, note is not None and note.fine, pend.amount)
 
 

@@ -94,7 +94,6 @@ from .events_deals import (
     WinsPiece,
 )
 from .events_turn import (
-    RENT_WHY,
     Bankrupt,
     BusMoveChosen,
     BusRidesOn,
@@ -129,7 +128,7 @@ from .events_turn import (
     TurnOrderRoll,
     TurnStarted,
     UtilityRoll,
-    rent_why,
+    reason,
 )
 
 EVENT_TYPES: Mapping[str, type[Event]] = MappingProxyType(event_types())
@@ -187,7 +186,6 @@ __all__ = [
     "PieceAuction",
     "PiecePlaced",
     "PotGrows",
-    "RENT_WHY",
     "Rearranged",
     "RentClaimable",
     "Rolled",
@@ -214,7 +212,7 @@ __all__ = [
     "name",
     "piece_for_level",
     "plural",
-    "rent_why",
+    "reason",
     "side_words",
     "sname",
     "termination_words",

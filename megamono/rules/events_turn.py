@@ -167,8 +167,11 @@ class HighestRent(Event):
 # -- money ---------------------------------------------------------------------------------------------
 @hot_record
 class Cash(Event):
-    """``amount`` dollars go from ``payer`` to ``payee`` (None = the bank), ``why`` in words (the
-    reason the rules give, as a debt keeps it in a save). Every change of cash is one (I7).
+    """``amount`` dollars go from ``payer`` to ``payee`` (None = the bank) for a reason: ``rent_for``,
+    the deed whose rent this is (R, paid when landing or claimed, T6), None for any other payment;
+    ``why``, the reason in words (for rent, any words the rent's own add, such as ``"claimed"``). The
+    line's reason is made from both by :func:`reason` (as a debt keeps them in a save). Every change of
+    cash is one (I7).
 
     ``deed``: the deed the payment changes, paid for with it: bought, built on, its buildings or
     depot sold, mortgaged or unmortgaged (such a payment is logged even when it is $0, as on a board
@@ -181,6 +184,7 @@ class Cash(Event):
     amount: int
     why: str
     deed: int | None = None
+    rent_for: int | None = None
 
     @property
     def player(self) -> int | None:
@@ -190,27 +194,28 @@ class Cash(Event):
     @property
     def rent(self) -> bool:
         """Rent for a deed (R), paid when landing or claimed (T6)."""
-        return self.why.startswith(RENT_WHY)
+        return self.rent_for is not None
 
     def deeds_changed(self) -> tuple[int, ...]:
         return () if self.deed is None else (self.deed,)
 
     def say(self, g: Names) -> str:
+        why = reason(g, self.why, self.rent_for)
         if self.payer is not None:
-            return f"{name(g, self.payer)} pays ${commas(self.amount)} to {name(g, self.payee)}: {self.why}"
+            return f"{name(g, self.payer)} pays ${commas(self.amount)} to {name(g, self.payee)}: {why}"
         if self.payee is not None:
-            return f"{name(g, self.payee)} receives ${commas(self.amount)} from the bank: {self.why}"
-        return f"the bank receives ${commas(self.amount)} from the bank: {self.why}"
+            return f"{name(g, self.payee)} receives ${commas(self.amount)} from the bank: {why}"
+        return f"the bank receives ${commas(self.amount)} from the bank: {why}"
 
 
-RENT_WHY = "rent for "
-"""How the reason of every rent payment begins ("rent for Boardwalk"): the engine's words for it,
-kept in a save by a debt (:func:`rent_why`)."""
-
-
-def rent_why(g: Names, space: int) -> str:
-    """The reason of a rent payment for ``space``, in words (see :attr:`Cash.rent`)."""
-    return RENT_WHY + sname(g, space)
+def reason(g: Names, why: str, rent_for: int | None = None) -> str:
+    """A payment's reason in words, the one place they are made from its typed reason: ``why`` alone,
+    or for the rent of the deed on space ``rent_for`` "rent for Boardwalk", with ``why`` in brackets
+    when there is one ("rent for Boardwalk (claimed)")."""
+    if rent_for is None:
+        return why
+    rent = f"rent for {sname(g, rent_for)}"
+    return f"{rent} ({why})" if why else rent
 
 
 @hot_record
@@ -227,16 +232,19 @@ class PotGrows(Event):
 
 @hot_record
 class InDebt(Event):
-    """``player`` owes ``amount`` (``why``) but has only ``cash``: a debt decision follows (D1)."""
+    """``player`` owes ``amount`` but has only ``cash``: a debt decision follows (D1). The reason is
+    ``why`` and ``rent_for`` (the deed whose rent is owed, else None), as for :class:`Cash`."""
 
     kind: ClassVar[EventKind] = "debt"
     player: int
     amount: int
     why: str
     cash: int
+    rent_for: int | None = None
 
     def say(self, g: Names) -> str:
-        return (f"{name(g, self.player)} owes ${commas(self.amount)} ({self.why}) but has only "
+        why = reason(g, self.why, self.rent_for)
+        return (f"{name(g, self.player)} owes ${commas(self.amount)} ({why}) but has only "
                 f"${commas(self.cash)}: raise money or declare bankruptcy")
 
 

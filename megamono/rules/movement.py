@@ -20,14 +20,12 @@ from .events import (
     MovedBack,
     MrMonopolySends,
     MrMonopolyStays,
-    NamesOf,
     NoBusTicket,
     NoRentInJail,
     NoRentMortgaged,
     NothingToAuction,
     RentClaimable,
     commas,
-    rent_why,
 )
 from .rent import ceil_percent, rent_due, tax_worth
 from .state import GameState, RentClaim
@@ -161,9 +159,9 @@ def land_on_property(st: GameState, ed: Edition, p: int, space: int, dice: int |
         log(st, RentClaimable(player=deed.owner, space=space, rent=rent, tenant=p))
         return
     if 0 < rent <= st.players[p].cash:  # (pay's quick way: neither side is bankrupt)
-        transfer(st, p, deed.owner, rent, rent_why(NamesOf(st, ed), space))
+        transfer(st, p, deed.owner, rent, "", rent_for=space)
     else:
-        debt.pay(st, ed, p, [(deed.owner, rent)], rent_why(NamesOf(st, ed), space))  # (as a pushed pay step, run next)
+        debt.pay(st, ed, p, [(deed.owner, rent)], "", rent_for=space)  # (as a pushed pay step, run next)
 
 
 def nearest_card_space(st: GameState, ed: Edition, pos: int) -> int | None:

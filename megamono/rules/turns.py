@@ -33,7 +33,7 @@ from .decisions import (
     TurnDecision,
 )
 from .editions import Edition
-from .events import BusMoveChosen, BusTicketPlayed, ClaimLapsed, NamesOf, Rolled, Triples, TurnStarted, commas, rent_why
+from .events import BusMoveChosen, BusTicketPlayed, ClaimLapsed, Rolled, Triples, TurnStarted, commas
 from .state import GameState
 
 
@@ -223,7 +223,7 @@ def claim_rent(st: GameState, ed: Edition, a: ClaimRent) -> None:
     st.claims.remove(claim)
     set_aside(st)
     push(st, PayStep(player=claim.payer, creditors=[(claim.owner, claim.amount)],
-                      why=f"{rent_why(NamesOf(st, ed), claim.space)} (claimed)"), ResumeStep())
+                      why="claimed", rent_for=claim.space), ResumeStep())
 
 
 def step_resume(st: GameState, ed: Edition, s: ResumeStep) -> None:

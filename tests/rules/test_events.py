@@ -9,8 +9,10 @@ import typing
 import pytest
 from helpers import jail
 from megamono.bots import play_bot_game
+from megamono.rules.agenda import DebtNoteStep
 from megamono.rules.decisions import TradeOffer, TradeSide
 from megamono.rules.dice import Throw
+from megamono.rules.engine import Game
 from megamono.rules.events import (
     EVENT_TYPES,
     AuctionStarts,
@@ -82,6 +84,35 @@ def test_rent_is_a_payment_between_players_marked_as_rent():
     assert rent.text == f"Ann pays ${due} to Bob: rent for Massachusetts Avenue"
 
 
+def test_rent_paid_after_a_debt_is_still_rent_the_reason_kept_typed_through_a_save():
+    """Issue 14 item 3: the reason of a payment is data (``rent_for``), never read back from its words."""
+    g = new_game(2, cash=[0, 1500])
+    give(g, BOB, 7)
+    give(g, ANN, 6)
+    due = rent_due(g.ed, g.st, 7, ANN)
+    events = roll(g, ANN, 2, 3, 2)
+    assert events[-1] == InDebt(ANN, due, "", 0, rent_for=7) and pend(g) == ("debt", ANN)
+    [note] = [s for s in g.st.agenda if isinstance(s, DebtNoteStep)]
+    assert (note.why, note.rent_for) == ("", 7)
+    assert "(rent for Massachusetts Avenue)" in g.pending.prompt
+    saved = Game.from_dict(g.to_dict())  # the debt's reason goes through a save as its fields
+    assert saved.st.agenda == g.st.agenda
+    act(saved, "mortgage", ANN, space=6)
+    [paid] = [e for e in act(saved, "pay_debt", ANN) if isinstance(e, Cash)]
+    assert paid == Cash(ANN, BOB, due, "", rent_for=7) and paid.rent
+    assert paid.text == f"Ann pays ${due} to Bob: rent for Massachusetts Avenue"
+
+
+def test_claimed_rent_is_rent_with_its_word():
+    g = new_game(2, options={"rent_must_be_claimed": True})
+    give(g, BOB, 7)
+    due = rent_due(g.ed, g.st, 7, ANN)
+    roll(g, ANN, 2, 3, 2)
+    [paid] = [e for e in act(g, "claim_rent", BOB, space=7) if isinstance(e, Cash)]
+    assert paid == Cash(ANN, BOB, due, "claimed", rent_for=7) and paid.rent
+    assert paid.text == f"Ann pays ${due} to Bob: rent for Massachusetts Avenue (claimed)"
+
+
 def test_a_fine_is_a_payment_and_leaving_jail_an_event():
     g = new_game(2)
     jail(g, ANN)
@@ -128,7 +159,9 @@ def test_bankruptcy_ends_the_game_with_the_last_player_standing():
     give(g, BOB, 7, level=5)
     owed = rent_due(g.ed, g.st, 7, ANN)
     events = roll(g, ANN, 2, 3, 2)
-    assert events[-1] == InDebt(ANN, owed, "rent for Massachusetts Avenue", 10) and pend(g) == ("debt", ANN)
+    assert events[-1] == InDebt(ANN, owed, "", 10, rent_for=7) and pend(g) == ("debt", ANN)
+    assert events[-1].text == (f"Ann owes ${owed} (rent for Massachusetts Avenue) but has only $10: raise money or "
+                               "declare bankruptcy")
     assert g.outcome is None
     events = act(g, "declare_bankruptcy", ANN)
     assert events[0] == Bankrupt(ANN) and Cash(ANN, BOB, 10, "everything Ann had") in events
@@ -170,6 +203,7 @@ def _sample(g, field: str):
         "agrees": True, "want": False, "termination": "turn_limit", "round": 9, "minutes": 90,
         "worths": [(ANN, 1000), (BOB, 900)],
         "outcome": Outcome(winners=[BOB], termination="agreed_end"), "dice": "second", "steps": 3,
+        "rent_for": 7,
     }
     return values[field]
 
