@@ -122,13 +122,11 @@ class Review:
         first = self.points[0].round if self.points else 1
         return [None] * (first - 1) + [p.chances() for p in self.points]
 
-    def point_at(self, action: int) -> int:
-        """The index of the last point at or before ``action`` actions."""
-        k = 0
-        for i, p in enumerate(self.points):
-            if p.action <= action:
-                k = i
-        return k
+    def last_label(self) -> str | None:
+        """The chart's word for the last item of :meth:`series`: "end" (a finished game's result),
+        "now" (where a game in progress stands, mid-round), or None (the start of a round)."""
+        last = self.points[-1] if self.points else None
+        return "end" if last is not None and last.end else "now" if last is not None and last.now else None
 
     # -- the playouts ------------------------------------------------------------------------------
     def refine(self, stop: Callable[[], bool] = lambda: False, report: Callable[[Review], None] | None = None,

@@ -61,6 +61,8 @@ async def test_from_the_game_over_screen_to_the_review_and_a_turning_point_repla
         first = screen.turning[0]
         assert f"Round {first.round}:" in shown(options.get_option_at_index(0).prompt)
         assert shown(screen.query_one("#review-stats").query_one(Static).content).startswith("Rent")
+        assert not screen.check_action("statistics", ())  # (beside the turning points: no s)
+        assert shown(screen.query_one("#review-chart", Static).content).split("\n")[-3].rstrip().endswith("end")
 
         await pilot.press("enter")  # the first turning point, replayed from its round's start
         await settle(pilot, app, until=lambda: screen_name(app) == "ReplayScreen")
@@ -104,12 +106,16 @@ async def test_a_narrow_screen_shows_the_statistics_in_place_of_the_turning_poin
         assert screen.has_class("-narrow") and turning.region.height > 0 and stats.region.height == 0
         for widget in (screen.query_one("#review-chart"), screen.query_one("#review-progress"), turning):
             assert widget.region.right <= 100 and widget.region.bottom <= 29, widget
+        assert screen.check_action("statistics", ()) and not screen.check_action("turning", ())
         await pilot.press("s")
         await pilot.pause()
         assert stats.region.height > 0 and turning.region.height == 0
+        assert screen.check_action("turning", ()) and not screen.check_action("statistics", ())
         await pilot.press("s")
         await pilot.pause()
         assert turning.region.height > 0 and screen.query_one("#turning", OptionList).has_focus
+        await pilot.press("down", "enter")  # the turning points work again
+        await settle(pilot, app, until=lambda: screen_name(app) == "ReplayScreen")
 
 
 async def test_a_game_in_progress_is_reviewed_up_to_now(saves):

@@ -97,10 +97,12 @@ class ReplayScreen(FittedFooter, LatestSizeOnly, Screen[None]):
     legend (and ``?``)."""
 
     def __init__(self, timeline: Timeline, chances: Sequence[dict[int, float] | None] | None = None,
-                 start: int = 0, leave: Callable[[], object] | None = None) -> None:
+                 start: int = 0, leave: Callable[[], object] | None = None, last_label: str | None = None) -> None:
         super().__init__()
         self.setup_footer()
         self.leave = leave
+        self.last_label = last_label
+        """The chart's word for the last item of ``chances`` ("end", "now"; see ``chance_chart``)."""
         self.timeline = timeline
         self.chances = list(chances) if chances is not None else None
         self.k = timeline.clamp(start)
@@ -238,7 +240,7 @@ class ReplayScreen(FittedFooter, LatestSizeOnly, Screen[None]):
         update_if_changed(chart, chance_chart(
             self.chances, [pl.name for pl in players], width, self.chart_height(),
             mark_round=self.timeline.moment(self.k).round, letters=self.look.tokens,
-            colours=[self.look.colour(p) for p in range(len(players))]))
+            colours=[self.look.colour(p) for p in range(len(players))], last_label=self.last_label))
 
     def show_status(self) -> None:
         update_if_changed(self._status, self.status_text())

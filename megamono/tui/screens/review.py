@@ -88,6 +88,7 @@ class ReviewScreen(LatestSizeOnly, Screen[None]):
         Binding("escape,q", "leave", "Back"),
         Binding("r", "replay", "Replay"),
         Binding("s", "statistics", "Statistics"),
+        Binding("s", "turning", "Turning points"),
     ]
 
     def __init__(self, game: Game, title: str = "", review: Review | None = None,
@@ -172,6 +173,9 @@ class ReviewScreen(LatestSizeOnly, Screen[None]):
 
     def on_resize(self, event) -> None:
         self.set_class(event.size.width < 120, "-narrow")
+        if not self.has_class("-narrow") and self.has_class("-stats"):
+            self.remove_class("-stats")
+        self.refresh_bindings()
         self.call_after_refresh(self.show_chart)
 
     # -- showing ----------------------------------------------------------------------------------
@@ -183,7 +187,8 @@ class ReviewScreen(LatestSizeOnly, Screen[None]):
         width, height = self.chart_size()
         st = self.review.game.st
         chart = chance_chart(self.review.series(), self.review.names, width, height,
-                             letters=self.look.tokens, colours=[self.look.colour(p) for p in range(len(st.players))])
+                             letters=self.look.tokens, colours=[self.look.colour(p) for p in range(len(st.players))],
+                             last_label=self.review.last_label())
         self.query_one("#review-chart", Static).update(chart)
 
     def show(self) -> None:
@@ -228,17 +233,28 @@ class ReviewScreen(LatestSizeOnly, Screen[None]):
         """The replay (:class:`~.replay.ReplayScreen`) after ``action`` actions, with the chart as it is."""
         from .replay import ReplayScreen
 
-        self.app.push_screen(ReplayScreen(self.review.timeline, self.review.series(), start=action))
+        self.app.push_screen(ReplayScreen(self.review.timeline, self.review.series(), start=action,
+                                          last_label=self.review.last_label()))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``s`` only on a narrow screen (wider, the statistics stand beside the turning points): it shows
+        the statistics in their place, then (as "Turning points") brings them back."""
+        if action in ("statistics", "turning"):
+            showing = self.has_class("-stats")
+            return self.has_class("-narrow") and showing == (action == "turning")
+        return True
 
     def action_statistics(self) -> None:
-        """The statistics: beside the turning points (focused, to scroll them), or in their place on a
-        narrow screen (``s`` again brings the turning points back)."""
-        if self.has_class("-narrow"):
-            self.toggle_class("-stats")
-            target = "#review-stats" if self.has_class("-stats") else "#turning"
-        else:
-            target = "#turning" if self.query_one("#review-stats").has_focus else "#review-stats"
-        self.query_one(target).focus()
+        """The statistics in the turning points' place (a narrow screen)."""
+        self.add_class("-stats")
+        self.query_one("#review-stats").focus()
+        self.refresh_bindings()
+
+    def action_turning(self) -> None:
+        """The turning points back in their place (a narrow screen)."""
+        self.remove_class("-stats")
+        self.query_one("#turning").focus()
+        self.refresh_bindings()
 
     def action_leave(self) -> None:
         self.workers.cancel_group(self, "review")

@@ -221,9 +221,9 @@ class RenameDialog(LatestSizeOnly, ModalScreen[str | None]):
 class ResumeScreen(LatestSizeOnly, Screen[None]):
     """The save browser: every save in the save folder and its ``examples``, newest first, with
     name, edition, players, turn and date. Enter loads, ``v`` reviews (:mod:`.review`), ``n`` renames,
-    Delete or ``x`` deletes
-    (after a yes/no question). Examples cannot be renamed or deleted. A file that cannot be read is
-    listed with the reason; it can be deleted (after the same question), not renamed.
+    Delete or ``x`` deletes (after a yes/no question). Examples cannot be renamed or deleted. A file
+    that cannot be read is listed with the reason; it can be deleted (after the same question), not
+    renamed.
     """
 
     if TYPE_CHECKING:
@@ -269,7 +269,7 @@ class ResumeScreen(LatestSizeOnly, Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="resume"):
             title = Text(f"Saved games  ({self.folder}/)", style="bold")
-            title.append("    Enter load · n rename · Del/x delete · Esc back", style=DIM)
+            title.append("    Enter load · v review · n rename · Del/x delete · Esc back", style=DIM)
             yield Static(title)
             table: DataTable[str | Text] = DataTable(id="saves", cursor_type="row")
             table.add_columns("Name", "Edition", "Players", "Turn", "Saved")

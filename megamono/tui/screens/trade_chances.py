@@ -102,9 +102,10 @@ def effect_text(chances: TradeChances | None, look: Look, ready: bool) -> Text:
             return Text()
         return Text.assemble(("Ctrl+W", "bold"), (": both sides' chances to win, before and after this trade.",
                                                   DIM))
-    n, total = chances.played, chances.total
+    before, after, total = len(chances.before.results), len(chances.after.results), chances.total
     head = Text("Win chances before → after this trade", style="bold")
-    head.append(f"  ({n:,} playouts each" + (")" if n >= total else f" of {total:,} so far)"), style=DIM)
+    head.append(f"  (before: {before:,} playouts; after: {after:,}" + ("" if chances.finished else f" of {total:,}")
+                + ")", style=DIM)
     line = Text()
     for seat in (chances.offer.player, chances.offer.partner):
         if line:

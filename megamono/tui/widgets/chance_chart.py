@@ -79,11 +79,12 @@ def _place(grid: list[list[tuple[str, str]]], c: int, chances: dict[int, float],
 
 
 def _round_axis(columns: list[range], rounds: int, width: int, mark: int | None,
-                mark_round: int | None) -> tuple[str, range]:
+                mark_round: int | None, last_label: str | None = None) -> tuple[str, range]:
     """The round axis: round 1 and every round that is a multiple of a step (1, 2, 5, 10, 20, 50,
     ...) chosen so the numbers stand at least 8 columns apart; under the marked column ``^`` and
-    ``mark_round`` ("^12", or "12^" at the right end), the numbers it would touch left out. Returns the
-    axis and the columns of the mark's label."""
+    ``mark_round`` ("^12", or "12^" at the right end), the numbers it would touch left out;
+    ``last_label`` ("end", "now"), when given, at the right end for the last item of the series, in
+    place of its number. Returns the axis and the columns of the mark's label."""
     step = next(s for s in (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10**9)
                 if s * width >= 8 * rounds)
     axis = [" "] * width
@@ -96,6 +97,12 @@ def _round_axis(columns: list[range], rounds: int, width: int, mark: int | None,
         axis[at:at + len(label)] = label
         marked = range(at, at + len(label))
         keep_clear = range(at - 1, at + len(label) + 1)
+    clear = set(keep_clear)
+    if last_label and len(last_label) < width:
+        start = width - len(last_label)
+        if all(axis[i] == " " for i in range(start, width)):
+            axis[start:] = last_label
+            clear.update(range(start - 1, width))
     for c, rs in enumerate(columns):
         if c and columns[c - 1].start == rs.start:
             continue  # (a round spread over several columns is numbered at its first)
@@ -104,7 +111,7 @@ def _round_axis(columns: list[range], rounds: int, width: int, mark: int | None,
             continue
         tick = str(ticks[0])
         span = range(max(0, c - 1), c + len(tick))
-        if c + len(tick) <= width and all(axis[i] == " " and i not in keep_clear for i in span):
+        if c + len(tick) <= width and all(axis[i] == " " and i not in clear for i in span):
             axis[c:c + len(tick)] = tick
     return "".join(axis), marked
 
@@ -138,7 +145,7 @@ def _legend(names: Sequence[str], letters: Sequence[str], latest: dict[int, floa
 
 def chance_chart(series: Sequence[dict[int, float] | None], names: Sequence[str], width: int, height: int,
                  mark_round: int | None = None, letters: Sequence[str] | None = None,
-                 colours: Sequence[str] | None = None) -> Text:
+                 colours: Sequence[str] | None = None, last_label: str | None = None) -> Text:
     """Each player's chance to win, round by round, as a chart of ``width`` x ``height`` cells.
 
     - ``series``: one estimate per round, ``series[0]`` for round 1, ``series[r - 1]`` for round
@@ -149,7 +156,9 @@ def chance_chart(series: Sequence[dict[int, float] | None], names: Sequence[str]
     - ``letters``: each seat's letter on the chart (default: :func:`initials` of the names; the app
       passes its token letters);
     - ``colours``: each seat's Rich style (a colour), laid over its letter; the chart reads the same
-      without them.
+      without them;
+    - ``last_label``: the round axis's word for the last item of the series ("end": a finished
+      game's result, "now": where a game in progress stands), in place of a round number it never had.
 
     The chance axis runs from 0% (bottom) to 100% (top) on the left; the rounds run left to right,
     spread or averaged to fill the width. A cell where several players meet shows ``*``; the marked
@@ -198,7 +207,7 @@ def chance_chart(series: Sequence[dict[int, float] | None], names: Sequence[str]
             out.append(char, style=style)
         out.append("\n")
     out.append("rnd  ", style=DIM)
-    axis, marked = _round_axis(columns, rounds, plot_w, mark_col, mark_round)
+    axis, marked = _round_axis(columns, rounds, plot_w, mark_col, mark_round, last_label)
     for c, char in enumerate(axis):
         out.append(char, style="bold" if c in marked else DIM)
     for legend_line in legend:
