@@ -106,7 +106,8 @@ def _round_axis(columns: list[range], rounds: int, width: int, mark: int | None,
     for c, rs in enumerate(columns):
         if c and columns[c - 1].start == rs.start:
             continue  # (a round spread over several columns is numbered at its first)
-        ticks = [r for r in range(rs.start + 1, rs.stop + 1) if r == 1 or r % step == 0]
+        ticks = [r for r in range(rs.start + 1, rs.stop + 1)
+                 if (r == 1 or r % step == 0) and not (last_label and r == rounds)]
         if not ticks:
             continue
         tick = str(ticks[0])
