@@ -238,3 +238,25 @@ async def test_the_start_screen_says_when_the_save_folder_is_a_file(tmp_path):
         await pilot.pause()
         said = str(app.screen.query_one("#starterr").render())
         assert f"The save folder {folder} is a file, not a folder" in said
+
+
+async def test_at_100x30_the_start_screen_keeps_every_button_with_games_listed(saves):
+    """Found by a newcomer: with two games in progress at 100x30 the list pushed the Quit button out of
+    the start box. Below 36 rows the title leaves out its big letters while games are listed."""
+    from megamono.tui.app import MegamonoApp
+    from textual.widgets import Button
+
+    for k, gid in enumerate(("0123456789ab", "ba9876543210")):
+        save_game(new_game(seed=k + 1), f"autosave-{gid}", saves, game_id=gid)
+    app = MegamonoApp(saves, test_mode=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert len(screen.games) == 2 and screen._short_title is True
+        box = screen.query_one("#start").region
+        for button in screen.query(Button):
+            assert box.contains_region(button.region), button.id
+    app = MegamonoApp(saves, test_mode=True)
+    async with app.run_test(size=(140, 45)) as pilot:  # (room enough: the big letters)
+        await pilot.pause()
+        assert app.screen._short_title is False

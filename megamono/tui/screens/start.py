@@ -37,8 +37,15 @@ TITLE = r"""
 """
 
 
-def title_text() -> Text:
-    t = Text(TITLE.strip("\n"), style="bold", justify="center")
+SHORT_TITLE_BELOW = 36
+"""Terminal rows under which the start screen's title leaves out its big letters when games in progress
+are listed (at 100x30 the list pushed the Quit button out of the box)."""
+
+
+def title_text(short: bool = False) -> Text:
+    """The start screen's title: the name in big letters (``short``: in plain bold), the colour groups
+    and what the game is."""
+    t = Text("megamono" if short else TITLE.strip("\n"), style="bold", justify="center")
     t.append("\n\n")
     for code, bg, fg in GROUP_STYLE.values():
         if code != "Pu":
@@ -147,6 +154,7 @@ class StartScreen(LatestSizeOnly, Screen[None]):
         shown = bool(self.games)
         box.display = shown
         self.query_one("#gameshead", Static).display = shown
+        self.fit_title()
         if shown:
             # the highlighted game stays highlighted when the list is read again
             paths = [g.path for g in self.games]
@@ -155,6 +163,17 @@ class StartScreen(LatestSizeOnly, Screen[None]):
         elif self.focused is None or self.focused is box:
             self.query_one("#new", Button).focus()
         self.refresh_bindings()
+
+    def fit_title(self) -> None:
+        """The big letters only while there is room for them and every button (see
+        :data:`SHORT_TITLE_BELOW`)."""
+        short = bool(self.games) and self.app.size.height < SHORT_TITLE_BELOW
+        if getattr(self, "_short_title", None) != short:
+            self._short_title = short
+            self.query_one("#title", Static).update(title_text(short))
+
+    def on_resize(self, event) -> None:
+        self.fit_title()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "autosave":
