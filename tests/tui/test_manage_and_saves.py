@@ -252,3 +252,20 @@ async def test_a_save_may_not_be_named_autosave(saves):
         assert "are the automatic saves'" in str(app.screen.query_one("#saveerr").render())
         await pilot.press("escape")
     assert [f.name for f in saves.iterdir() if not f.name.startswith("autosave-")] == []  # (only the autosave)
+
+
+async def test_the_save_dialogs_footer_says_what_enter_does(saves):
+    """Found by a newcomer: the save dialog's footer said only "esc Cancel" (the name field's own Enter,
+    hidden, hid the dialog's). It says "Save" (the rename dialog: "Rename"), and Enter saves."""
+    from tui_helpers import app_for, new_game
+
+    app = app_for(new_game(), saves)
+    async with app.run_test(size=(140, 45)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter", "s")
+        await pilot.pause()
+        shown = {k: b.binding.description for k, b in app.screen.active_bindings.items() if b.binding.show}
+        assert shown == {"enter": "Save", "escape": "Cancel"}
+        await pilot.press("enter")
+        await pilot.pause()
+        assert list(saves.glob("Ann-Bob-Cat-*.json"))

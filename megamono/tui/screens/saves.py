@@ -60,6 +60,19 @@ def suggest_name(game: Game) -> str:
     return f"{names.rstrip('-')}-turn{game.st.turn.number}"
 
 
+class SaveNameInput(Input):
+    """The save dialog's name field: its Enter says in the footer what it does (a plain Input's own
+    Enter, hidden, hid the dialog's, so the footer said only Esc)."""
+
+    BINDINGS = [Binding("enter", "submit", "Save")]
+
+
+class RenameInput(Input):
+    """The rename dialog's name field (see :class:`SaveNameInput`)."""
+
+    BINDINGS = [Binding("enter", "submit", "Rename")]
+
+
 class SaveDialog(LatestSizeOnly, ModalScreen[Path | None]):
     """Ask for a save name (checked by :func:`check_save_name`) and write the game atomically.
 
@@ -95,7 +108,7 @@ class SaveDialog(LatestSizeOnly, ModalScreen[Path | None]):
         with Vertical(id="savebox"):
             yield Static(Text("Save the game", style="bold"))
             yield Static(Text(f"into {self.folder}/ — letters, digits, space, _ . - (up to 64)", style=DIM))
-            box = Input(default, id="savename")
+            box = SaveNameInput(default, id="savename")
             if getattr(self.app, "test_mode", False):
                 box.cursor_blink = False
             yield box
@@ -176,7 +189,7 @@ class RenameDialog(LatestSizeOnly, ModalScreen[str | None]):
         with Vertical(id="renamebox"):
             yield Static(Text(f"Rename the save {shown_name(self.path.stem)}", style="bold"))
             yield Static(Text("letters, digits, space, _ . - (up to 64)", style=DIM))
-            box = Input(self.path.stem, id="newname")
+            box = RenameInput(self.path.stem, id="newname")
             if getattr(self.app, "test_mode", False):
                 box.cursor_blink = False
             yield box
