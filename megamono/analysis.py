@@ -199,12 +199,8 @@ def playout_base(game: Game, turn_limit: int = DEFAULT_TURN_LIMIT) -> Base:
     if turn_limit < 1:
         raise ValueError("the turn limit must be at least 1 round")
     st = game.st
-    log = st.log
-    st.log = []
-    try:
-        state: GameState = st.model_copy(deep=True)
-    finally:
-        st.log = log
+    state = game_copy(game).st
+    state.log = []  # (the events travel once, in Base.log)
     own = state.options.turn_limit
     last = state.turn.round + turn_limit
     state.options.turn_limit = last if not own else min(own, last)

@@ -7,7 +7,6 @@ and the chart itself (megamono/tui/widgets/chance_chart.py), read without colour
 
 from __future__ import annotations
 
-from io import StringIO
 from pathlib import Path
 
 from megamono.replay import Timeline
@@ -15,20 +14,14 @@ from megamono.tui.app import MegamonoApp
 from megamono.tui.screens.replay import ReplayScreen
 from megamono.tui.widgets.chance_chart import chance_chart, initials
 from megamono.tui.widgets.dice import dice_text
-from rich.console import Console
 from rich.text import Text
 from textual.widgets import Static
-from tui_helpers import screen_name
+from tui_helpers import screen_name, shown
 
 ROOT = Path(__file__).resolve().parents[2]
 LATE_GAME = ROOT / "saves" / "examples" / "late-game.json"
 
 
-def shown(renderable) -> str:
-    """What a Rich renderable prints, without colour."""
-    out = StringIO()
-    Console(file=out, width=220, color_system=None).print(renderable)
-    return out.getvalue()
 
 
 def chances(rounds: int = 14) -> list[dict[int, float] | None]:

@@ -7,7 +7,6 @@ only read. Snapshots at 140x45 and 100x30 (``--snapshot-update`` after an intend
 from __future__ import annotations
 
 import shutil
-from io import StringIO
 from pathlib import Path
 
 import pytest
@@ -19,18 +18,13 @@ from megamono.tui.app import MegamonoApp
 from megamono.tui.screens.gameover import GameOverScreen
 from megamono.tui.screens.replay import ReplayScreen
 from megamono.tui.screens.review import TEST_PASSES, ReviewScreen
-from rich.console import Console
 from textual.widgets import OptionList, Static
-from tui_helpers import screen_name, settle
+from tui_helpers import screen_name, settle, shown
 
 ROOT = Path(__file__).resolve().parents[2]
 LATE_GAME = ROOT / "saves" / "examples" / "late-game.json"
 
 
-def shown(renderable) -> str:
-    out = StringIO()
-    Console(file=out, width=220, color_system=None).print(renderable)
-    return out.getvalue()
 
 
 @pytest.fixture(scope="module")

@@ -4,22 +4,13 @@ is not changed; changing the offer clears the figures, going back to it shows th
 
 from __future__ import annotations
 
-from io import StringIO
-
 from megamono.analysis import after_trade
 from megamono.rules.actions import ProposeTrade
 from megamono.rules.decisions import TradeSide
 from megamono.tui.screens.trade_chances import TEST_PLAYOUTS, TradeChances
-from rich.console import Console
 from test_trades_and_endings import BALTIC, MEDITERRANEAN, READING, trading_game
 from textual.widgets import Static
-from tui_helpers import SIZE, app_for, screen_name, settle
-
-
-def shown(widget: Static) -> str:
-    out = StringIO()
-    Console(file=out, width=200).print(widget.content)
-    return out.getvalue()
+from tui_helpers import SIZE, app_for, screen_name, settle, shown
 
 
 def test_after_trade_is_a_copy_with_the_deeds_moved():

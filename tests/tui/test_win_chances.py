@@ -4,20 +4,10 @@ the position, shown at once when it opens again there, and forgotten once the ga
 
 from __future__ import annotations
 
-from io import StringIO
-
 from megamono.rules.actions import Roll
 from megamono.tui.screens.chances import TEST_PLAYOUTS, ChancesScreen, PositionChances
-from rich.console import Console
 from textual.widgets import ProgressBar, Static
-from tui_helpers import app_for, new_game, screen_name, settle
-
-
-def shown(widget: Static) -> str:
-    """The text a Static shows (a Rich renderable, printed)."""
-    out = StringIO()
-    Console(file=out, width=200).print(widget.content)
-    return out.getvalue()
+from tui_helpers import app_for, new_game, screen_name, settle, shown
 
 
 def state_of(game) -> dict:

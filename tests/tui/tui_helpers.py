@@ -44,3 +44,14 @@ async def settle(pilot, app, until=None, limit: int = 400) -> None:
         elif not getattr(app.screen, "_bot_scheduled", False):
             return
     raise AssertionError("the app did not settle")
+
+
+def shown(thing, width: int = 220) -> str:
+    """What a Rich renderable prints, without colour: ``thing`` itself, or a Static's content."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    out = StringIO()
+    Console(file=out, width=width, color_system=None).print(getattr(thing, "content", thing))
+    return out.getvalue()

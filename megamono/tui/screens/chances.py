@@ -33,6 +33,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Footer, ProgressBar, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
@@ -119,6 +120,14 @@ class PositionChances:
             if self.results and (self.figures is None or self.figures.playouts < len(self.results)):
                 # (stopped: the playouts since the last report are kept in the figures too)
                 self.figures = summarise(self.game, self.base, self.results, self.seed, self.turn_limit)
+
+
+def say_playouts_failed(node: Widget, event: Worker.StateChanged, group: str, title: str) -> None:
+    """A playout failed in ``node``'s worker of ``group``: say so (the figures so far stay on screen).
+    For the win chances panel, the trade screen and the review."""
+    if event.state == WorkerState.ERROR and event.worker.group == group:
+        node.app.notify(f"The playouts stopped: {event.worker.error!r}. Save the game (s) and report it.",
+                        title=title, severity="error", timeout=30)
 
 
 class ChancesRefined(Message):
@@ -218,10 +227,7 @@ class ChancesScreen(LatestSizeOnly, ModalScreen[None]):
         self.chances.play_on(lambda: worker.is_cancelled, report)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        """A playout failed in the worker: say so (the figures so far stay on screen)."""
-        if event.state == WorkerState.ERROR and event.worker.group == "chances":
-            self.app.notify(f"The playouts stopped: {event.worker.error!r}. Save the game (s) and report it.",
-                            title="Win chances", severity="error", timeout=30)
+        say_playouts_failed(self, event, "chances", "Win chances")
 
     def on_chances_refined(self, message: ChancesRefined) -> None:
         """New figures: show them."""

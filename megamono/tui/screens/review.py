@@ -26,7 +26,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
-from textual.worker import Worker, WorkerState, get_current_worker
+from textual.worker import Worker, get_current_worker
 
 from megamono.review import PASSES, Review, TurningPoint, review_game
 from megamono.rules.engine import Game
@@ -36,6 +36,7 @@ from ..resizing import LatestSizeOnly
 from ..stats import stats_for
 from ..widgets.chance_chart import chance_chart
 from ..widgets.notices import NoticeLine
+from .chances import say_playouts_failed
 from .gameover import statistics_text, winners_of
 
 TEST_PASSES = (4,)
@@ -167,9 +168,7 @@ class ReviewScreen(LatestSizeOnly, Screen[None]):
         self.show()
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        if event.state == WorkerState.ERROR and event.worker.group == "review":
-            self.app.notify(f"The playouts stopped: {event.worker.error!r}. Please report it.",
-                            title="Review", severity="error", timeout=30)
+        say_playouts_failed(self, event, "review", "Review")
 
     def on_resize(self, event) -> None:
         self.set_class(event.size.width < 120, "-narrow")

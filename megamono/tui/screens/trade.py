@@ -28,7 +28,7 @@ from textual.strip import Strip
 from textual.widgets import Button, Footer, Input, Select, SelectionList, Static
 from textual.widgets.option_list import OptionDoesNotExist
 from textual.widgets.selection_list import Selection
-from textual.worker import Worker, WorkerState, get_current_worker
+from textual.worker import Worker, get_current_worker
 
 from megamono.rules.actions import Action, ProposeTrade
 from megamono.rules.decisions import TradeOffer, TradeSide
@@ -381,10 +381,9 @@ class TradeScreen(MarksFocusedRow, LatestSizeOnly, Screen[ProposeTrade | None]):
             self.show_effect()
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        """A playout failed in the worker: say so (the figures so far stay on screen)."""
-        if event.state == WorkerState.ERROR and event.worker.group == "trade-chances":
-            self.app.notify(f"The playouts stopped: {event.worker.error!r}. Please report it.",
-                            title="Win chances", severity="error", timeout=30)
+        from .chances import say_playouts_failed
+
+        say_playouts_failed(self, event, "trade-chances", "Win chances")
 
     def on_input_changed(self, event: Input.Changed) -> None:
         for side in self.query(TradeSidePanel):
