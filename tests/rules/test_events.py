@@ -84,7 +84,7 @@ def test_rent_is_a_payment_between_players_marked_as_rent():
     assert rent.text == f"Ann pays ${due} to Bob: rent for Massachusetts Avenue"
 
 
-def test_rent_paid_after_a_debt_is_still_rent_the_reason_kept_typed_through_a_save():
+def test_D1_rent_paid_after_a_debt_is_still_rent_the_reason_kept_typed_through_a_save():
     """Issue 14 item 3: the reason of a payment is data (``rent_for``), never read back from its words."""
     g = new_game(2, cash=[0, 1500])
     give(g, BOB, 7)
@@ -103,7 +103,7 @@ def test_rent_paid_after_a_debt_is_still_rent_the_reason_kept_typed_through_a_sa
     assert paid.text == f"Ann pays ${due} to Bob: rent for Massachusetts Avenue"
 
 
-def test_claimed_rent_is_rent_with_its_word():
+def test_T6_claimed_rent_is_rent_with_its_word():
     g = new_game(2, options={"rent_must_be_claimed": True})
     give(g, BOB, 7)
     due = rent_due(g.ed, g.st, 7, ANN)
