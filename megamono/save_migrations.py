@@ -12,20 +12,57 @@ from typing import Any
 from megamono.autosave import derive_game_id
 from megamono.rules.editions import load_edition
 
-SAVE_VERSION = 8
+SAVE_VERSION = 9
 """The version of the saves megamono writes."""
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 
 
+V1_LOG = "v1_log"
+"""Where :func:`_v1_to_v2` keeps a version-1 save's log, as plain-text events, while the later steps run
+on its state; :func:`start_from_state` then puts both in the setup (a save without actions only)."""
+
+
+def _plain_text(event: Any) -> dict[str, Any]:
+    """A version-1 log line (``{"kind", "text", "player", ...}``) as a ``PlainText`` event's dict."""
+    if not isinstance(event, dict) or not isinstance(event.get("text"), str):
+        raise ValueError(f"a log line without its text: {event!r:.60}")
+    player = event.get("player")
+    return {"event": "PlainText", "line": event["text"], "player": player if type(player) is int else None,
+            "category": str(event.get("kind") or "info")}
+
+
 def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
     """Version 1 -> 2: the game gets its id (from its setup) and the state's log is dropped (loading
-    rebuilds it by replaying the actions, as it always checked it against)."""
+    rebuilds it by replaying the actions, as it always checked it against).
+
+    A version-1 save without ``"actions"`` cannot be replayed: its game goes on from the state it was
+    saved in, and its log is kept as plain-text lines (``PlainText`` events, issue 14 item 2), set aside
+    under :data:`V1_LOG` until :func:`start_from_state`."""
     state = data.get("state")
+    if "actions" not in data:
+        log = state.get("log", []) if isinstance(state, dict) else []
+        data[V1_LOG] = [_plain_text(e) for e in log] if isinstance(log, list) else log
+        data["actions"] = []
     if isinstance(state, dict):
         data["state"] = {k: v for k, v in state.items() if k != "log"}
     setup = data.get("setup")
     data["game_id"] = derive_game_id(setup if isinstance(setup, dict) else {})
+    return data
+
+
+def start_from_state(data: dict[str, Any]) -> dict[str, Any]:
+    """After the steps: a version-1 save without actions (:func:`_v1_to_v2`) starts from its state, now
+    in today's form, with its old log as plain text: the setup holds that ``"state"`` (version 9's third
+    kind of setup, beside ``Game.new``'s arguments and a position), and no actions follow it yet. Any
+    other save is returned as it is."""
+    log = data.pop(V1_LOG, None)
+    if log is None:
+        return data
+    setup, state = data.get("setup"), data.get("state")
+    if not isinstance(setup, dict) or not isinstance(state, dict):
+        return data  # (validation then names what is wrong)
+    data["setup"] = {**setup, "state": {**state, "log": log}}
     return data
 
 
@@ -113,11 +150,13 @@ def _v4_to_v5(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def _unchanged(data: dict[str, Any]) -> dict[str, Any]:
-    """Versions 5 -> 6 (open auctions, RULES.md A3) and 6 -> 7 (positions, issue 16): nothing changes. A
-    version-6 save may hold the action ``pass_bid`` and a bid decision's ``open`` and ``passed``, but every
-    version-5 save names ``auction_bidding`` (``"seat_order"``) and plays on so; a version-7 setup may hold
-    the ``position`` its game started from, which no version-6 save has. (A new version lets an older
-    megamono refuse a newer save by its version, asking to update, rather than as damaged.)"""
+    """Versions 5 -> 6 (open auctions, RULES.md A3), 6 -> 7 (positions, issue 16) and 8 -> 9 (a game
+    started from a state): nothing changes. A version-6 save may hold the action ``pass_bid`` and a bid
+    decision's ``open`` and ``passed``, but every version-5 save names ``auction_bidding``
+    (``"seat_order"``) and plays on so; a version-7 setup may hold the ``position`` its game started from,
+    which no version-6 save has; a version-9 setup may hold the ``state`` its game started from (a
+    version-1 save without actions, :func:`start_from_state`), which no version-8 save has. (A new version
+    lets an older megamono refuse a newer save by its version, asking to update, rather than as damaged.)"""
     return data
 
 
@@ -157,7 +196,7 @@ def _v7_to_v8(data: dict[str, Any]) -> dict[str, Any]:
 
 
 MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5, 5: _unchanged,
-                                    6: _unchanged, 7: _v7_to_v8}
+                                    6: _unchanged, 7: _v7_to_v8, 8: _unchanged}
 """``MIGRATIONS[v]`` turns a version-``v`` save (a parsed dict) into a version ``v + 1`` one.
 
 - 1 -> 2 (:func:`_v1_to_v2`): a ``game_id`` at the top level; no log in the state.
@@ -168,6 +207,8 @@ MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4:
 - 6 -> 7 (:func:`_unchanged`): a setup may hold the position the game started from (nothing to change).
 - 7 -> 8 (:func:`_v7_to_v8`): a rent payment waiting on the agenda says so as data (``rent_for``), not
   in its words.
+- 8 -> 9 (:func:`_unchanged`): a setup may hold the state its game started from (nothing to change).
+  A version-1 save without actions becomes one (:func:`start_from_state`, after the last step).
 
 The option ``bus_rule`` and its decision came without a new version (a version-4 save without it plays
 ``"mega"``).

@@ -1,12 +1,14 @@
 """Save files: versioned JSON written atomically, validated on load, listed for the save browser.
 
-The format (``"format": "megamono-save"``, ``"version": 8``) is one JSON object::
+The format (``"format": "megamono-save"``, ``"version": 9``) is one JSON object::
 
-    {"format": "megamono-save", "version": 8, "game_id": "3f9c2a1b7d4e",
+    {"format": "megamono-save", "version": 9, "game_id": "3f9c2a1b7d4e",
      "saved_at": "2026-03-01T20:15:04", "edition": "mega", "seed": 123, "rng": 456,
      "options": {...},            the house-rule options played
      "setup": {...},              the arguments of Game.new, or the position the game started
-                                  from ("position", Game.from_position): they make the initial state
+                                  from ("position", Game.from_position), or the state it started
+                                  from with its log ("state": a version-1 save without actions,
+                                  whose old log is kept as plain text): they make the initial state
      "actions": [                 every action taken, one per line
      {"player":0,"kind":"roll"},
      ...],
@@ -61,7 +63,7 @@ from megamono.rules.engine import Game
 from megamono.rules.events import Event
 from megamono.rules.invariants import check_state
 from megamono.rules.state import Options
-from megamono.save_migrations import MIGRATIONS, SAVE_VERSION
+from megamono.save_migrations import MIGRATIONS, SAVE_VERSION, start_from_state
 
 SAVE_FORMAT = "megamono-save"
 MAX_SAVE_BYTES = 16 * 1024 * 1024
@@ -80,7 +82,7 @@ TEMP_PREFIX, TEMP_SUFFIX = _files.TEMP_PREFIX, _files.TEMP_SUFFIX
 STALE_TEMP_SECONDS = 60
 NAME_PUNCTUATION = " _.-"
 """What a save name may hold besides letters (of any script, with their accents) and digits."""
-_SETUP_KEYS = {"edition", "players", "seed", "dice", "seat_order", "options", "position"}
+_SETUP_KEYS = {"edition", "players", "seed", "dice", "seat_order", "options", "position", "state"}
 
 _ACTIONS = TypeAdapter(list[Action])
 _EVENTS = TypeAdapter(list[Event])
@@ -250,7 +252,7 @@ def migrate(data: dict[str, Any], name: str = "save") -> dict[str, Any]:
                             f"{version + 1} ({exc})") from None
         version += 1
         data["version"] = version
-    return data
+    return start_from_state(data)
 
 
 @dataclass(frozen=True)

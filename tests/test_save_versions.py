@@ -206,17 +206,56 @@ def test_A3_a_save_made_during_an_open_auction_goes_on(tmp_path):
     assert again.st == g.st and again.history == g.history
 
 
-def test_a_version_1_save_without_its_actions_is_refused_untouched(tmp_path):
-    """Issue 14 asked that a version-1 save without actions keep its log as plain text. Every version-1
-    save megamono wrote holds its actions (``Game.to_dict`` wrote them from the first save format on), so
-    one without them was made or edited elsewhere: it cannot be replayed or checked (RULES.md I8), and is
-    refused in one line, the file left as it was, rather than played from a state nobody can check."""
-    data = json.loads((FIXTURES / "v1" / "late-game.json").read_bytes())
-    del data["actions"]
-    f = tmp_path / "no-actions.json"
+def test_a_version_1_save_without_its_actions_goes_on_with_its_log_as_plain_text(tmp_path):
+    """Issue 14 item 2: a version-1 save without actions (``v1/no-actions.json``: ``v1/late-game.json``
+    without them; megamono never wrote one) cannot be replayed, so its game goes on from the state it was
+    saved in, its log kept as plain-text lines (``PlainText``). Saved again, version 9's setup holds that
+    state, log and all, and the game replays from it (I8); the old file is never touched."""
+    from megamono.rules.events import PlainText, Rolled
+
+    path = FIXTURES / "v1" / "no-actions.json"
+    before = path.read_bytes()
+    old_log = json.loads(before)["state"]["log"]
+    saved = load_save(path)
+    g = saved.game
+    assert path.read_bytes() == before
+    assert g.history == [] and "state" in g.setup
+    assert [type(e) for e in g.st.log] == [PlainText] * len(old_log)
+    assert [(e.text, e.player, e.category) for e in g.st.log] == [
+        (e["text"], e.get("player"), e["kind"]) for e in old_log]
+    full = load_save(FIXTURES / "v1" / "late-game.json").game  # the same game, replayed from its actions
+    g.st.log, log = full.st.log, g.st.log
+    assert g.st == full.st and saved.game_id == derive_game_id(json.loads(before)["setup"])
+    g.st.log = log
+    g.act(g.legal_actions()[0])
+    assert g.st.log[:len(old_log)] == log[:len(old_log)] and isinstance(g.st.log[len(old_log)], Rolled)
+    again = save_game(g, "went on", tmp_path, game_id=saved.game_id)
+    data = json.loads(again.read_bytes())
+    assert data["version"] == SAVE_VERSION and len(data["actions"]) == 1
+    assert data["setup"]["state"]["log"][0] == {"event": "PlainText", "line": old_log[0]["text"],
+                                                "player": old_log[0]["player"], "category": "dice"}
+    back = load_save(again).game
+    assert back.st == g.st and back.history == g.history and back.st.log == g.st.log
+
+
+def test_a_version_9_save_of_a_game_started_from_a_state_replays_from_it():
+    """``v9/no-actions-played-on.json`` (written by tests/saves/no_actions.py): the game of
+    ``v1/no-actions.json`` played on four decisions; its setup holds the state it started from."""
+    from megamono.rules.events import PlainText
+
+    g = load_save(FIXTURES / "v9" / "no-actions-played-on.json").game
+    start = Game.replay(g.setup, [])
+    assert len(g.history) == 4 and all(isinstance(e, PlainText) for e in start.st.log)
+    assert g.st.log[:len(start.st.log)] == start.st.log and not isinstance(g.st.log[-1], PlainText)
+
+
+def test_a_save_whose_starting_state_is_impossible_is_refused_untouched(tmp_path):
+    data = json.loads((FIXTURES / "v9" / "no-actions-played-on.json").read_bytes())
+    data["setup"]["state"]["decks"]["chance"].pop()  # a Chance card lost (I6)
+    f = tmp_path / "edited.json"
     f.write_text(json.dumps(data))
     before = f.read_bytes()
-    with pytest.raises(SaveError, match=r'"actions" \(the decisions the game is replayed from\) is missing'):
+    with pytest.raises(SaveError, match=r"^edited\.json: damaged save: .*the state the game started from"):
         load_save(f)
     assert f.read_bytes() == before
 

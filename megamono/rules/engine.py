@@ -52,7 +52,7 @@ from .events import (
     UtilityRoll,
     level_name,
 )
-from .invariants import awaiting_grant
+from .invariants import awaiting_grant, check_state
 from .positions import Position
 from .records import Data
 from .state import (
@@ -206,12 +206,23 @@ class Game:
 
     @classmethod
     def replay(cls, setup: Data, actions: Iterable[Action | Mapping[str, object]]) -> Game:
-        """Create a game from ``setup`` (:meth:`new`'s arguments, or :meth:`from_position`'s setup, which
-        holds a ``"position"``) and apply ``actions`` in order (I8). What an app noted on a player's entry
-        of the setup beside the rules' keys (the app's computer level) is kept."""
+        """Create a game from ``setup`` and apply ``actions`` in order (I8). ``setup`` is :meth:`new`'s
+        arguments, or :meth:`from_position`'s setup (which holds a ``"position"``), or a setup holding the
+        ``"state"`` the game started from (a game state's dict with its log: how a version-1 save without
+        actions goes on, its log kept as :class:`~megamono.rules.events.PlainText` lines). What an app
+        noted on a player's entry of the setup beside the rules' keys (the app's computer level) is kept.
+        Raises ``ValueError`` for a bad setup (a ``"state"`` that breaks the invariants of RULES.md I:
+        the first problem), ``IllegalAction`` for an action that does not apply."""
         if "position" in setup:
             g = cls.from_position(setup.get("edition"), setup["position"], dice=setup.get("dice"),
                                   options=setup.get("options"))
+        elif "state" in setup:
+            st = GameState.model_validate(setup["state"])
+            ed = load_edition(st.edition)
+            problems = check_state(ed, st)
+            if problems:
+                raise ValueError(f"the state the game started from is impossible: {problems[0]}")
+            g = cls(ed, st, dict(setup))
         else:
             g = cls.new(**setup)
         for mine, given in zip(g.setup["players"], setup.get("players", []), strict=False):

@@ -15,7 +15,7 @@ from .events_base import (
     name,
     sname,
 )
-from .records import hot_record
+from .records import hot_record, record
 
 
 # -- the start and turns ----------------------------------------------------------------------------
@@ -27,6 +27,23 @@ class Seats(Event):
 
     def say(self, g: Names) -> str:
         return "Seats: " + ", ".join(p.name for p in g.st.players)
+
+
+@record
+class PlainText(Event):
+    """A line of a version-1 save's log kept as its words: that save had no actions to replay, so its
+    events cannot be made again as data (issue 14 item 2; ``megamono.save_migrations``). ``line``: the
+    words as the log showed them; ``player``: the seat the line was about, or None; ``category``: the
+    log category it had (a version-1 event kind, such as ``"dice"`` or ``"cash"``). It names no deed and
+    moves no money, so readers that learn from the log pass it by."""
+
+    kind: ClassVar[EventKind] = "info"
+    line: str
+    category: str
+    player: int | None = None
+
+    def say(self, g: Names) -> str:
+        return self.line
 
 
 @hot_record

@@ -203,7 +203,7 @@ def _sample(g, field: str):
         "agrees": True, "want": False, "termination": "turn_limit", "round": 9, "minutes": 90,
         "worths": [(ANN, 1000), (BOB, 900)],
         "outcome": Outcome(winners=[BOB], termination="agreed_end"), "dice": "second", "steps": 3,
-        "rent_for": 7,
+        "rent_for": 7, "line": "Ann rolls 3+2 = 5 for turn order", "category": "dice",
     }
     return values[field]
 
