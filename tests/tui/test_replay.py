@@ -176,8 +176,17 @@ def _replay_app(saves: Path) -> tuple[MegamonoApp, object]:
     async def open_replay(pilot) -> None:
         app.push_screen(ReplayScreen(tl, chances()))
         await pilot.pause()
+        await pilot.press(*TO_ROUND_10)
+        await log_at_rest(pilot, app.screen)
 
     return app, open_replay
+
+
+async def log_at_rest(pilot, screen: ReplayScreen) -> None:
+    """Wait until the log is written in full, as it is once the keys rest after a jump."""
+    await pilot.pause()
+    while screen._full_log_timer is not None:
+        await pilot.pause(0.05)
 
 
 # Round 10's start, then three actions on: a roll, its move and what followed show in the log.
@@ -186,12 +195,39 @@ TO_ROUND_10 = ["1", "0", "enter", "right", "right", "right"]
 
 def test_replay_full_140x45(snap_compare, saves):
     app, open_replay = _replay_app(saves)
-    assert snap_compare(app, press=TO_ROUND_10, terminal_size=(140, 45), run_before=open_replay)
+    assert snap_compare(app, terminal_size=(140, 45), run_before=open_replay)
 
 
 def test_replay_compact_100x30(snap_compare, saves):
     app, open_replay = _replay_app(saves)
-    assert snap_compare(app, press=TO_ROUND_10, terminal_size=(100, 30), run_before=open_replay)
+    assert snap_compare(app, terminal_size=(100, 30), run_before=open_replay)
+
+
+async def test_after_a_jump_the_log_holds_what_came_before_once_the_keys_rest(saves):
+    """A jump writes a screenful of the log at once (keys held down stay quick), then, once the keys
+    rest, the log of that moment in full (its last 400 events), to scroll back in."""
+    from megamono.tui.screens.replay import LOG_IN_FULL, LOG_REWRITE
+
+    tl = Timeline.from_save(LATE_GAME)
+    app = MegamonoApp(saves, test_mode=True, replay=tl)
+    async with app.run_test(size=(140, 45)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.log_rest_seconds = 60  # (a slow machine takes longer than the real rest between keys)
+        await pilot.press("end", "home", "1", "2", "enter")
+        k = screen.k
+        assert len(tl.log(k)) > LOG_IN_FULL and screen._full_log_timer is not None
+        assert len(screen._log.lines) < 2 * LOG_REWRITE
+        screen.log_rest_seconds = 0.1
+        await pilot.press("left", "right")  # the keys rest after this jump back and forward
+        await log_at_rest(pilot, screen)
+        check_moment(screen, k)
+        first = " ".join(tl.log(k)[-LOG_IN_FULL].text.split())
+        written = " ".join(" ".join(strip.text for strip in screen._log.lines[:3]).split())
+        assert first[:30] in written
+        await pilot.press("right")  # a step forward adds its own events to the full log
+        check_moment(screen, k + 1)
+        assert first[:30] in " ".join(" ".join(strip.text for strip in screen._log.lines[:3]).split())
 
 
 # -- the chart ----------------------------------------------------------------------------------------

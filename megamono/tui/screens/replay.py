@@ -48,6 +48,10 @@ if TYPE_CHECKING:
 LOG_REWRITE = 24
 """Events written again, at least, when the log is redrawn (a jump, a step back, a new width): as
 many as the log has lines, else this many; a step forward only adds its own."""
+LOG_IN_FULL = 400
+"""Events the log holds once the keys rest (as the game screen's log on a resume), to scroll back in."""
+LOG_REST_SECONDS = 0.4
+"""How long after a quick rewrite the log is written again in full (keys held down rewrite it quickly)."""
 MAX_ROUND_DIGITS = 5
 
 
@@ -228,7 +232,23 @@ class ReplayScreen(FittedFooter, LatestSizeOnly, Screen[None]):
         else:
             log.clear()
             log.add(tl.log(k)[-max(LOG_REWRITE, log.size.height):])
+            if self._full_log_timer is not None:
+                self._full_log_timer.stop()
+            self._full_log_timer = self.set_timer(self.log_rest_seconds, self.write_log_in_full)
         self._log_shown = k
+
+    _full_log_timer = None
+    log_rest_seconds = LOG_REST_SECONDS
+    """How long the keys rest before the log is written in full (:data:`LOG_REST_SECONDS`)."""
+
+    def write_log_in_full(self) -> None:
+        """The log of the moment shown, its last :data:`LOG_IN_FULL` events (once the keys rest after a
+        jump: the quick rewrite wrote a screenful only)."""
+        self._full_log_timer = None
+        if self._log_shown != self.k:
+            return
+        self._log.clear()
+        self._log.add(self.timeline.log(self.k)[-LOG_IN_FULL:])
 
     def show_chart(self) -> None:
         chart = self._chart
