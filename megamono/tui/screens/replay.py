@@ -24,6 +24,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Footer, Static
 
 from megamono.replay import Timeline
@@ -237,7 +238,7 @@ class ReplayScreen(FittedFooter, LatestSizeOnly, Screen[None]):
             self._full_log_timer = self.set_timer(self.log_rest_seconds, self.write_log_in_full)
         self._log_shown = k
 
-    _full_log_timer = None
+    _full_log_timer: Timer | None = None
     log_rest_seconds = LOG_REST_SECONDS
     """How long the keys rest before the log is written in full (:data:`LOG_REST_SECONDS`)."""
 
