@@ -406,7 +406,7 @@ def load_source(args: argparse.Namespace, read_position: Callable[[Path], Game])
         from megamono.saves import SaveError, load_game
 
         try:
-            game = load_game(save)
+            game = load_game(save, name=str(save))
         except SaveError as exc:
             raise ValueError(str(exc)) from None
         path = save
@@ -465,7 +465,7 @@ def main(args: argparse.Namespace, read_position: Callable[[Path], Game]) -> int
     out = err if to_stdout else Console()  # with --json -, standard output carries the JSON alone
 
     def refuse(why: object) -> int:
-        print(f"megamono analyse: {printable(why)}", file=sys.stderr)
+        print(f"megamono: cannot analyse: {printable(why)}", file=sys.stderr)
         return 1
 
     if args.playouts < 1:
@@ -492,7 +492,7 @@ def main(args: argparse.Namespace, read_position: Callable[[Path], Game]) -> int
         except ValueError as exc:
             return refuse(exc)
         except KeyboardInterrupt:
-            print("megamono analyse: interrupted", file=sys.stderr)
+            print("megamono: analysis interrupted", file=sys.stderr)
             return 130
     seconds = time.perf_counter() - t0
     render(result, game, source, out, seconds, jobs)

@@ -115,7 +115,7 @@ def validate(path: Path) -> int:
     from megamono.saves import SaveError, load_game
 
     try:
-        game = load_game(path)
+        game = load_game(path, name=str(path))
     except SaveError as exc:
         print(f"megamono: {exc}", file=sys.stderr)
         return 1
@@ -140,7 +140,7 @@ def turn_start_position(path: Path) -> tuple[str, str]:
     from megamono.rules.positions import at_turn_start, position_json
     from megamono.saves import load_game
 
-    game = load_game(path)
+    game = load_game(path, name=str(path))
     number = game.st.turn.number
     replay = Game.replay(game.setup, [])
     history = list(game.history)
@@ -238,7 +238,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from megamono.saves import SaveError
 
         try:
-            args.timeline = Timeline.from_save(args.save)
+            args.timeline = Timeline.from_save(args.save, name=str(args.save))
         except SaveError as exc:
             print(f"megamono: cannot replay: {printable(exc)}", file=sys.stderr)
             return 1
@@ -250,7 +250,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from megamono.saves import SaveError, load_save
 
         try:
-            loaded = load_save(args.save)
+            loaded = load_save(args.save, name=str(args.save))
             args.review = (review_game(loaded.game, timeline=Timeline.from_game(loaded.game)), args.save.stem)
         except (SaveError, ValueError) as exc:
             print(f"megamono: cannot review: {printable(exc)}", file=sys.stderr)
@@ -260,7 +260,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from megamono.saves import SaveError, load_game
 
         try:
-            load_game(args.file)
+            load_game(args.file, name=str(args.file))
         except SaveError as exc:
             print(f"megamono: cannot resume: {exc}", file=sys.stderr)
             return 1

@@ -119,13 +119,13 @@ class Timeline:
         return cls(game.setup, game.history, every)
 
     @classmethod
-    def from_save(cls, path: Path, every: int = SNAPSHOT_EVERY) -> Timeline:
+    def from_save(cls, path: Path, every: int = SNAPSHOT_EVERY, name: str | None = None) -> Timeline:
         """The timeline of the save at ``path``, checked as loading it for play checks it
         (:func:`~megamono.saves.load_save`: a broken or foreign file raises its one-line
-        ``SaveError``). The file is only read."""
+        ``SaveError``, naming the file by ``name`` or its file name). The file is only read."""
         from megamono.saves import load_save
 
-        loaded = load_save(Path(path))
+        loaded = load_save(Path(path), name=name)
         return cls.from_game(loaded.game, every)
 
     # -- the moments ------------------------------------------------------------------------------

@@ -342,8 +342,11 @@ def decode_save(data: Any, name: str = "save") -> LoadedSave:
     return LoadedSave(game=game, game_id=game_id, saved_at=saved_at, played_seconds=played)
 
 
-def read_save(path: Path) -> dict[str, Any]:
+def read_save(path: Path, name: str | None = None) -> dict[str, Any]:
     """The parsed JSON of a save file; SaveError (one line, naming the file) for any problem.
+
+    ``name``: how the message names the file (the command line gives the path as typed); None names it
+    by its file name, or by its whole path when it is missing.
 
     Only a regular file of at most :data:`MAX_SAVE_BYTES` is read: a missing file, a folder, a FIFO,
     a device (or a link to one), a larger file, one that cannot be opened, or one that is not JSON
@@ -354,14 +357,15 @@ def read_save(path: Path) -> dict[str, Any]:
     try:
         raw = read_regular_file(path, MAX_SAVE_BYTES, "save file")
     except RefusedFile as exc:
-        raise SaveError(f"{shown_name(path if exc.missing else path.name)}: {exc.reason}") from None
+        said = name if name is not None else path if exc.missing else path.name
+        raise SaveError(f"{shown_name(said)}: {exc.reason}") from None
     try:
         return parse_json(raw)
     except ValueError as exc:
-        raise SaveError(f"{shown_name(path.name)}: not a JSON file ({exc})") from None
+        raise SaveError(f"{shown_name(path.name if name is None else name)}: not a JSON file ({exc})") from None
 
 
-def load_save(path: Path, verify: bool = True) -> LoadedSave:
+def load_save(path: Path, verify: bool = True, name: str | None = None) -> LoadedSave:
     """Read and validate a save; returns the game ready to continue, with its id.
 
     The game is rebuilt by replaying the recorded actions from the setup (RULES.md I8), which also
@@ -371,14 +375,16 @@ def load_save(path: Path, verify: bool = True) -> LoadedSave:
 
     Raises :class:`SaveError` naming the problem (missing, not a regular file, too big, not JSON,
     not a megamono save, a newer version, the first bad field, or whatever else the file provokes:
-    every error becomes this one-line refusal). The file is never modified.
+    every error becomes this one-line refusal), naming the file by ``name`` (the command line gives the
+    path as typed) or else by its file name. The file is never modified.
     """
     path = Path(path)
-    name = shown_name(path.name)
+    given = name
+    name = shown_name(path.name if given is None else given)
     collecting = gc.isenabled()
     gc.disable()  # building many small objects at once: a collection pass would only cost time
     try:
-        data = read_save(path)
+        data = read_save(path, given)
         has_actions = isinstance(data, dict) and "actions" in data
         saved = decode_save(data, name)
         del data  # the parsed JSON is not needed any more: let it go before the replay
@@ -410,9 +416,9 @@ def load_save(path: Path, verify: bool = True) -> LoadedSave:
                       played_seconds=saved.played_seconds)
 
 
-def load_game(path: Path, verify: bool = True) -> Game:
+def load_game(path: Path, verify: bool = True, name: str | None = None) -> Game:
     """:func:`load_save`'s game (the id and date left aside); SaveError as there."""
-    return load_save(path, verify).game
+    return load_save(path, verify, name).game
 
 
 def _error_text(exc: BaseException) -> str:

@@ -275,7 +275,7 @@ def test_analyse_refuses_in_one_line(tmp_path, capsys, argv, words):
     subs = {"SAVE": str(save), "BAD": str(bad), "POS": str(save), "nope.json": str(tmp_path / "nope.json")}
     assert main([subs.get(a, a) for a in argv]) == 1
     captured = capsys.readouterr()
-    assert captured.out == "" and captured.err.startswith("megamono analyse: ")
+    assert captured.out == "" and captured.err.startswith("megamono: cannot analyse: ")
     assert words in captured.err and captured.err.count("\n") == 1 and "Traceback" not in captured.err
 
 

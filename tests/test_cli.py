@@ -192,3 +192,24 @@ def test_play_position_refuses_a_save_file(tmp_path, capsys):
 
     assert main(["--saves", str(tmp_path), "play", "--position", str(V7)]) == 1
     assert "position-game.json: format: Input should be 'megamono-position'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command, says", [
+    ("review", "megamono: cannot review: "), ("replay", "megamono: cannot replay: "),
+    ("analyse", "megamono: cannot analyse: "), ("resume", "megamono: cannot resume: "),
+    ("position", "megamono: no position: "), ("validate", "megamono: "),
+])
+def test_every_command_names_a_refused_save_as_it_was_typed(tmp_path, monkeypatch, capsys, command, says):
+    """A save the command line cannot read is refused in one line that names the file as the player
+    typed it, whatever the reason (missing, not JSON, a folder), never its whole path for one reason
+    and its bare name for another."""
+    from megamono.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "games").mkdir()
+    (tmp_path / "games" / "bad.json").write_text("{")
+    for typed, why in (("games/nope.json", "no such save file"), ("games/bad.json", "not a JSON file"),
+                       ("games", "it is a folder")):
+        assert main([command, typed]) == 1
+        err = capsys.readouterr().err
+        assert err.startswith(f"{says}{typed}: ") and why in err and err.count("\n") == 1, err

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import time
 
 import pytest
 from megamono.bots import LEVELS, make_bot, play_bot_game
@@ -26,8 +25,8 @@ GAMES = [
 @pytest.mark.xdist_group("serial")
 def test_bots_play_six_games_legally_to_the_end_with_invariants_after_every_action():
     """Invariants I1-I7 after every action (check=True raises on a breach); the engine refuses any
-    illegal action, and no bot ever needed its fallback. Bounded: 150 rounds, under 30 s in all."""
-    t0 = time.perf_counter()
+    illegal action, and no bot ever needed its fallback. Bounded: 150 rounds (how fast bots play is
+    tests/bench/engine.py's to measure, not a test's)."""
     for edition, levels, seed in GAMES:
         g = play_bot_game(edition, levels, seed, turn_limit=150, check=True)
         assert g.over, (edition, levels, seed)
@@ -35,7 +34,6 @@ def test_bots_play_six_games_legally_to_the_end_with_invariants_after_every_acti
         assert [b.level for b in g.bots] == levels
         assert sum(b.fallbacks for b in g.bots) == 0, [b.fallback_notes for b in g.bots]
         assert g.st.winners and all(not g.st.players[w].bankrupt for w in g.st.winners)
-    assert time.perf_counter() - t0 < 30
 
 
 def test_strong_beats_easy_in_most_games():
