@@ -241,7 +241,8 @@ async def test_with_two_humans_a_key_typed_ahead_never_acts_for_the_other(saves)
         await pilot.pause()
         assert (game.pending.high_bidder, game.pending.high_bid) == (1, 10)
         assert "Bob holds the high bid" in str(dialog.query_one("#amount-problem").render())
-        await pilot.press("escape", "1", "f")  # Bob lets go; Ann raises to $60
+        assert dialog.seat == 1 and not dialog.query_one("#amount").can_focus  # (he types no amount)
+        await pilot.press("1", "f")  # Ann's seat number, though Bob's is chosen: Ann raises to $60
         await pilot.pause()
         assert (game.pending.high_bidder, game.pending.high_bid) == (0, 60) and dialog.acting() is None
 

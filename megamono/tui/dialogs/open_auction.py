@@ -9,13 +9,13 @@ seat number first does no harm); with two humans or more each presses their seat
 time: the seat is let go after each action (a key typed ahead by the one who just bid never acts for
 the other). A seat number chooses that seat whenever that player is in the auction, the high bidder
 too (pressed just as a computer outbids them, it is not lost); a raise or a pass for the high bidder
-is refused with the reason and done for nobody. Once a chosen-already human types, the seat is
-theirs as if chosen. The amount field belongs to the seat the keys act for: it is emptied after every
-action and whenever that seat changes; while it holds anything else, ``t``/``f``/``h``/``p`` do
-nothing and say so (it may be another player's seat number typed into it). ``Esc`` lets go of the
-seat chosen and empties the field (and, with none chosen and nothing typed, hides the screen to look
-at the board; ``d`` on the board brings it back). ``m``
-opens the manage screen of the seat chosen, to raise cash.
+is refused with the reason and done for nobody, and they type no amount (a digit is then another
+bidder's seat number). Once a chosen-already human types, the seat is theirs as if chosen. The
+amount field belongs to the seat the keys act for: it is emptied after every action and whenever that
+seat changes; while it holds anything else, ``t``/``f``/``h``/``p`` do nothing and say so (it may be
+another player's seat number typed into it). ``Esc`` lets go of the seat chosen and empties the field
+(and, with none chosen and nothing typed, hides the screen to look at the board; ``d`` on the board
+brings it back). ``m`` opens the manage screen of the seat chosen, to raise cash.
 
 After each raise a countdown runs ("going once, going twice", :attr:`OpenAuctionDialog.COUNTDOWN`
 seconds; from the start :attr:`OpenAuctionDialog.OPENING`, which a first bid does not cut short). It
@@ -283,6 +283,8 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
         p = self.acting()
         if p is None:
             return Text("Press your seat number: ", style="bold")
+        if p == self.pend.high_bidder:
+            return Text.assemble(self.owner.look.who(p), " holds the high bid ")
         return Text.assemble(self.owner.look.who(p), " bids: $")
 
     def keys_text(self) -> Text:
@@ -318,7 +320,8 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
         if p != self._typing_for:  # typed for someone else (or for nobody now): not this seat's amount
             self._typing_for = p
             box.value = ""
-        box.can_focus = p is not None
+        # (the high bidder types no amount: a digit then is a seat number, another bidder's say)
+        box.can_focus = p is not None and p != self.pend.high_bidder
         box.placeholder = "amount" if box.can_focus else ""
         if box.can_focus and self.focused is not box:
             box.focus()
@@ -453,9 +456,9 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
         self.say("")
 
     def action_seat(self, p: int) -> None:
-        """A digit: while a bidder is chosen (their amount field is open), a digit of the amount; else
-        the seat number of the bidder the next keys act for. (Read from the field's state, not from the
-        focus, which moves a moment later.)"""
+        """A digit: while a bidder is chosen (their amount field is open: not the high bidder's), a digit
+        of the amount; else the seat number of the bidder the next keys act for. (Read from the field's
+        state, not from the focus, which moves a moment later.)"""
         box = self.query_one("#amount", AmountInput)
         if box.can_focus:
             box.insert_text_at_cursor(str(p + 1))
