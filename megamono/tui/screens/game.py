@@ -471,14 +471,6 @@ class GameScreen(DecisionFlow, ComputerTurns, UndoKeys, FittedFooter, LatestSize
         elif active is None:
             self.say_wait(event)
 
-    def say_wait(self, event) -> None:
-        """Say on the notice line why a key that does nothing was not taken, when keys wait now."""
-        if event.key == "space" or not (event.is_printable or event.key == "enter"):
-            return  # (space skips a computer's moves: during an animation it finishes that first)
-        why = self.why_wait()
-        if why is not None:
-            self.app.notify(why, severity="warning", timeout=3)
-
     def on_screen_resume(self) -> None:
         self.apply_layout()
         self.refresh_view()

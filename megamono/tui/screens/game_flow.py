@@ -94,6 +94,15 @@ class DecisionFlow(GameScreenParts):  # (object at run time: see .game_parts)
             return f"Wait: the keyboard passes to {who} first"
         return None
 
+    def say_wait(self, event: Any) -> None:
+        """Say on the notice line why a key (``event``) that does nothing was not taken, when keys
+        wait now (:meth:`why_wait`)."""
+        if event.key == "space" or not (event.is_printable or event.key == "enter"):
+            return  # (space skips a computer's moves: during an animation it finishes that first)
+        why = self.why_wait()
+        if why is not None:
+            self.app.notify(why, severity="warning", timeout=3)
+
     def why_key_off(self, action: str = "") -> str:
         """Why a game key (its ``action``) does nothing at this moment."""
         g, pend = self.game, self.game.pending
