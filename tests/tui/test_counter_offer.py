@@ -111,3 +111,44 @@ async def test_a_human_counters_a_humans_offer(saves):
         pend = game.pending
         assert pend.kind == "trade_reply" and pend.player == ANN
         assert pend.trade.proposer == BOB and pend.trade.take.cash == 150 and pend.trade.take.deeds == [READING]
+
+
+async def test_both_deed_lists_scroll_visibly_at_100x30(saves):
+    """Found play-testing at 100x30: in the counter-offer, the player's own deed list (with the focus)
+    seemed to have no scrollbar when it overflowed, while the other list had one. Both had one, but
+    Textual's thumb was the colour of the focused list's highlighted row beside it. Both lists scroll,
+    with a thumb in the accent colour over a lighter track, and the label says "more ▲▼"."""
+    game = offer_from_the_computer()
+    app = app_for(game, saves)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await the_offer(pilot, app, game)
+        st = game.st
+        free = [i for i, d in st.deeds.items() if d.owner is None]
+        for i in free[:14]:
+            st.deeds[i].owner = BOB
+        for i in free[14:28]:
+            st.deeds[i].owner = ANN
+        await pilot.press("c")
+        await pilot.pause()
+        trade = app.screen
+        assert screen_name(app) == "TradeScreen"
+        labels = {}
+        for role in ("give", "take"):
+            deeds = trade.query_one(f"#deeds-{role}")
+            assert deeds.option_count > deeds.size.height and deeds.max_scroll_y > 0  # it overflows
+            assert deeds.show_vertical_scrollbar and deeds.scrollbar_size_vertical == 1
+            assert deeds.vertical_scrollbar.region.height == deeds.size.height  # drawn beside the rows
+            thumb = deeds.styles.scrollbar_color.rich_color
+            assert thumb != deeds.styles.scrollbar_background.rich_color
+            for part in ("option-list--option-highlighted", "option-list--option"):
+                assert thumb != deeds.get_component_rich_style(part).bgcolor  # not lost beside a row
+            labels[role] = str(trade.query_one(f"#side-{role} .label-deeds").render())
+        # Bob gives New York Avenue, ticked and shown: the last of his; Ann's list starts at the top
+        assert labels == {"give": "Deeds (Space ticks one): 15, more ▲",
+                          "take": "Deeds (Space ticks one): 16, more ▼"}
+        take = trade.query_one("#deeds-take")
+        take.focus()
+        await pilot.press("down", "down", "down", "down", "down")
+        await pilot.pause()
+        assert take.scroll_y > 0
+        assert str(trade.query_one("#side-take .label-deeds").render()) == "Deeds (Space ticks one): 16, more ▲▼"

@@ -180,36 +180,99 @@ async def test_keys_typed_into_another_seats_field_never_act_for_that_seat(saves
 
 
 async def test_the_field_is_emptied_after_an_action_and_typing_holds_the_seat(saves):
-    """The one human who may bid is chosen already: their own seat number before a key does no harm
-    and is not left in the field; once they type an amount the seat is theirs, so a computer's raise
-    (after which two humans may bid) neither takes their field away nor leaves it stuck."""
+    """With exactly one human in the auction (computers aside) their seat is chosen already: their own
+    seat number before a key does no harm and is not left in the field; once they type an amount the
+    seat is theirs, and a computer's raise neither takes the field away nor leaves it stuck. While they
+    hold the high bid the keys still act for them, and a raise is refused with the reason."""
+    game = new_game(dice=[(1, 2, 1)], names=["Ann", ROBO], options=OPEN)
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.screen.controller.computer_to_move = lambda: None  # Robo bids only when the test says
+        await pilot.press("r", "a")
+        await pilot.pause()
+        dialog = app.screen
+        box = dialog.query_one("#amount")
+        assert dialog.acting() == 0 and dialog.seat is None  # Ann, the one human: chosen already
+        await pilot.press("1", "f")  # her seat number out of habit (typed into her field), then $50
+        await pilot.pause()
+        assert (game.pending.high_bidder, game.pending.high_bid) == (0, 50) and box.value == ""
+        assert dialog.acting() == 0 and dialog.seat is None  # still hers, though she holds the high bid
+        await pilot.press("t")  # she may not raise her own bid: refused, for nobody else
+        await pilot.pause()
+        assert (game.pending.high_bidder, game.pending.high_bid) == (0, 50)
+        assert "Ann holds the high bid" in str(dialog.query_one("#amount-problem").render())
+        dialog.owner.took(dialog.owner.controller.apply_computer(Bid(player=1, amount=60)))  # Robo raises
+        dialog.after_change()
+        await pilot.pause()
+        assert str(dialog.query_one("#amount-problem").render()).strip() == ""  # outbid: said no more
+        await pilot.press(*"75")  # she types 75: the seat is hers, the countdown waits
+        await pilot.pause()
+        assert dialog.seat == 0 and box.value == "75" and not dialog.counting()
+        dialog.owner.took(dialog.owner.controller.apply_computer(Bid(player=1, amount=70)))  # Robo again
+        dialog.after_change()
+        await pilot.pause()
+        assert dialog.acting() == 0 and box.value == "75"  # still hers
+        await pilot.press("enter")
+        await pilot.pause()
+        assert (game.pending.high_bidder, game.pending.high_bid) == (0, 75)
+        assert dialog.seat is None and box.value == ""
+
+
+async def test_with_two_humans_a_key_typed_ahead_never_acts_for_the_other(saves):
+    """Found play-testing: with Ann, Bob and a computer, after Bob's bid Ann was the one human who might
+    bid and the keys acted for her at once, so Bob's typed-ahead second t raised for Ann. With two
+    humans in the auction nobody is chosen for them: each presses their seat number, every time."""
     game = new_game(dice=[(1, 2, 1)], names=["Ann", "Bob", ROBO], options=OPEN)
-    game.st.players[2].cash = 5  # Robo cannot pay the minimum bid for now
+    game.st.players[2].cash = 5  # Robo cannot pay the minimum bid
     app = app_for(game, saves)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("r", "a")
         await pilot.pause()
         dialog = app.screen
-        box = dialog.query_one("#amount")
-        await pilot.press("2", "t")  # Bob $10: Ann is the one human who may bid, chosen already
+        assert dialog.acting() is None  # two humans: nobody chosen
+        await pilot.press("2", "t", "t")  # Bob $10, and a second t typed ahead
         await pilot.pause()
-        assert dialog.acting() == 0 and dialog.seat is None
-        await pilot.press("1", "f")  # her seat number out of habit (typed into her field), then +$50
+        assert (game.pending.high_bidder, game.pending.high_bid) == (1, 10)
+        assert [a.player for a in game.history if a.kind in ("bid", "pass_bid")] == [1]  # none for Ann
+        assert dialog.acting() is None and dialog.seat is None
+        assert "seat number first" in str(dialog.query_one("#amount-problem").render())
+        await pilot.press("2", "t")  # Bob, chosen, may not raise his own high bid: refused, for nobody
         await pilot.pause()
-        assert (game.pending.high_bidder, game.pending.high_bid) == (0, 60) and box.value == ""
-        assert dialog.acting() == 1 and dialog.seat is None  # Bob is the one now
-        await pilot.press(*"75")  # he types 75: the seat is his, the countdown waits
+        assert (game.pending.high_bidder, game.pending.high_bid) == (1, 10)
+        assert "Bob holds the high bid" in str(dialog.query_one("#amount-problem").render())
+        assert dialog.seat == 1 and not dialog.query_one("#amount").can_focus  # (he types no amount)
+        await pilot.press("1", "f")  # Ann's seat number, though Bob's is chosen: Ann raises to $60
         await pilot.pause()
-        assert dialog.seat == 1 and box.value == "75" and not dialog.counting()
-        game.st.players[2].cash = 70  # enough for $70, no more
-        dialog.owner.took(dialog.owner.controller.apply_computer(Bid(player=2, amount=70)))  # Robo raises
+        assert (game.pending.high_bidder, game.pending.high_bid) == (0, 60) and dialog.acting() is None
+
+
+async def test_a_seat_number_pressed_as_a_computer_outbids_is_kept(saves):
+    """Found play-testing: Bob held the high bid and pressed 2 just as the computer outbid him; the 2
+    came first and was refused ("holds the high bid"), so his t then did nothing. A seat number now
+    chooses any seat still in the auction: the t after the computer's bid raises for Bob."""
+    game = new_game(dice=[(1, 2, 1)], names=["Ann", "Bob", ROBO], options=OPEN)
+    game.st.players[2].cash = 5
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r", "a")
+        await pilot.pause()
+        dialog = app.screen
+        await pilot.press("2", "t")  # Bob $10
+        await pilot.pause()
+        await pilot.press("2")  # Bob again, still the high bidder: chosen all the same
+        await pilot.pause()
+        assert dialog.seat == 1 and dialog.acting() == 1
+        assert "holds the high bid" in str(dialog.query_one("#amount-problem").render())
+        game.st.players[2].cash = 20  # enough for $20, no more
+        dialog.owner.took(dialog.owner.controller.apply_computer(Bid(player=2, amount=20)))  # Robo outbids
         dialog.after_change()
         await pilot.pause()
-        assert dialog.acting() == 1 and box.value == "75"  # still Bob's, though Ann may bid too now
-        await pilot.press("enter")
+        assert dialog.seat == 1 and str(dialog.query_one("#amount-problem").render()).strip() == ""
+        await pilot.press("t")
         await pilot.pause()
-        assert (game.pending.high_bidder, game.pending.high_bid) == (1, 75)
-        assert dialog.seat is None and box.value == ""
+        assert (game.pending.high_bidder, game.pending.high_bid) == (1, 30)
+        assert dialog.seat is None  # let go after the action, as ever
 
 
 async def test_an_auction_that_ends_while_someone_manages_leaves_cleanly(saves):

@@ -63,6 +63,7 @@ class PassKeyboard(LatestSizeOnly, ModalScreen[object]):
         """The words of the last decision of the player handing over, when it can be taken back."""
         self._opened = time.monotonic()
         self._guard_timer = False
+        self._told_too_soon = False
 
     def too_soon(self) -> bool:
         if getattr(self.app, "test_mode", False) or time.monotonic() - self._opened >= self.GUARD:
@@ -80,6 +81,17 @@ class PassKeyboard(LatestSizeOnly, ModalScreen[object]):
         if action == "undo":
             return self.undo is not None and self.owner is not None
         return True
+
+    def on_key(self, event) -> None:
+        """A key pressed as the notice opened (typed ahead by the one handing over, or during the
+        computer's last move) is not taken: said once on the notice line, not ignored without a word."""
+        if event.key == "space" or not (event.is_printable or event.key == "enter"):
+            return
+        if self.too_soon() and not self._told_too_soon:  # (once: typing ahead sends several)
+            self._told_too_soon = True
+            name = self.look.game.st.players[self.player].name
+            self.app.notify(f"A key pressed as the hand-over opened was not taken: {name}, press Enter when "
+                            "you are ready", severity="warning", timeout=3)
 
     def action_undo(self) -> None:
         if self.undo is not None and self.owner is not None:

@@ -3,14 +3,19 @@
 Every bidder is listed with a seat number, their cash and where they stand (high bid, passed, cannot
 afford the minimum bid, still to answer). A human raises with two keys: their seat number, then
 ``t`` (+$10), ``f`` (+$50) or ``h`` (+$100) over the high bid at the moment the key is pressed; or
-types an amount and presses Enter; ``p`` passes. When only one human is bidding they are chosen
-already, so a raise is one key (their seat number first does no harm); once they type, the seat is
-theirs as if chosen. The amount field belongs to the seat the keys act for: it is emptied after every
-action and whenever that seat changes; while it
-holds anything else, ``t``/``f``/``h``/``p`` do nothing and say so (it may be another player's seat
-number typed into it). ``Esc`` lets go of the seat chosen and empties the field (and, with none chosen
-and nothing typed, hides the screen to look at the board; ``d`` on the board brings it back). ``m``
-opens the manage screen of the seat chosen, to raise cash.
+types an amount and presses Enter; ``p`` passes. When exactly one human is in the auction at all
+(among its bidders, the high bidder included) they are chosen already, so a raise is one key (their
+seat number first does no harm); with two humans or more each presses their seat number first, every
+time: the seat is let go after each action (a key typed ahead by the one who just bid never acts for
+the other). A seat number chooses that seat whenever that player is in the auction, the high bidder
+too (pressed just as a computer outbids them, it is not lost); a raise or a pass for the high bidder
+is refused with the reason and done for nobody, and they type no amount (a digit is then another
+bidder's seat number). Once a chosen-already human types, the seat is theirs as if chosen. The
+amount field belongs to the seat the keys act for: it is emptied after every action and whenever that
+seat changes; while it holds anything else, ``t``/``f``/``h``/``p`` do nothing and say so (it may be
+another player's seat number typed into it). ``Esc`` lets go of the seat chosen and empties the field
+(and, with none chosen and nothing typed, hides the screen to look at the board; ``d`` on the board
+brings it back). ``m`` opens the manage screen of the seat chosen, to raise cash.
 
 After each raise a countdown runs ("going once, going twice", :attr:`OpenAuctionDialog.COUNTDOWN`
 seconds; from the start :attr:`OpenAuctionDialog.OPENING`, which a first bid does not cut short). It
@@ -118,6 +123,8 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
         self._result: str | None = "cancel"
         """What the screen gives back as it leaves: "cancel" when the auction ended, None when hidden."""
         self._keyboard = owner._last_decider
+        self._held_said = False
+        """What the line beside the amount field says is that the acting seat holds the high bid."""
         self._typing_for: int | None = None
         """The seat the keys acted for at the last redraw: the amount field's text is theirs."""
         """Who had the keyboard before the auction: theirs again after it (the table bid on one screen)."""
@@ -151,15 +158,27 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
         return (pend.space, pend.piece)
 
     def humans(self) -> list[int]:
-        """The human bidders who may act now (all but the high bidder), in seat order."""
-        return [p for p in self.pend.players if not self.owner.controller.is_computer(p)]
+        """The human bidders in the auction at all (the high bidder and those who passed too), in seat
+        order."""
+        return [p for p in self.pend.bidders if not self.owner.controller.is_computer(p)]
 
     def acting(self) -> int | None:
-        """The seat the keys act for: the chosen one, else the only human bidder (None: choose)."""
+        """The seat the keys act for: the chosen one, else the only human in the auction (None: choose).
+        With two humans or more nobody is chosen for them, not even when only one of them may bid now:
+        a key typed ahead by the one who just bid would act for the other."""
         if self.seat is not None:
             return self.seat
         humans = self.humans()
         return humans[0] if len(humans) == 1 else None
+
+    def why_not_now(self, p: int) -> str | None:
+        """Why the keys for seat ``p`` may not raise or pass now (they hold the high bid), or None."""
+        pend = self.pend
+        if p == pend.high_bidder:
+            name = self.game.st.players[p].name
+            return (f"{name} holds the high bid ({money(pend.high_bid)}) and waits (A3): nothing was done "
+                    f"for anyone.")
+        return None
 
     # -- layout -------------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -264,6 +283,8 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
         p = self.acting()
         if p is None:
             return Text("Press your seat number: ", style="bold")
+        if p == self.pend.high_bidder:
+            return Text.assemble(self.owner.look.who(p), " holds the high bid ")
         return Text.assemble(self.owner.look.who(p), " bids: $")
 
     def keys_text(self) -> Text:
@@ -271,10 +292,18 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
         if p is None:
             return Text("Your seat number, then t +$10, f +$50, h +$100 over the high bid, p pass, or type an "
                         "amount and Enter. Saying nothing passes when the countdown ends.")
+        esc = 'lets go of the seat' if self.seat is not None else 'clears, else hides this'
+        if p == self.pend.high_bidder:
+            name = self.game.st.players[p].name
+            return Text(f"{name} holds the high bid: t +$10  f +$50  h +$100, p pass or a typed amount once "
+                        f"outbid; m manage; Esc {esc}.")
         return Text(f"t +$10  f +$50  h +$100 over the high bid, p pass, or type an amount and Enter; "
-                    f"m manage; Esc {'lets go of the seat' if self.seat is not None else 'clears, else hides this'}.")
+                    f"m manage; Esc {esc}.")
 
-    def say(self, why: str) -> None:
+    def say(self, why: str, held: bool = False) -> None:
+        """Say ``why`` on the line beside the amount field (``held``: that the seat holds the high bid,
+        which a computer's raise makes untrue: then it is cleared)."""
+        self._held_said = held
         self.query_one("#amount-problem", Static).update(Text(why, style="bold"))
 
     def redraw(self) -> None:
@@ -291,7 +320,8 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
         if p != self._typing_for:  # typed for someone else (or for nobody now): not this seat's amount
             self._typing_for = p
             box.value = ""
-        box.can_focus = p is not None
+        # (the high bidder types no amount: a digit then is a seat number, another bidder's say)
+        box.can_focus = p is not None and p != self.pend.high_bidder
         box.placeholder = "amount" if box.can_focus else ""
         if box.can_focus and self.focused is not box:
             box.focus()
@@ -322,9 +352,11 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
             # a raise: the countdown starts again, never cutting short the opening time left (a computer
             # may bid within a second of the opening: the table still gets its first 10 s)
             self.remaining = max(self.remaining, self.COUNTDOWN)
+        if high != self.last_high and self._held_said and self.acting() != pend.high_bidder:
+            self.say("")  # "holds the high bid" is said no more: outbid, they may raise now
         self.last_high = high
-        if self.seat is not None and self.seat not in pend.players:
-            self.let_go()
+        if self.seat is not None and self.seat not in pend.bidders:
+            self.let_go()  # (a high bidder's seat stays chosen: a computer may outbid them any moment)
         self.redraw()
         self.schedule_computer()
 
@@ -424,9 +456,9 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
         self.say("")
 
     def action_seat(self, p: int) -> None:
-        """A digit: while a bidder is chosen (their amount field is open), a digit of the amount; else
-        the seat number of the bidder the next keys act for. (Read from the field's state, not from the
-        focus, which moves a moment later.)"""
+        """A digit: while a bidder is chosen (their amount field is open: not the high bidder's), a digit
+        of the amount; else the seat number of the bidder the next keys act for. (Read from the field's
+        state, not from the focus, which moves a moment later.)"""
         box = self.query_one("#amount", AmountInput)
         if box.can_focus:
             box.insert_text_at_cursor(str(p + 1))
@@ -439,17 +471,29 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
         if self.owner.controller.is_computer(p):
             self.say(f"{name} is a computer player: it bids by itself.")
             return
+        self.seat = p  # (the high bidder's seat too: pressed as a computer outbids them, it is not lost)
         if p == pend.high_bidder:
-            self.say(f"{name} holds the high bid and waits (A3).")
-            return
-        self.seat = p
-        self.say("")
+            self.say(f"{name} holds the high bid and waits (A3): chosen, to raise once outbid.", held=True)
+        else:
+            self.say("")
         self.redraw()
 
     def who_acts(self) -> int | None:
         p = self.acting()
         if p is None:
             self.say("Press your seat number first (the number before your name).")
+        return p
+
+    def who_bids(self) -> int | None:
+        """The seat a raise, a pass or a typed bid acts for, or None (the reason said): nobody chosen, or
+        the seat chosen holds the high bid (refused for them, never passed on to someone else)."""
+        p = self.who_acts()
+        if p is None:
+            return None
+        why = self.why_not_now(p)
+        if why is not None:
+            self.say(why, held=True)
+            return None
         return p
 
     def nothing_typed(self, p: int) -> bool:
@@ -467,7 +511,7 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
         return True
 
     def action_raise_by(self, step: int) -> None:
-        p = self.who_acts()
+        p = self.who_bids()
         if p is None or not self.nothing_typed(p):
             return
         pend = self.pend
@@ -475,12 +519,12 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
         self.bid(p, max(base + step, self.game.min_bid()))
 
     def action_pass_bid(self) -> None:
-        p = self.who_acts()
+        p = self.who_bids()
         if p is not None and self.nothing_typed(p):
             self.send(PassBid(player=p))
 
     def action_bid_typed(self) -> None:
-        p = self.who_acts()
+        p = self.who_bids()
         if p is None:
             return
         box = self.query_one("#amount", AmountInput)

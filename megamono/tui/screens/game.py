@@ -452,17 +452,24 @@ class GameScreen(DecisionFlow, ComputerTurns, UndoKeys, FittedFooter, LatestSize
 
     def on_key(self, event) -> None:
         """Any key skips an animation (and does nothing else); a greyed-out game key says why it
-        does nothing now (the footer alone is easy to miss)."""
+        does nothing now (the footer alone is easy to miss). While a computer player finishes its
+        turn, or the keyboard is about to pass to the next person, a key that does nothing (Enter, a
+        dialog's letter typed before the dialog shows) says so: "Wait: …". It is not kept for later:
+        the next thing to show is a hand-over or another person's question, which a key typed before it
+        was seen must not answer."""
         if self.animation is not None:
             event.stop()
             event.prevent_default()
             self.animation.finish()
+            self.say_wait(event)
             return
         active = self.active_bindings.get(event.key)
         if active is not None and not active.enabled and active.node is self:
             words = self.WORDS.get(active.binding.action, active.binding.description)
             self.app.notify(f"{words}: {self.why_key_off(active.binding.action)}",
                             severity="warning", timeout=3)
+        elif active is None:
+            self.say_wait(event)
 
     def on_screen_resume(self) -> None:
         self.apply_layout()
@@ -489,6 +496,8 @@ class GameScreen(DecisionFlow, ComputerTurns, UndoKeys, FittedFooter, LatestSize
             return action in ("help", "rules", "leave") or None
         decider = self.decider()
         human = not self.is_computer(decider)
+        if self.handover_due() and action in ("roll", "bus_ticket", "decide", "manage", "end_game", "undo"):
+            return None  # (the next person's keys: a moment, the hand-over shows first; the notice says so)
         if action == "roll":
             return True if pend.kind == "turn" and human else None
         if action == "bus_ticket":

@@ -67,6 +67,42 @@ class DecisionFlow(GameScreenParts):  # (object at run time: see .game_parts)
         p = self.game.pending
         return (p.kind, self.decider(), len(self.game.st.log)) if p else ()
 
+    def handover_due(self) -> bool:
+        """Whether the keyboard passes to another person before their decision shows: a human decides
+        who is not the one who last had it, and the hand-over notice is still to come (it waits for the
+        animation of the move before, a frame after a computer's last step). Their decision's keys wait
+        until it shows: an ``r`` typed then must not roll for them unseen."""
+        g, pend = self.game, self.game.pending
+        if g.over or pend is None or not self.app.pass_notices:
+            return False
+        if pend.kind == "shortage_ask" or (isinstance(pend, BidDecision) and pend.open):
+            return False  # (no hand-over: asked round the table; the open auction's one screen)
+        p = self.decider()
+        return p is not None and not self.is_computer(p) and p != self._last_decider
+
+    def why_wait(self) -> str | None:
+        """Why keys wait now, on the notice line ("Wait: Robo (computer) is playing…"), or None: a
+        computer player decides, or the keyboard is about to pass to another person."""
+        g, pend = self.game, self.game.pending
+        p = self.decider()
+        if g.over or pend is None or p is None:
+            return None
+        who = g.st.players[p].name
+        if self.is_computer(p) and not (isinstance(pend, BidDecision) and pend.open):
+            return f"Wait: {who} (computer) is playing; space skips ahead"
+        if self.handover_due():
+            return f"Wait: the keyboard passes to {who} first"
+        return None
+
+    def say_wait(self, event: Any) -> None:
+        """Say on the notice line why a key (``event``) that does nothing was not taken, when keys
+        wait now (:meth:`why_wait`)."""
+        if event.key == "space" or not (event.is_printable or event.key == "enter"):
+            return  # (space skips a computer's moves: during an animation it finishes that first)
+        why = self.why_wait()
+        if why is not None:
+            self.app.notify(why, severity="warning", timeout=3)
+
     def why_key_off(self, action: str = "") -> str:
         """Why a game key (its ``action``) does nothing at this moment."""
         g, pend = self.game, self.game.pending
@@ -78,6 +114,8 @@ class DecisionFlow(GameScreenParts):  # (object at run time: see .game_parts)
         who = g.st.players[p].name
         if self.is_computer(p):
             return f"{who} (computer) is playing; space skips ahead"
+        if self.handover_due():
+            return f"wait: the keyboard passes to {who} first"
         if pend.kind != "turn":
             return f"first this: {pend.prompt or g.describe_pending()} (d shows the question)"
         return f"not now; {pend.prompt or g.describe_pending()}"

@@ -62,7 +62,42 @@ def short_reason(why: str) -> str:
 
 
 class DeedPicker(SelectionList[int]):
-    """A selection list whose box is blank when not ticked (ticked reads apart without colour too)."""
+    """A selection list whose box is blank when not ticked (ticked reads apart without colour too).
+
+    It scrolls when the holder has more deeds than fit (4 rows or fewer at 100x30), and shows it: its
+    scrollbar is drawn in the accent colour over a lighter track (Textual's own, dark on dark, was
+    the colour of the highlighted row: in the list with the focus the thumb beside it vanished), and
+    the label above says "more ▲▼" while deeds are out of sight (read without colour too)."""
+
+    DEFAULT_CSS = """
+    DeedPicker {
+        scrollbar-size-vertical: 1;
+        scrollbar-background: $panel-lighten-2;
+        scrollbar-background-hover: $panel-lighten-2;
+        scrollbar-background-active: $panel-lighten-2;
+        scrollbar-color: $accent;
+        scrollbar-color-hover: $accent-lighten-1;
+        scrollbar-color-active: $accent-lighten-2;
+    }
+    """
+
+    def more(self) -> str:
+        """"▲", "▼" or "▲▼": where deeds are out of sight ("" when all show, or before the layout)."""
+        if self.size.height == 0 or self.max_scroll_y <= 0:
+            return ""
+        return ("▲" if self.scroll_y > 0 else "") + ("▼" if self.scroll_y < self.max_scroll_y else "")
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self.tell_panel()
+
+    def on_resize(self) -> None:
+        self.tell_panel()
+
+    def tell_panel(self) -> None:
+        panel = self.parent
+        if isinstance(panel, TradeSidePanel):
+            panel.say_deeds()
 
     def render_line(self, y: int) -> Strip:
         strip = super().render_line(y)
@@ -155,8 +190,22 @@ class TradeSidePanel(Vertical):
             if first is not None:
                 deeds.highlighted = first  # Space ticks it straight away
         deeds.display = bool(items)
-        self.query_one(".label-deeds", Static).update("Deeds (Space ticks one):" if items else
-                                                       Text("No deeds.", style=DIM))
+        self.say_deeds()
+        self.call_after_refresh(self.say_deeds)  # (whether they all fit is known after the layout)
+
+    def say_deeds(self) -> None:
+        """The deed list's label: "No deeds.", or how to tick one, with how many and "more ▲▼" when
+        some are out of sight (scroll with the arrows)."""
+        deeds = self.query_one(f"#deeds-{self.role}", DeedPicker)
+        n = deeds.option_count
+        if not n:
+            words = Text("No deeds.", style=DIM)
+        else:
+            more = deeds.more()
+            words = Text("Deeds (Space ticks one):" + (f" {n}, more {more}" if more else ""))
+        label = self.query_one(".label-deeds", Static)
+        if str(label.render()) != str(words):
+            label.update(words)
 
     def fill(self, side: TradeSide) -> None:
         """Type ``side`` into the fields and tick its deeds (a counter-offer's start)."""

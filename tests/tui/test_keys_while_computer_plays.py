@@ -1,0 +1,87 @@
+"""Keys pressed in the moment after a computer player's move, before the next person's hand-over
+shows (found by play-testers: "ignored silently"). They are not kept for later (the next thing to show
+is a hand-over or another person's question, which a key typed before it was seen must not answer);
+they say why on the notice line."""
+
+from __future__ import annotations
+
+from megamono.tui.dialogs.notice import PassKeyboard
+from tui_helpers import SIZE, app_for, new_game, screen_name
+
+ROBO = {"name": "Robo", "kind": "computer"}
+
+
+async def test_keys_while_a_computer_plays_say_wait_and_change_nothing(saves):
+    game = new_game(dice=[(1, 2, 1), (2, 3, 1)], names=["Ann", ROBO, "Bob"])
+    app = app_for(game, saves)
+    app.pass_notices = True
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        game_screen = next(s for s in app.screen_stack if type(s).__name__ == "GameScreen")
+        await pilot.press("enter", "r")  # Ann's hand-over; she lands on Arctic Avenue
+        await pilot.pause()
+        assert screen_name(app) == "BuyDialog"
+        game_screen.pace = 30.0  # Robo's step waits: the moment a play-tester typed into
+        await pilot.press("b")
+        await pilot.pause()
+        assert screen_name(app) == "GameScreen" and game.pending.player == 1
+        before = len(game.history)
+        await pilot.press("enter", "b", "y")  # a hand-over's Enter, a dialog's letters, typed too soon
+        await pilot.pause()
+        assert len(game.history) == before and screen_name(app) == "GameScreen"
+        assert app.notices[-1] == "Wait: Robo (computer) is playing; space skips ahead"
+        await pilot.press("space")  # Robo plays at once; then the keyboard passes to Bob
+        for _ in range(20):
+            await pilot.pause()
+            if screen_name(app) == "PassKeyboard":
+                break
+        assert screen_name(app) == "PassKeyboard" and app.screen.player == 2
+
+
+async def test_a_game_key_before_the_hand_over_shows_waits_for_it(saves):
+    """The hand-over comes a moment after the move before it (its animation, a frame): an r typed then
+    must not roll for the next person unseen. It is refused with the reason, and the hand-over shows."""
+    game = new_game(dice=[(1, 2, 1)])
+    app = app_for(game, saves)
+    app.pass_notices = True
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # Ann's hand-over
+        await pilot.pause()
+        game_screen = app.screen
+        assert screen_name(app) == "GameScreen" and game.pending.player == 0
+        game_screen._last_decider = 1  # as if Bob had the keyboard and Ann's hand-over were on its way
+        assert game_screen.handover_due()
+        await pilot.press("r", "enter")
+        await pilot.pause()
+        assert not game.history  # nothing rolled for Ann before she was handed the keyboard
+        assert "Roll: wait: the keyboard passes to Ann first" in app.notices
+        assert app.notices[-1] == "Wait: the keyboard passes to Ann first"
+        game_screen.sync()
+        await pilot.pause()
+        assert screen_name(app) == "PassKeyboard" and app.screen.player == 0
+
+
+async def test_a_key_pressed_as_the_hand_over_opens_says_it_was_not_taken(saves):
+    app = app_for(new_game(), saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        game_screen = app.screen
+        app.test_mode = False  # the guard is off in test mode
+        notice = PassKeyboard(game_screen.look, 1, "", owner=game_screen)
+        notice.GUARD = 60.0  # long enough that a slow machine cannot outlast it
+        try:
+            game_screen.open(notice, None)
+            await pilot.pause()
+            await pilot.press("enter", "r", "enter")  # typed ahead
+            await pilot.pause()
+            assert screen_name(app) == "PassKeyboard"
+            told = [n for n in app.notices if n.startswith("A key pressed as the hand-over opened was not taken")]
+            assert told == ["A key pressed as the hand-over opened was not taken: Bob, press Enter when you are "
+                            "ready"]  # (once, not for every key typed ahead)
+            notice.GUARD = 0.0
+            await pilot.press("enter")
+            await pilot.pause()
+            assert screen_name(app) == "GameScreen"
+        finally:
+            app.test_mode = True
