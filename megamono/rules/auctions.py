@@ -163,9 +163,10 @@ def do_drop_out(st: GameState, ed: Edition, p: int) -> None:
 
 def settle_open(st: GameState, ed: Edition) -> None:
     """If the pending decision is an open auction: close it when it waits on nobody (A3: every bidder
-    but the high bidder has passed or cannot bid), else name the first bidder it waits for. Run after
-    every action (a bidder's cash may have changed) and when the auction comes back from being set
-    aside."""
+    but the high bidder has passed or cannot bid), else make the first bidder it waits for its
+    ``player`` (so that, as for every decision, ``player`` is the first seat of ``Game.awaited()``,
+    the seat the bot loop asks). Run after every action taken while it is pending (a bidder's cash
+    may have changed) and when it comes back from being set aside."""
     pend = st.pending
     if not (isinstance(pend, BidDecision) and pend.open):
         return

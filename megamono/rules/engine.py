@@ -383,7 +383,8 @@ class Game:
         log = st.log
         start = len(log)
         ACT[action.kind](st, self.ed, action)
-        settle_open(st, self.ed)  # A3: any action may change who an open auction waits on
+        if isinstance(st.pending, BidDecision) and st.pending.open:
+            settle_open(st, self.ed)  # A3: any action may change who an open auction waits on
         self.history.append(action)
         if st.pending is None:  # (with a decision pending already, the agenda waits)
             self._advance()
@@ -398,7 +399,8 @@ class Game:
         start = len(self.st.log)
         before = self._snapshot()
         ACT[action.kind](self.st, self.ed, action)
-        settle_open(self.st, self.ed)
+        if isinstance(self.st.pending, BidDecision) and self.st.pending.open:
+            settle_open(self.st, self.ed)
         self.history.append(action)
         self._advance()
         st = self.st
