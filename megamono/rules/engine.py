@@ -26,7 +26,7 @@ from .agenda import (
     EndTurnStep,
 )
 from .auctions import settle_open
-from .core import log, name, new_seed, push, throw
+from .core import log, name, new_seed, pending_as, push, throw
 from .decisions import (
     BidDecision,
     Pending,
@@ -300,7 +300,7 @@ class Game:
 
     def min_bid(self) -> int:
         """A2: the lowest bid the running auction takes now, in dollars."""
-        return auctions.min_bid(self.st, self.ed)
+        return auctions.min_bid(pending_as(self.st, BidDecision))
 
     def lots_for_piece(self, p: int, piece: str) -> list[int]:
         """B7: the lots where ``p`` could place the bank's last ``piece`` (cash aside)."""
