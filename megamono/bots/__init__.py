@@ -79,8 +79,10 @@ def play_bot_game(edition: str | Path = "mega", levels: list[str] | tuple[str, .
 
     The bots share one :class:`Memory` (the game's). Each decision is asked of the bot of the seat
     :func:`~megamono.bots.schedule.computer_to_ask` names (the one seat of ``pending.players``; in an
-    open auction, A3, each bidder the auction still waits on in turn from the high bidder's left); a
-    bot manages its property only in its own decisions (or to pay a debt).
+    open auction, A3, each bidder the auction still waits on in turn from the high bidder's left),
+    which with every seat a computer is the decision's ``player`` (the engine names there the first
+    seat it awaits: :func:`~megamono.rules.auctions.settle_open`), read as such; a bot manages its
+    property only in its own decisions (or to pay a debt).
     Rent to claim (option ``rent_must_be_claimed``) is claimed by its owner's bot before it lapses, at
     the first safe moment (``Game.timely_claims``).
     """
@@ -104,7 +106,9 @@ def play_on(game: Game, bots: Sequence[Bot], check: bool = False, max_actions: i
     """Play ``game`` on from where it stands to its end, ``bots[k]`` answering for seat k, and return it
     (the loop of :func:`play_bot_game`, which see; ``megamono analyse``'s playouts use it too).
 
-    - ``check``: run ``check_invariants`` after every action (slow); a breach raises :class:`BotGameError`.
+    - ``check``: run ``check_invariants`` after every action (slow), and check that the seat asked
+      next, the decision's ``player``, is the one :func:`computer_to_ask` names; a breach raises
+      :class:`BotGameError`.
     - ``max_actions``: a guard against a game that never ends; passing it raises BotGameError.
     """
     st = game.st  # (the game's state throughout: nothing here loads or undoes)
@@ -118,8 +122,9 @@ def play_on(game: Game, bots: Sequence[Bot], check: bool = False, max_actions: i
                     _act(game, a, check)
                     if st.winner is not None:
                         return game
-        p = computer_to_ask(game)
-        assert p is not None, "a game that is not over waits on a seat"
+        pend = st.pending
+        assert pend is not None, "a game that is not over waits on a decision"
+        p = pend.player  # (computer_to_ask(game) with every seat a computer, read quicker: settle_open)
         action = bots[p].choose(game, p, check=False)  # game.act checks it
         try:
             _act(game, action, check)
@@ -138,6 +143,8 @@ def _act(game: Game, action: Action, check: bool) -> None:
     start = len(st.log)
     game.act(action)
     bad = check_invariants(game.ed, st, before, start, deeds)
+    if st.pending is not None and st.pending.player != computer_to_ask(game):  # (play_on asks ``player``)
+        bad.append(f"the decision asks seat {st.pending.player}; computer_to_ask names {computer_to_ask(game)}")
     if bad:
         raise BotGameError(f"after {action!r}: {bad}", game)
 

@@ -1,5 +1,6 @@
-"""Which computer answers next: the one scheduler of computer players, used by ``play_bot_game``,
-``megamono simulate``, any playout and the app (RULES.md T7, A3).
+"""Which computer answers next: the one scheduler of computer players, used by ``megamono simulate``
+and the app (RULES.md T7, A3); ``play_bot_game`` and the playouts, with every seat a computer, read
+the seat it names there from the decision's ``player`` (the same seat, quicker; tested).
 
 For every decision but the open auction, the game waits on one seat (``pending.players``). In an
 open auction (A3) several bidders may act in any order; computers are asked one at a time, in seat

@@ -41,21 +41,20 @@ def start(st: GameState, ed: Edition, pend: BidDecision) -> None:
     if pend.open:
         settle_open(st, ed)
     else:
-        bid_prompt(st, ed)
+        bid_prompt(st, ed, pend)
 
 
-def auction_item(st: GameState, ed: Edition) -> str:
-    """What the running auction sells: a deed's name, or "the last house" (B7)."""
-    pend = pending_as(st, BidDecision)
+def auction_item(ed: Edition, pend: BidDecision) -> str:
+    """What the auction ``pend`` sells: a deed's name, or "the last house" (B7)."""
     if pend.piece:
         return f"the last {pend.piece}"
     assert pend.space is not None, "an auction sells a deed or a piece"
     return sname(ed, pend.space)
 
 
-def min_bid(st: GameState, ed: Edition) -> int:
-    """A2: the opening bid is at least $10, each raise at least $1 (dollars)."""
-    pend = pending_as(st, BidDecision)
+def min_bid(pend: BidDecision) -> int:
+    """A2: the lowest bid the auction ``pend`` takes now (dollars): the opening bid is at least $10,
+    each raise at least $1."""
     return 10 if pend.high_bidder is None else pend.high_bid + 1
 
 
@@ -64,7 +63,7 @@ def waiting_on(st: GameState, pend: BidDecision) -> list[int]:
     (before any bid: from the trigger's left): every bidder but the high bidder who has not passed on
     the high bid and whose cash reaches the minimum bid (one who cannot bid counts as passing until
     they can). Empty: the auction closes."""
-    low = 10 if pend.high_bidder is None else pend.high_bid + 1
+    low = min_bid(pend)
     b = pend.bidders
     if pend.high_bidder in b:
         k = b.index(pend.high_bidder) + 1
@@ -78,20 +77,20 @@ def free_cash(st: GameState, p: int) -> int:
     return st.players[p].cash - bid_held(st, p)
 
 
-def bid_prompt(st: GameState, ed: Edition) -> None:
-    """The running auction's prompt: who bids, the high bid, the lowest bid now (A2)."""
-    pend = pending_as(st, BidDecision)
+def bid_prompt(st: GameState, ed: Edition, pend: BidDecision) -> None:
+    """The prompt of the auction ``pend`` (the pending decision): who bids, the high bid, the lowest
+    bid now (A2)."""
     players = st.players
     if pend.high_bidder is None:
         lead = "no bid yet"
     else:
         lead = f"high bid ${commas(pend.high_bid)} by {players[pend.high_bidder].name}"
     if pend.open:
-        pend.prompt = (f"Auction of {auction_item(st, ed)} ({lead}): anyone may bid at least"
-                       f" ${commas(min_bid(st, ed))} or pass")
+        pend.prompt = (f"Auction of {auction_item(ed, pend)} ({lead}): anyone may bid at least"
+                       f" ${commas(min_bid(pend))} or pass")
     else:
-        pend.prompt = (f"{players[pend.player].name}: auction of {auction_item(st, ed)} ({lead});"
-                       f" bid at least ${commas(min_bid(st, ed))} or drop out")
+        pend.prompt = (f"{players[pend.player].name}: auction of {auction_item(ed, pend)} ({lead});"
+                       f" bid at least ${commas(min_bid(pend))} or drop out")
 
 
 def why_not_bidder(st: GameState, ed: Edition, p: int) -> str:
@@ -105,7 +104,7 @@ def why_not_bidder(st: GameState, ed: Edition, p: int) -> str:
 
 def why_not_bid(st: GameState, ed: Edition, p: int, amount: int) -> str | None:
     """A2: a bid is at least :func:`min_bid` and at most the bidder's cash (dollars); the reason, or None."""
-    low = min_bid(st, ed)
+    low = min_bid(pending_as(st, BidDecision))
     if amount < low:
         return f"the bid must be at least ${commas(low)}"
     if amount > st.players[p].cash:
@@ -140,7 +139,7 @@ def do_bid(st: GameState, ed: Edition, p: int, amount: int) -> None:
         pend.passed.clear()
         settle_open(st, ed)
     else:
-        next_bidder(st, ed, pend.bidders.index(p) + 1)
+        next_bidder(st, ed, pend, pend.bidders.index(p) + 1)
 
 
 def do_pass(st: GameState, ed: Edition, p: int) -> None:
@@ -158,33 +157,33 @@ def do_drop_out(st: GameState, ed: Edition, p: int) -> None:
     k = pend.bidders.index(p)
     pend.bidders.remove(p)
     log(st, DropsOut(p, pend.space))
-    next_bidder(st, ed, k)
+    next_bidder(st, ed, pend, k)
 
 
 def settle_open(st: GameState, ed: Edition) -> None:
     """If the pending decision is an open auction: close it when it waits on nobody (A3: every bidder
-    but the high bidder has passed or cannot bid), else name the first bidder it waits for. Run after
-    every action (a bidder's cash may have changed) and when the auction comes back from being set
-    aside."""
+    but the high bidder has passed or cannot bid), else make the first bidder it waits for its
+    ``player`` (so that, as for every decision, ``player`` is the first seat of ``Game.awaited()``,
+    the seat the bot loop asks). Run after every action taken while it is pending (a bidder's cash
+    may have changed) and when it comes back from being set aside."""
     pend = st.pending
     if not (isinstance(pend, BidDecision) and pend.open):
         return
     waiting = waiting_on(st, pend)
     if waiting:
         pend.player = waiting[0]
-        bid_prompt(st, ed)
+        bid_prompt(st, ed, pend)
     else:
         close(st, ed)
 
 
-def next_bidder(st: GameState, ed: Edition, k: int) -> None:
-    """The seat-order auction goes on with the bidder at index ``k`` of those still in, or closes:
-    nobody left, or the high bidder alone (A3)."""
-    pend = pending_as(st, BidDecision)
+def next_bidder(st: GameState, ed: Edition, pend: BidDecision, k: int) -> None:
+    """The seat-order auction ``pend`` (the pending decision) goes on with the bidder at index ``k`` of
+    those still in, or closes: nobody left, or the high bidder alone (A3)."""
     b = pend.bidders
     if len(b) > 1 or (len(b) == 1 and pend.high_bidder != b[0]):
         pend.player = b[k % len(b)]
-        bid_prompt(st, ed)
+        bid_prompt(st, ed, pend)
         return
     close(st, ed)
 
@@ -225,9 +224,9 @@ def drop_bankrupt(st: GameState, ed: Edition, gone: set[int]) -> None:
         k = b.index(pend.player)
         nxt = next((q for q in b[k:] + b[:k] if q not in gone), None)
         pend.bidders = [q for q in b if q not in gone]
-        next_bidder(st, ed, pend.bidders.index(nxt) if nxt is not None else 0)
+        next_bidder(st, ed, pend, pend.bidders.index(nxt) if nxt is not None else 0)
     elif pend.high_bidder is None:
-        bid_prompt(st, ed)
+        bid_prompt(st, ed, pend)
 
 
 def step_grant(st: GameState, ed: Edition, s: GrantStep) -> None:

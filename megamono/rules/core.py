@@ -168,6 +168,8 @@ def bid_held(st: GameState, p: int) -> int:
 def why_not_spend(st: GameState, p: int, amount: int) -> str | None:
     """A3: why ``p`` may not spend ``amount`` dollars now (it would leave their cash below the high bid
     they hold in an open auction), or None. Down to exactly the bid is allowed."""
+    if not st.suspended and not (isinstance(st.pending, BidDecision) and st.pending.open):
+        return None  # (the quick answer while no open auction runs, pending or set aside: no bid is held)
     held = bid_held(st, p)
     if held and st.players[p].cash - amount < held:
         return (f"{name(st, p)} holds the high bid of ${commas(held)} in the auction: cash may not go below it"

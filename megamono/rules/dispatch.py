@@ -215,7 +215,7 @@ def _answers_of(st: GameState, ed: Edition, pend: Pending, p: int) -> list[Actio
         return [Buy(player=p), DeclineBuy(player=p)]
     if isinstance(pend, BidDecision):
         last: Action = PassBid(player=p) if pend.open else DropOut(player=p)
-        return [Bid(player=p, amount=auctions.min_bid(st, ed)), last]
+        return [Bid(player=p, amount=auctions.min_bid(pend)), last]
     if isinstance(pend, TriplesDecision):
         return [ChooseDestination(player=p, space=i) for i in pend.choices]
     if isinstance(pend, BusDecision):

@@ -26,7 +26,7 @@ from .agenda import (
     EndTurnStep,
 )
 from .auctions import settle_open
-from .core import log, name, new_seed, push, throw
+from .core import log, name, new_seed, pending_as, push, throw
 from .decisions import (
     BidDecision,
     Pending,
@@ -311,7 +311,7 @@ class Game:
 
     def min_bid(self) -> int:
         """A2: the lowest bid the running auction takes now, in dollars."""
-        return auctions.min_bid(self.st, self.ed)
+        return auctions.min_bid(pending_as(self.st, BidDecision))
 
     def lots_for_piece(self, p: int, piece: str) -> list[int]:
         """B7: the lots where ``p`` could place the bank's last ``piece`` (cash aside)."""
@@ -394,7 +394,8 @@ class Game:
         log = st.log
         start = len(log)
         ACT[action.kind](st, self.ed, action)
-        settle_open(st, self.ed)  # A3: any action may change who an open auction waits on
+        if isinstance(st.pending, BidDecision) and st.pending.open:
+            settle_open(st, self.ed)  # A3: any action may change who an open auction waits on
         self.history.append(action)
         if st.pending is None:  # (with a decision pending already, the agenda waits)
             self._advance()
@@ -409,7 +410,8 @@ class Game:
         start = len(self.st.log)
         before = self._snapshot()
         ACT[action.kind](self.st, self.ed, action)
-        settle_open(self.st, self.ed)
+        if isinstance(self.st.pending, BidDecision) and self.st.pending.open:
+            settle_open(self.st, self.ed)
         self.history.append(action)
         self._advance()
         st = self.st

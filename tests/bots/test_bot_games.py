@@ -8,7 +8,7 @@ import subprocess
 import sys
 
 import pytest
-from megamono.bots import LEVELS, make_bot, play_bot_game
+from megamono.bots import LEVELS, BotGameError, make_bot, play_bot_game
 from megamono.rules.engine import Game
 
 # (edition, levels by seat, seed): Mega with 2-6 players, classic with 2-4, mixed levels.
@@ -145,3 +145,21 @@ def test_an_illegal_bot_answer_refused_by_the_engine_falls_back_legally(monkeypa
     strong = g.bots[0] if g.bots[0].level == "strong" else g.bots[1]
     assert g.over and strong.fallbacks > 0
     assert all("buy: Build" in note for note in strong.fallback_notes)
+
+
+def test_the_seat_asked_is_the_one_computer_to_ask_names_open_auctions_included(monkeypatch):
+    """play_on asks each decision of its ``player``, which the engine keeps the first seat of
+    ``Game.awaited()`` (in an open auction, A3: ``auctions.settle_open``): the seat that
+    ``computer_to_ask``, the scheduler of ``megamono simulate`` and the app, names with every seat a
+    computer. ``check=True`` checks it after every action, in games with open auctions (bids and
+    passes); and the check would see a difference."""
+    for edition, seed in (("mega", 0), ("classic", 1)):
+        g = play_bot_game(edition, ["strong"] * 4, seed, turn_limit=40, check=True)
+        assert {"bid", "pass_bid"} <= {a.kind for a in g.history}, edition
+
+    def reversed_awaited(self):
+        return self.pending.players[::-1] if self.pending is not None else ()
+
+    monkeypatch.setattr(Game, "awaited", reversed_awaited)
+    with pytest.raises(BotGameError, match="computer_to_ask names"):
+        play_bot_game("mega", ["strong"] * 4, 0, turn_limit=40, check=True)
