@@ -117,7 +117,8 @@ async def test_both_deed_lists_scroll_visibly_at_100x30(saves):
     """Found play-testing at 100x30: in the counter-offer, the player's own deed list (with the focus)
     seemed to have no scrollbar when it overflowed, while the other list had one. Both had one, but
     Textual's thumb was the colour of the focused list's highlighted row beside it. Both lists scroll,
-    with a thumb in the accent colour over a lighter track, and the label says "more ▲▼"."""
+    with a thumb in the accent colour over a lighter track, and the label says "more ▲▼". Below 36 rows
+    the screen drops its blank lines, so each list shows more than a few deeds (11 rows at 100x30)."""
     game = offer_from_the_computer()
     app = app_for(game, saves)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -133,8 +134,10 @@ async def test_both_deed_lists_scroll_visibly_at_100x30(saves):
         trade = app.screen
         assert screen_name(app) == "TradeScreen"
         labels = {}
+        assert trade.has_class("-short")
         for role in ("give", "take"):
             deeds = trade.query_one(f"#deeds-{role}")
+            assert deeds.size.height >= 10
             assert deeds.option_count > deeds.size.height and deeds.max_scroll_y > 0  # it overflows
             assert deeds.show_vertical_scrollbar and deeds.scrollbar_size_vertical == 1
             assert deeds.vertical_scrollbar.region.height == deeds.size.height  # drawn beside the rows
@@ -148,7 +151,7 @@ async def test_both_deed_lists_scroll_visibly_at_100x30(saves):
                           "take": "Deeds (Space ticks one): 16, more ▼"}
         take = trade.query_one("#deeds-take")
         take.focus()
-        await pilot.press("down", "down", "down", "down", "down")
+        await pilot.press(*["down"] * take.size.height)
         await pilot.pause()
         assert take.scroll_y > 0
         assert str(trade.query_one("#side-take .label-deeds").render()) == "Deeds (Space ticks one): 16, more ▲▼"

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from rich.segment import Segment
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -36,7 +37,7 @@ from megamono.rules.engine import Game
 
 from ..forms import MarksFocusedRow
 from ..look import DIM, Look, money
-from ..resizing import LatestSizeOnly
+from ..resizing import LatestSizeOnly, stale_resize
 from ..textual_private import TOGGLE_INNER
 from ..widgets.amount import AmountInput
 from ..widgets.notices import NoticeLine
@@ -275,7 +276,12 @@ class TradeScreen(MarksFocusedRow, LatestSizeOnly, Screen[ProposeTrade | None]):
     TradeScreen #effect { height: auto; }
     TradeScreen #xrules { height: auto; color: $text-muted; margin-top: 1; }
     TradeScreen #propose { margin-top: 1; }
+    TradeScreen.-short #who, TradeScreen.-short .side .head, TradeScreen.-short .side .field { margin-bottom: 0; }
+    TradeScreen.-short #summary, TradeScreen.-short #xrules, TradeScreen.-short #propose { margin-top: 0; }
     """
+    SHORT_BELOW = 36
+    """Below this many rows the screen drops its blank lines, so the deed lists show more deeds (a
+    100x30 terminal: 11 rows where 3 were)."""
     ROWS = ".field"
     """The rows whose label is marked while they hold the focus (:class:`~..forms.MarksFocusedRow`)."""
     BINDINGS = [
@@ -342,7 +348,13 @@ class TradeScreen(MarksFocusedRow, LatestSizeOnly, Screen[ProposeTrade | None]):
         return [(Text(g.st.players[p].name + (" (computer)" if g.st.players[p].kind == "computer" else "")), p)
                 for p in trade_partners(g, self.proposer)]
 
+    def on_resize(self, event: events.Resize) -> None:
+        if stale_resize(self, event):
+            return
+        self.set_class(event.size.height < self.SHORT_BELOW, "-short")
+
     def on_mount(self) -> None:
+        self.set_class(self.app.size.height < self.SHORT_BELOW, "-short")
         give = self.query_one("#side-give", TradeSidePanel)
         take = self.query_one("#side-take", TradeSidePanel)
         give.set_holder(self.proposer)
