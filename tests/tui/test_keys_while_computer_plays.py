@@ -85,3 +85,33 @@ async def test_a_key_pressed_as_the_hand_over_opens_says_it_was_not_taken(saves)
             assert screen_name(app) == "GameScreen"
         finally:
             app.test_mode = True
+
+
+async def test_keys_pressed_over_and_over_never_run_into_the_hand_over(saves):
+    """Found play-testing: Enter and r pressed again and again while a computer played went through the
+    next person's hand-over once its guard was over, and rolled for her. A key the guard ignores
+    starts it again, so only a key pressed after a rest is taken."""
+    import time
+
+    app = app_for(new_game(), saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        game_screen = app.screen
+        app.test_mode = False  # the guard is off in test mode
+        notice = PassKeyboard(game_screen.look, 1, "", owner=game_screen)
+        notice.GUARD = 2.0
+        try:
+            game_screen.open(notice, None)
+            await pilot.pause()
+            opened = time.monotonic()
+            while time.monotonic() - opened < 2 * notice.GUARD:  # longer than the guard, keys all along
+                await pilot.press("enter", "r")
+                await pilot.pause(0.3)
+                assert screen_name(app) == "PassKeyboard"
+            assert game_screen.game.history == []
+            notice.GUARD = 0.0  # (a rest)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert screen_name(app) == "GameScreen"
+        finally:
+            app.test_mode = True

@@ -324,6 +324,46 @@ async def test_keys_typed_fast_act_in_the_order_typed(saves):
         assert (game.pending.high_bidder, game.pending.high_bid) == (2, 119)
 
 
+async def test_keys_in_one_burst_bid_what_was_typed_before_enter(saves):
+    """Found play-testing: "2 5 0 Enter 3 t" typed in one burst bid $503 for Ann and lost Bob's raise:
+    the field's own Enter came as a message after the keys behind it, so Bob's seat number was typed
+    into Ann's field first. Enter is the dialog's own key now, read in the order typed. (Keys posted
+    together, as a terminal delivers a burst; a pilot's press waits after each key.)"""
+    from textual import events
+
+    game = new_game(dice=[(1, 2, 1)], options=OPEN)
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r", "a")
+        await pilot.pause()
+        assert screen_name(app) == "OpenAuctionDialog"
+        for key in ("1", "5", "0", "enter", "2", "t"):
+            app.post_message(events.Key(key, None if key == "enter" else key))
+        await pilot.pause()
+        await pilot.pause()
+        assert [(a.player, a.amount) for a in game.history if a.kind == "bid"] == [(0, 50), (1, 60)]
+
+
+async def test_a_bid_not_confirmed_gives_the_countdown_back(saves):
+    """Found play-testing: declining the question asked of a bid far above the price, in the last
+    second of the countdown, ended the auction at once (the bidder passed as the countdown ran out).
+    The countdown stands still while asked, and after a no the bidder has its last seconds again."""
+    game = new_game(dice=[(1, 2, 1)], options=OPEN)
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r", "a")
+        await pilot.pause()
+        dialog = app.screen
+        dialog.remaining = 0.5
+        await pilot.press("2", *"900", "enter")  # far above the price: asked first
+        await pilot.pause()
+        assert screen_name(app) == "ConfirmDialog"
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.screen is dialog and dialog.remaining >= dialog.COUNTDOWN
+        assert game.pending.high_bidder is None and "not confirmed" in str(dialog.query_one("#amount-problem").render())
+
+
 async def test_an_open_auction_hidden_and_shown_again_or_resumed_from_a_save(saves):
     """Found playing: Esc hid the auction and d brought it back, or a save made during an open auction
     was resumed, and building the auction screen crashed (its countdown asked for the amount field

@@ -50,7 +50,9 @@ class PassKeyboard(LatestSizeOnly, ModalScreen[object]):
                 Binding("s", "save", "Save"), Binding("q", "leave", "Quit game")]
     GUARD = 0.4
     """Seconds after opening in which keys are ignored: keys typed ahead by the previous player must
-    not dismiss the notice (off in test mode)."""
+    not dismiss the notice (off in test mode). A key ignored so starts the guard again: keys pressed
+    over and over while a computer plays (Enter, r, Enter, r...) never run into the next person's
+    hand-over; it takes a key pressed after a rest."""
 
     def __init__(self, look: Look, player: int, why: str = "", owner=None, undo: str | None = None) -> None:
         super().__init__()
@@ -87,7 +89,11 @@ class PassKeyboard(LatestSizeOnly, ModalScreen[object]):
         computer's last move) is not taken: said once on the notice line, not ignored without a word."""
         if event.key == "space" or not (event.is_printable or event.key == "enter"):
             return
-        if self.too_soon() and not self._told_too_soon:  # (once: typing ahead sends several)
+        if not self.too_soon():
+            return
+        self._opened = time.monotonic()  # (the guard starts again: see GUARD)
+        self._guard_timer = False
+        if not self._told_too_soon:  # (once: typing ahead sends several)
             self._told_too_soon = True
             name = self.look.game.st.players[self.player].name
             self.app.notify(f"A key pressed as the hand-over opened was not taken: {name}, press Enter when "

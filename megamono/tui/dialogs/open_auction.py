@@ -101,7 +101,9 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
         Binding("h", "raise_by(100)", "+$100", priority=True),
         Binding("p", "pass_bid", "Pass", priority=True),
         Binding("m", "manage", "Manage", priority=True),
-        Binding("enter", "bid_typed", "Bid typed amount", show=False),
+        # (a priority binding: Enter bids the amount as typed so far, before the keys typed after it
+        # reach the field; the field's own Enter came as a message, after them: "29 Enter 3" bid $293)
+        Binding("enter", "bid_typed", "Bid typed amount", show=False, priority=True),
         Binding("escape", "escape", "Let go / hide"),
         Binding("ctrl+c", "app.help_quit", "Quit?", show=False),
     ]
@@ -550,6 +552,8 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
                 self.send(action)
             else:
                 self.say(f"Not bid: {money(amount)} was not confirmed.")
+                # (the countdown stood still while asked: the bidder gets its last seconds back to bid again)
+                self.remaining = max(self.remaining, self.COUNTDOWN)
 
         self.app.push_screen(ConfirmDialog(question), answer)
 
@@ -575,5 +579,4 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
         self.query_one("#gavel", Static).update(self.gavel())
 
     def on_input_submitted(self, event: AmountInput.Submitted) -> None:
-        event.stop()
-        self.action_bid_typed()
+        event.stop()  # (never sent: the dialog's Enter comes first, see BINDINGS)
