@@ -345,3 +345,29 @@ async def test_the_log_shows_its_newest_line_after_an_action(saves):
         from megamono.tui.widgets.log import GameLog
         log = app.screen_stack[1].query_one(GameLog)
         assert log.scroll_y == log.max_scroll_y
+
+
+async def test_the_log_pages_back_and_on_from_the_keyboard(saves):
+    """Found by a newcomer: the log could only be scrolled with a mouse wheel. PgUp/PgDn (or [ and ])
+    page it back and on; the next event brings it to the end again."""
+    game = new_game(dice=[(1, 2, 1)])
+    from megamono.rules.events import Seats
+    for _ in range(300):
+        game.log(Seats())  # (any old line)
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        from megamono.tui.widgets.log import GameLog
+        log = app.screen_stack[1].query_one(GameLog)
+        assert log.scroll_y == log.max_scroll_y > 0
+        await pilot.press("pageup", "left_square_bracket")
+        await pilot.pause()
+        back = log.scroll_y
+        assert back <= log.max_scroll_y - 2 * (log.scrollable_content_region.height - 1)
+        await pilot.press("right_square_bracket")
+        await pilot.pause()
+        assert log.scroll_y > back
+        await pilot.press("r")
+        await pilot.pause()
+        await pilot.pause()
+        assert log.scroll_y == log.max_scroll_y

@@ -225,6 +225,13 @@ async def test_after_a_jump_the_log_holds_what_came_before_once_the_keys_rest(sa
         first = " ".join(tl.log(k)[-LOG_IN_FULL].text.split())
         written = " ".join(" ".join(strip.text for strip in screen._log.lines[:3]).split())
         assert first[:30] in written
+        bottom = screen._log.scroll_y
+        await pilot.press("left_square_bracket")  # a page of the log back, and on again
+        await pilot.pause()
+        assert screen._log.scroll_y < bottom
+        await pilot.press("right_square_bracket")
+        await pilot.pause()
+        assert screen._log.scroll_y == bottom
         await pilot.press("right")  # a step forward adds its own events to the full log
         check_moment(screen, k + 1)
         assert first[:30] in " ".join(" ".join(strip.text for strip in screen._log.lines[:3]).split())

@@ -100,6 +100,8 @@ class GameScreen(DecisionFlow, ComputerTurns, UndoKeys, FittedFooter, LatestSize
         Binding("up", "look(0, -1)", "Look up", show=False),
         Binding("down", "look(0, 1)", "Look down", show=False),
         Binding("home", "look_home", "Look at whose turn it is", show=False),
+        Binding("pageup,left_square_bracket", "log_page(-1)", "Log: a page back", key_display="PgUp/[", show=False),
+        Binding("pagedown,right_square_bracket", "log_page(1)", "Log: a page on", key_display="PgDn/]", show=False),
         Binding("s", "save", "Save"),
         Binding("h,question_mark", "help", "Help", key_display="h/?"),
         Binding("f1", "rules", "Rules"),
@@ -544,6 +546,9 @@ class GameScreen(DecisionFlow, ComputerTurns, UndoKeys, FittedFooter, LatestSize
         self.open(BoardPickDialog(g, self.look, self.board, reach, "ride the bus",
                                   lambda s: PlayBusTicket(player=p, destination=s), cancel=True, player=p),
                   self.on_decision)
+
+    def action_log_page(self, pages: int) -> None:
+        self._log.page(pages)
 
     def action_decide(self) -> None:
         self._hidden = None

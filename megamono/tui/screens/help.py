@@ -35,6 +35,7 @@ progress bar; the figures refine); Esc closes it and stops; they are kept for th
   s        save the game       h / ?   this help       F1   the rules       q   leave the game
   ←↑↓→     look around the board: the cursor's space shows its deed card (price, rents with the rent due now marked \
 ▶, building cost, mortgage, owner); Home: back to whose turn
+  PgUp/PgDn or [ ]   the log: a page back / on (the newest event brings it to the end)
   F2       high-contrast theme on/off (remembered)
 
 DECISIONS (a dialog in the deciding player's colour; every option has a key)
@@ -82,6 +83,7 @@ REPLAY (megamono replay SAVE; the game review)
   PgUp/PgDn  the start of this turn (again: of the turn before) / the start of the next turn
   Home/End   the game as it was set up / as it was saved
   12 Enter   a round number, then Enter: the start of that round (Backspace erases, Esc forgets it)
+  [ ]        the log: a page back / on
   h / ?      this help        Esc or q   leave the replay
   The board, the panels, the dice and the log show the game as it was after that action; nothing is played, and \
 the save is only read. Given the win chances (the game review), a chart marks the round shown (┊).
@@ -197,7 +199,7 @@ SCREEN_HELP: dict[str, str] = {
                      "position.",
     "ReplayScreen": "**Replay**: the game as it was after each of its actions, read-only (the save is only read). "
                     "`←`/`→` one action, `PgUp`/`PgDn` one turn, `Home`/`End` the start and the end, a round "
-                    "number then `Enter` that round's start, `Esc` or `q` leaves.",
+                    "number then `Enter` that round's start, `[`/`]` a page of the log, `Esc` or `q` leaves.",
     "ReviewScreen": "**Game review**: each player's chance to win at the start of every round (playouts by "
                     "the strong computer, refined in the background), the turning points and the statistics. "
                     "`↑`/`↓` choose a turning point, `Enter` replays from its round, `r` replays from the start, "

@@ -94,6 +94,8 @@ class ReplayScreen(FittedFooter, LatestSizeOnly, Screen[None]):
         *[Binding(str(d), f"digit({d})", f"Round digit {d}", show=False) for d in range(1, 10)],
         Binding("enter", "jump", "Go to the round", show=False),
         Binding("backspace", "erase", "Erase a digit", show=False),
+        Binding("left_square_bracket", "log_page(-1)", "Log: a page back", key_display="[", show=False),
+        Binding("right_square_bracket", "log_page(1)", "Log: a page on", key_display="]", show=False),
         Binding("h,question_mark", "help", "Help", key_display="h/?"),
         Binding("escape,q", "leave", "Leave"),
     ]
@@ -241,6 +243,9 @@ class ReplayScreen(FittedFooter, LatestSizeOnly, Screen[None]):
     _full_log_timer: Timer | None = None
     log_rest_seconds = LOG_REST_SECONDS
     """How long the keys rest before the log is written in full (:data:`LOG_REST_SECONDS`)."""
+
+    def action_log_page(self, pages: int) -> None:
+        self._log.page(pages)
 
     def write_log_in_full(self) -> None:
         """The log of the moment shown, its last :data:`LOG_IN_FULL` events (once the keys rest after a

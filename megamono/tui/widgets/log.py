@@ -47,6 +47,10 @@ class GameLog(RichLog, can_focus=False):
             t = Text("─ ", style=DIM) + t
         return t
 
+    def page(self, pages: int) -> None:
+        """Scroll ``pages`` pages on (negative: back) from the keyboard; new events scroll to the end."""
+        self.scroll_relative(y=pages * max(1, self.scrollable_content_region.height - 1), animate=False)
+
     def add(self, events: list[Event]) -> None:
         for ev in events:
             self.write(self.line(ev), scroll_end=True)
