@@ -572,9 +572,12 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
         self.after_change()
 
     def on_input_changed(self, event: AmountInput.Changed) -> None:
-        if event.value.strip() and self.seat is None and self.acting() is not None:
+        # (the field as it is now, not as the message says: a change still queued when Esc let the
+        # seat go must not choose it again)
+        box = self.query_one("#amount", AmountInput)
+        if box.value.strip() and self.seat is None and self.acting() is not None:
             self.seat = self.acting()  # typing holds the seat chosen already: a computer's raise keeps it
-        problem = self.query_one("#amount", AmountInput).problem() if event.value.strip() else None
+        problem = box.problem() if box.value.strip() else None
         self.say(problem or "")
         self.query_one("#gavel", Static).update(self.gavel())
 
