@@ -27,6 +27,24 @@ async def test_new_game_from_the_start_screen(saves):
         assert screen_name(app) == "BuyDialog"
 
 
+async def test_the_focused_fields_label_is_marked_on_every_row(saves):
+    """README: the focused field's row has its label in reverse video. A newcomer found the edition's
+    and the player count's labels were not marked (only the field's faint tint showed the focus)."""
+    app = MegamonoApp(saves, test_mode=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        screen = app.screen
+        for field in ("#count", "#edition"):
+            await pilot.press("shift+tab")
+            await pilot.pause()
+            assert screen.focused is screen.query_one(field)
+            marked = [row for row in screen.query(screen.ROWS) if row.has_class("-focused")]
+            assert len(marked) == 1 and marked[0].query_one(".label").render().plain.startswith(
+                "Players:" if field == "#count" else "Edition:")
+            assert marked[0].query_one(".label").styles.text_style.reverse
+
+
 async def test_setup_refuses_duplicate_names_and_colours(saves):
     app = MegamonoApp(saves, test_mode=True)
     async with app.run_test(size=SIZE) as pilot:

@@ -126,8 +126,10 @@ class SetupScreen(MarksFocusedRow, LatestSizeOnly, Screen[None]):
     SetupScreen .row Select { width: 20; margin-right: 2; }
     SetupScreen .row .kind { width: 22; }
     SetupScreen .row .seat { width: 10; }
-    SetupScreen #counter > Static { width: auto; margin-right: 1; }
-    SetupScreen #counter > Select { margin-right: 4; }
+    SetupScreen #counter .pick { width: auto; height: 1; }
+    SetupScreen #counter .label { width: auto; margin-right: 1; }
+    SetupScreen #counter Select { margin-right: 4; }
+    SetupScreen .pick.-focused .label { text-style: reverse bold; }
     SetupScreen #edition { width: 22; }
     SetupScreen #count { width: 10; }
     SetupScreen #rules-head { margin-top: 0; height: 1; text-style: bold; }
@@ -140,7 +142,7 @@ class SetupScreen(MarksFocusedRow, LatestSizeOnly, Screen[None]):
     SetupScreen #problem { color: $error; height: auto; margin-top: 1; }
     SetupScreen #go { margin-top: 1; margin-bottom: 1; }
     """
-    ROWS = ".player, .opt"
+    ROWS = ".player, .opt, .pick"
     """The rows whose label is marked while they hold the focus (:class:`~..forms.MarksFocusedRow`)."""
     BINDINGS = [
         Binding("ctrl+g", "start", "Start game", priority=True),
@@ -169,11 +171,13 @@ class SetupScreen(MarksFocusedRow, LatestSizeOnly, Screen[None]):
         with VerticalScroll(id="setup"):
             yield Static(id="heading")
             with Horizontal(id="counter"):
-                yield Static("Edition:")
-                yield Select([(Text(label), key) for key, label in self.choices], value=self.edition, allow_blank=False,
-                             id="edition", compact=True)
-                yield Static("Players:")
-                yield Select(self.count_options(), value=self.count, allow_blank=False, id="count", compact=True)
+                with Horizontal(classes="pick"):
+                    yield Static("Edition:", classes="label")
+                    yield Select([(Text(label), key) for key, label in self.choices], value=self.edition,
+                                 allow_blank=False, id="edition", compact=True)
+                with Horizontal(classes="pick"):
+                    yield Static("Players:", classes="label")
+                    yield Select(self.count_options(), value=self.count, allow_blank=False, id="count", compact=True)
             for k in range(MAX_PLAYERS):
                 with Vertical(classes="player", id=f"row-{k}"):
                     with Horizontal(classes="row"):
