@@ -54,6 +54,23 @@ def new_game(n: int = 3, dice: Iterable[Sequence] | None = None, cash: int | Seq
     return g
 
 
+def last_round_lead(turn_limit: int = 5, order: Sequence[str] = ("Dan", "Ann", "Bob", "Cat"),
+                    turn: str | None = None) -> Game:
+    """Mega, round 5 of a game with the option ``turn_limit`` (5: its last round): Dan (a computer)
+    leads on final worth by $430 ($2,800: $2,200 and two of the four Greens), Ann (a human) holds a
+    third Green, Pennsylvania Avenue ($2,370), Bob (a human) $2,300 and Cat (a computer) $2,250 in
+    cash. ``order``: the seats; ``turn``: who moves first (the first seat unless given). The strong
+    computer a round before the end buys the lot that gives building rights at well over its price,
+    and the one to move first gets it (a play-tester's review gave such a leader 0% in the last round)."""
+    cash = {"Dan": 2200, "Ann": 2050, "Bob": 2300, "Cat": 2250}
+    doc = {"players": [{"name": n, "cash": cash[n], "kind": "computer" if n in ("Dan", "Cat") else "human"}
+                       for n in order],
+           "deeds": {"Pacific Avenue": {"owner": "Dan"}, "South Carolina Avenue": {"owner": "Dan"},
+                     "Pennsylvania Avenue": {"owner": "Ann"}},
+           "options": {"turn_limit": turn_limit}, "round": 5, "turn": turn or order[0], "seed": 5}
+    return Game.from_position("mega", doc)
+
+
 def _take(bank, level: int, depot: bool, sign: int) -> None:
     """Move the pieces of one deed at ``level`` (with a ``depot``) out of (-1) or into (+1) the bank."""
     if level == 6:

@@ -32,6 +32,8 @@ from megamono.rules.editions import load_edition
 from megamono.rules.engine import Game
 from megamono.saves import load_game
 
+from kit import last_round_lead
+
 ROOT = Path(__file__).resolve().parents[1]
 LATE = ROOT / "saves" / "examples" / "late-game.json"
 CLASSIC = load_edition("classic")
@@ -304,3 +306,15 @@ def test_an_offer_refused_before_the_position_is_not_made_again_in_the_playouts(
     counter = ProposeTrade(player=refused.partner, partner=refused.proposer, give=refused.take, take=refused.give)
     before, after = analyse(game, 60, 5), analyse(after_trade(game, counter), 60, 5)
     assert [p.chance for p in before.players] != [p.chance for p in after.players]
+
+
+def test_the_leader_of_a_turn_limited_games_last_round_is_the_favourite():
+    """A play-tester's review gave the leader of a five-round game 0% at the start of round 5: the
+    playouts' computers traded for colour groups (Dan paid $888 for a $320 deed) as if the game went
+    on. One round, the game's own last, with a $430 lead that one round's rent hardly turns."""
+    game = last_round_lead(order=("Bob", "Dan", "Ann", "Cat"))  # (Dan moves before Ann: the buyer)
+    result = analyse(game, playouts=40, seed=1)
+    assert result.last_round == 5 and result.endings["turn_limit"] == 40 and result.rounds == 0
+    chances = {p.name: p.chance for p in result.players}
+    assert chances["Dan"] >= 0.85, chances
+    assert [p.seat for p in result.players if p.name == "Dan"] == [1]

@@ -9,6 +9,8 @@ from megamono.bots import play_bot_game
 from megamono.review import Review, happenings, review_game
 from megamono.rules.events import Bankrupt, Cash, TradeAccepted, WinsAuction
 
+from kit import last_round_lead
+
 
 @pytest.fixture(scope="module")
 def finished_game():
@@ -91,3 +93,22 @@ def test_a_game_in_progress_ends_with_a_now_point():
     review = review_game(cut)
     assert not review.points[-1].end
     assert review.points[-1].action == len(cut.history)
+
+
+def test_a_turn_limited_games_last_round_favours_the_leader():
+    """The review of a game with the option turn_limit=5 whose last round starts with Dan $430 ahead
+    on final worth (a play-tester saw such a leader given 0%: the playouts' computers traded for
+    colour groups in the game's last round): the round's point gives Dan the most of the chances."""
+    from megamono.bots import make_bot, play_on
+
+    game = last_round_lead(order=("Bob", "Dan", "Ann", "Cat"))
+    play_on(game, [make_bot("strong", k) for k in range(4)])
+    assert game.over
+    review = review_game(game)
+    review.refine(passes=(20,))
+    start = review.points[0]
+    assert start.round == 5 and not start.end and review.points[-1].end
+    chances = start.chances()
+    assert chances is not None
+    dan = review.names.index("Dan")
+    assert chances[dan] >= 0.8, chances

@@ -14,6 +14,10 @@
   in it changed or it gives clearly more, a human at most once every three rounds, only to whom the
   option ``computer_offers`` allows); answers trades, counter-offers too, by the same valuation, so
   it never hands an opponent a colour group for nothing (:mod:`.trading`).
+- In the last round of a game that ends by final worth (the ``turn_limit`` option's last round, or
+  time up: RULES.md E2) plays for final worth: bids no more than a deed's price (a piece's cost),
+  proposes no trade and accepts one only if it raises its final worth, levels a group by building
+  up whenever its cash allows.
 - Agrees to end the game early only when it leads.
 """
 
@@ -63,6 +67,7 @@ from megamono.rules.decisions import (
     TriplesDecision,
     TurnDecision,
 )
+from megamono.rules.endgame import last_round
 from megamono.rules.rent import ceil_percent, tax_worth
 
 from .base import Bot
@@ -276,6 +281,8 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
                 cap = int(min(value, spare))
                 self._bid_memo = (key, cap)
             step = max(1, int(price * BID_RAISE))
+        if last_round(st):  # (paying more than the deed or the piece adds to final worth only loses: E2)
+            cap = min(cap, price)
         if low > cap:
             return DropOut(player=p)
         opening = int(price * BID_OPENING) if pend.high_bidder is None else low + step
@@ -327,7 +334,8 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
 
     def on_levelling(self, game: Game, p: int, pend: LevellingDecision) -> Action:
         cash = game.st.players[p].cash
-        spare = cash - self.reserve(game, p) // 2
+        # (in the last round building up keeps final worth, where a rearrangement sells hotels at half: E2)
+        spare = cash if last_round(game.st) else cash - self.reserve(game, p) // 2
         build, unm = pend.amounts.get("build", 0), pend.amounts.get("unmortgage", 0)
         order: list[LevelChoice] = []
         if build <= spare:

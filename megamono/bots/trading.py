@@ -6,6 +6,10 @@ answering trades, by the bots' valuation (see :mod:`megamono.bots.strong`).
   unless a deed in it changed since or it gives clearly more (at least $20 or a fifth more), each
   human at most once every three rounds, and only to whom the option ``computer_offers`` allows.
 - Answers trades by the same valuation, so it never hands an opponent a colour group for nothing.
+- In the last round of a game that ends by final worth (the ``turn_limit`` option's last round, or
+  time up: RULES.md E2) a trade is only its change of final worth, which is one side's gain and the
+  other's loss: the bot proposes none, and accepts one that raises its final worth
+  (:func:`final_worth_gain`), whatever a colour group would earn after the game's end.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from megamono.rules.actions import AcceptTrade, Action, ProposeTrade, RefuseTrade
 from megamono.rules.decisions import TradeOffer, TradeReplyDecision, TradeSide
+from megamono.rules.endgame import deed_worth, last_round
 from megamono.rules.rent import transfer_fee, unmortgage_cost
 
 from .base import Bot
@@ -37,6 +42,19 @@ PricedTrade = tuple[float, TradeTerms]
 # What a trade search depends on: (trade signature, its offers refused, players in the game, seat, round
 # (in a game with humans: whom it may ask, OfferLedger.may_propose_to, changes with the rounds)).
 SearchSig = tuple[tuple[DeedSig, ...], int, int, int, int]
+
+
+def final_worth_gain(game: Game, offer: TradeOffer) -> int:
+    """How much ``offer`` would raise its partner's E2 final worth (negative: lower it; the proposer's
+    changes by the opposite, but for the fees): the cash and the deeds' worth
+    (:func:`~megamono.rules.endgame.deed_worth`) received less those given, less the 10% fee (M3) of
+    each mortgaged deed received, at least what keeping or lifting its mortgage costs in final worth."""
+    st, ed = game.st, game.ed
+    gain = offer.give.cash - offer.take.cash
+    gain += sum(deed_worth(st, ed, i) - (transfer_fee(ed, i) if st.deeds[i].mortgaged else 0)
+                for i in offer.give.deeds)
+    gain -= sum(deed_worth(st, ed, i) for i in offer.take.deeds)
+    return gain
 
 
 def clearly_more(refused_cash: int) -> int:
@@ -111,10 +129,12 @@ class TradingMixin(Bot):
     def on_trade_reply(self, game: Game, p: int, pend: TradeReplyDecision) -> Action:
         offer = pend.trade
         assert offer is not None, "a trade reply carries the offer"
-        da, db = self.trade_deltas(game, offer)
-        w = self.rival_weight(game)
         cash_after = game.st.players[p].cash - offer.take.cash + offer.give.cash
-        fair = db >= 0 and db + TRADE_TOLERANCE >= w * da
+        if last_round(game.st):  # (the game ends by final worth at the end of this round)
+            fair = final_worth_gain(game, offer) > 0
+        else:
+            da, db = self.trade_deltas(game, offer)
+            fair = db >= 0 and db + TRADE_TOLERANCE >= self.rival_weight(game) * da
         if fair and (offer.take.cash == 0 or cash_after >= self.reserve(game, p) // 2):
             return AcceptTrade(player=p)
         return RefuseTrade(player=p)
@@ -132,8 +152,8 @@ class TradingMixin(Bot):
         answer would be None again.
         """
         st = game.st
-        if st.options.computer_offers == "nobody":
-            return None
+        if st.options.computer_offers == "nobody" or last_round(st):
+            return None  # (in the last round a trade the partner should accept lowers the proposer's worth)
         v = self.view_of(game)
         targets = self._trade_targets(v, p)
         if not targets:

@@ -20,15 +20,25 @@ from .state import GameState
 def final_worth(st: GameState, ed: Edition, p: int) -> int:
     """E2 final worth of ``p`` in dollars: cash + printed price of unmortgaged deeds + mortgage value
     of mortgaged deeds + buildings (levels x house cost; a depot at its price)."""
+    return st.players[p].cash + sum(deed_worth(st, ed, i) for i, d in st.deeds.items() if d.owner == p)
+
+
+def deed_worth(st: GameState, ed: Edition, space: int) -> int:
+    """What deed ``space`` adds to its owner's E2 final worth: its printed price (its mortgage value
+    when mortgaged) and its buildings (levels x house cost; a depot at its price)."""
     b = ed.board
-    total = st.players[p].cash
-    for i, d in st.deeds.items():
-        if d.owner != p:
-            continue
-        sp = b.spaces[i]
-        total += sp.mortgage if d.mortgaged else sp.price
-        total += d.level * sp.house_cost + (b.rules.depot_cost if d.depot else 0)
-    return total
+    d = st.deeds[space]
+    sp = b.spaces[space]
+    return ((sp.mortgage if d.mortgaged else sp.price) + d.level * sp.house_cost
+            + (b.rules.depot_cost if d.depot else 0))
+
+
+def last_round(st: GameState) -> bool:
+    """True in the round at whose end the game ends by final worth (E2): the ``turn_limit`` option's
+    last round, or the round in which the ``time_limit`` option's time ran out (as the end of a turn
+    finds them: :func:`~megamono.rules.turns.step_end_turn`)."""
+    limit = st.options.turn_limit
+    return bool(limit and st.turn.round >= limit) or st.turn.time_up
 
 
 def standings(st: GameState, ed: Edition) -> list[tuple[int, int]]:

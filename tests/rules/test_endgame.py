@@ -1,5 +1,6 @@
 """E1, E2 and the turn limit (O): how a game ends."""
 
+from megamono.rules.endgame import deed_worth, last_round
 from scenario import ANN, BOB, CID, act, give, illegal, new_game, pend
 
 
@@ -40,3 +41,26 @@ def test_O_turn_limit_ends_after_the_round_and_E2_decides():
     assert g.over and g.st.winners == [ANN] and pend(g) == ("game_over", ANN)
     assert [g.final_worth(ANN), g.final_worth(BOB)] == [2525, 2475]
     illegal(g, {"kind": "roll", "player": ANN}, "over")
+
+
+def test_E2_last_round_is_the_turn_limit_round_or_the_round_time_ran_out():
+    """``last_round``: the round at whose end the game ends by final worth (the computers' cue, E2)."""
+    g = new_game(2, options={"turn_limit": 3})
+    assert not last_round(g.st)
+    g.st.turn.round = 3
+    assert last_round(g.st)
+    g = new_game(2, options={"time_limit": 30})
+    assert not last_round(g.st)
+    g.st.turn.time_up = True
+    assert last_round(g.st)
+
+
+def test_E2_final_worth_is_cash_and_each_deeds_worth():
+    g = new_game(2)
+    spaces = {s.name: i for i, s in enumerate(g.ed.board.spaces)}
+    streets, railroad = [spaces["Mediterranean Avenue"], spaces["Baltic Avenue"]], spaces["Reading Railroad"]
+    give(g, ANN, *streets, level=1)
+    give(g, ANN, railroad, mortgaged=True)
+    worths = [deed_worth(g.st, g.ed, i) for i in (*streets, railroad)]
+    assert worths == [60 + 50, 60 + 50, 100]  # (price and a house; the mortgage value)
+    assert g.final_worth(ANN) == g.st.players[ANN].cash + sum(worths)
