@@ -281,12 +281,13 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
                 cap = int(min(value, spare))
                 self._bid_memo = (key, cap)
             step = max(1, int(price * BID_RAISE))
-        if last_round(st):  # (paying more than the deed or the piece adds to final worth only loses: E2)
-            cap = min(cap, price)
         if low > cap:
             return DropOut(player=p)
         opening = int(price * BID_OPENING) if pend.high_bidder is None else low + step
-        return Bid(player=p, amount=max(low, min(cap, opening)))
+        amount = max(low, min(cap, opening))
+        if amount > price and last_round(st):  # (more than the deed or the piece adds to final worth: E2)
+            return DropOut(player=p) if low > price else Bid(player=p, amount=price)
+        return Bid(player=p, amount=amount)
 
     def on_auction_pick(self, game: Game, p: int, pend: AuctionPickDecision) -> Action:
         b = self.board_of(game)

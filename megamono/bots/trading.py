@@ -152,8 +152,8 @@ class TradingMixin(Bot):
         answer would be None again.
         """
         st = game.st
-        if st.options.computer_offers == "nobody" or last_round(st):
-            return None  # (in the last round a trade the partner should accept lowers the proposer's worth)
+        if st.options.computer_offers == "nobody":
+            return None
         v = self.view_of(game)
         targets = self._trade_targets(v, p)
         if not targets:
@@ -210,6 +210,8 @@ class TradingMixin(Bot):
             self._no_offer_sig = (sig, self._need_budget, self._need_cash)
             return None
         self._no_offer_sig = None
+        if last_round(st):
+            return None  # (in the last round a trade the partner should accept lowers the proposer's worth)
         offer = self._offer(best[1])
         if game.why_not(offer) is not None:
             return None
