@@ -115,3 +115,16 @@ async def test_keys_pressed_over_and_over_never_run_into_the_hand_over(saves):
             assert screen_name(app) == "GameScreen"
         finally:
             app.test_mode = True
+
+
+async def test_enter_on_the_board_in_your_own_turn_says_what_the_game_waits_for(saves):
+    """Found by a newcomer: Enter on the board in one's own turn did nothing and said nothing."""
+    game = new_game()
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert screen_name(app) == "GameScreen" and game.pending.kind == "turn"
+        await pilot.press("enter")
+        await pilot.pause()
+        said = [n for n in app.notices if n.startswith("Enter: nothing to confirm here")]
+        assert len(said) == 1 and "r rolls" in said[0] and game.history == []

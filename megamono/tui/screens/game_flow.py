@@ -100,6 +100,11 @@ class DecisionFlow(GameScreenParts):  # (object at run time: see .game_parts)
         if event.key == "space" or not (event.is_printable or event.key == "enter"):
             return  # (space skips a computer's moves: during an animation it finishes that first)
         why = self.why_wait()
+        if why is None and event.key == "enter":  # (the board has nothing to confirm: say what it waits for)
+            pend, p = self.game.pending, self.decider()
+            if pend is not None and p is not None and not self.game.over:
+                keys = "r rolls, d shows the question" if pend.kind == "turn" else "d shows the question"
+                why = f"Enter: nothing to confirm here; {pend.prompt or self.game.describe_pending()} ({keys})"
         if why is not None:
             self.app.notify(why, severity="warning", timeout=3)
 
