@@ -114,8 +114,7 @@ class ReviewScreen(LatestSizeOnly, Screen[None]):
                 yield Static(id="review-passes")
             with Horizontal(id="review-lower"):
                 with Vertical(id="turning-col"):
-                    yield Static(Text("Turning points", style="bold").append(
-                        "  (Enter replays from that round)", style=DIM), id="turning-head")
+                    yield Static(self.turning_head(refining=True), id="turning-head")
                     yield OptionList(id="turning")
                 with VerticalScroll(id="review-stats"):
                     yield Static(statistics_text(self.review.game, self.look, self.stats))
@@ -201,7 +200,14 @@ class ReviewScreen(LatestSizeOnly, Screen[None]):
         words = (f"{played:,} of {total:,} playouts" + (": done" if played >= total else
                  f" · {least} a round so far · pass {min(done + 1, len(passes))} of {len(passes)}"))
         self.query_one("#review-passes", Static).update(" " + words)
+        self.query_one("#turning-head", Static).update(self.turning_head(refining=played < total))
         self.show_turning_points()
+
+    @staticmethod
+    def turning_head(refining: bool) -> Text:
+        """The turning points' heading; while the playouts refine, it says the list may still change."""
+        head = Text("Turning points", style="bold").append("  (Enter replays from that round)", style=DIM)
+        return head.append("  refining: they may change", style=DIM) if refining else head
 
     def show_turning_points(self) -> None:
         turning = self.review.turning_points() if self.review.played() else []
