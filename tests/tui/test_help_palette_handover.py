@@ -407,7 +407,7 @@ async def test_keys_right_after_the_pass_notice_opens_are_ignored(saves):
             await pilot.pause()
             await pilot.press("enter")  # typed ahead by the previous player
             assert screen_name(app) == "PassKeyboard"
-            notice.GUARD = 0.0  # the guard time is over
+            notice.GUARD = notice.REST = 0.0  # the guard time is over, and the rest after the ignored key
             await pilot.press("enter")
             await pilot.pause()
             assert screen_name(app) == "GameScreen"

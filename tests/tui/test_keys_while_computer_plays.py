@@ -79,7 +79,7 @@ async def test_a_key_pressed_as_the_hand_over_opens_says_it_was_not_taken(saves)
             told = [n for n in app.notices if n.startswith("A key pressed as the hand-over opened was not taken")]
             assert told == ["A key pressed as the hand-over opened was not taken: Bob, press Enter when you are "
                             "ready"]  # (once, not for every key typed ahead)
-            notice.GUARD = 0.0
+            notice.GUARD = notice.REST = 0.0
             await pilot.press("enter")
             await pilot.pause()
             assert screen_name(app) == "GameScreen"
@@ -109,7 +109,7 @@ async def test_keys_pressed_over_and_over_never_run_into_the_hand_over(saves):
                 await pilot.pause(0.3)
                 assert screen_name(app) == "PassKeyboard"
             assert game_screen.game.history == []
-            notice.GUARD = 0.0  # (a rest)
+            notice.GUARD = notice.REST = 0.0  # (a rest)
             await pilot.press("enter")
             await pilot.pause()
             assert screen_name(app) == "GameScreen"
@@ -128,3 +128,40 @@ async def test_enter_on_the_board_in_your_own_turn_says_what_the_game_waits_for(
         await pilot.pause()
         said = [n for n in app.notices if n.startswith("Enter: nothing to confirm here")]
         assert len(said) == 1 and "r rolls" in said[0] and game.history == []
+
+
+async def test_a_key_typed_with_the_enter_that_passes_the_hand_over_is_not_taken(saves, monkeypatch):
+    """Found by a newcomer: "Enter r" mashed while a computer played passed the next person's hand-over
+    (after a rest) and the r rolled for her at once. A game key in the same burst as the Enter that
+    passed the hand-over waits (AFTER_HANDOVER) and says so; pressed again, it acts."""
+    from textual import events
+
+    game = new_game(dice=[(1, 2, 1), (2, 3, 1)])
+    app = app_for(game, saves)
+    app.pass_notices = True
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter", "r", "b")  # Ann's hand-over; she buys Arctic Avenue: Bob's turn
+        await pilot.pause()
+        assert screen_name(app) == "PassKeyboard" and app.screen.player == 1
+        notice = app.screen
+        notice.GUARD = notice.REST = 0.0
+        from megamono.tui.screens import game_flow
+
+        monkeypatch.setattr(game_flow, "AFTER_HANDOVER", 60.0)  # (a slow machine cannot outlast it)
+        app.test_mode = False  # (the moment after a hand-over waits only outside test mode)
+        try:
+            n = len(game.history)
+            app.post_message(events.Key("enter", None))
+            await pilot.pause()
+            assert screen_name(app) == "GameScreen"
+            await pilot.press("r")  # (as if typed with the Enter)
+            await pilot.pause()
+            assert len(game.history) == n
+            assert any("press it again" in said for said in app.notices), app.notices
+        finally:
+            app.test_mode = True
+        monkeypatch.setattr(game_flow, "AFTER_HANDOVER", 0.0)
+        await pilot.press("r")
+        await pilot.pause()
+        assert len(game.history) == n + 1 and game.history[-1].player == 1

@@ -50,9 +50,11 @@ class PassKeyboard(LatestSizeOnly, ModalScreen[object]):
                 Binding("s", "save", "Save"), Binding("q", "leave", "Quit game")]
     GUARD = 0.4
     """Seconds after opening in which keys are ignored: keys typed ahead by the previous player must
-    not dismiss the notice (off in test mode). A key ignored so starts the guard again: keys pressed
-    over and over while a computer plays (Enter, r, Enter, r...) never run into the next person's
-    hand-over; it takes a key pressed after a rest."""
+    not dismiss the notice (off in test mode)."""
+    REST = 1.0
+    """Once a key was ignored, the seconds without a key it takes before one is taken again: keys
+    pressed over and over while a computer plays (Enter, r, Enter, r...) never run into the next
+    person's hand-over; it takes a key pressed after a rest (off in test mode)."""
 
     def __init__(self, look: Look, player: int, why: str = "", owner=None, undo: str | None = None) -> None:
         super().__init__()
@@ -67,12 +69,20 @@ class PassKeyboard(LatestSizeOnly, ModalScreen[object]):
         self._guard_timer = False
         self._told_too_soon = False
 
+    _ignored: float | None = None
+    """When a key was last ignored (:attr:`REST`)."""
+
     def too_soon(self) -> bool:
-        if getattr(self.app, "test_mode", False) or time.monotonic() - self._opened >= self.GUARD:
+        if getattr(self.app, "test_mode", False):
+            return False
+        now = time.monotonic()
+        opening = now - self._opened < self.GUARD
+        resting = self._ignored is not None and now - self._ignored < self.REST
+        if not (opening or resting):
             return False
         if not self._guard_timer:
             self._guard_timer = True
-            self.set_timer(self.GUARD, self.refresh_bindings)
+            self.set_timer(self.REST if resting else self.GUARD, self.refresh_bindings)
         return True
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -91,8 +101,9 @@ class PassKeyboard(LatestSizeOnly, ModalScreen[object]):
             return
         if not self.too_soon():
             return
-        self._opened = time.monotonic()  # (the guard starts again: see GUARD)
+        self._ignored = time.monotonic()  # (a rest is needed now: see REST)
         self._guard_timer = False
+        self.too_soon()  # (a new timer: the footer shows Enter again once the rest is over)
         if not self._told_too_soon:  # (once: typing ahead sends several)
             self._told_too_soon = True
             name = self.look.game.st.players[self.player].name

@@ -498,7 +498,8 @@ class GameScreen(DecisionFlow, ComputerTurns, UndoKeys, FittedFooter, LatestSize
             return action in ("help", "rules", "leave") or None
         decider = self.decider()
         human = not self.is_computer(decider)
-        if self.handover_due() and action in ("roll", "bus_ticket", "decide", "manage", "end_game", "undo"):
+        if (self.handover_due() or self.just_handed_over()) and action in (
+                "roll", "bus_ticket", "decide", "manage", "end_game", "undo"):
             return None  # (the next person's keys: a moment, the hand-over shows first; the notice says so)
         if action == "roll":
             return True if pend.kind == "turn" and human else None

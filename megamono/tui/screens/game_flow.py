@@ -8,6 +8,7 @@ dialog only returns an action, which :meth:`~.game.GameScreen.act` sends through
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -50,6 +51,12 @@ hand-over in between (the same person decides again: an Enter meant for the hand
 expected must not answer it). The dialogs' own guard (:attr:`DecisionDialog.GUARD`), made longer."""
 
 
+AFTER_HANDOVER = 0.3
+"""Seconds after a hand-over is passed in which the next person's game keys (roll, decide...) wait: a
+key typed in the same burst as the Enter that passed it (keys pressed over and over while a computer
+played) must not act for them unseen (off in test mode)."""
+
+
 class DecisionFlow(GameScreenParts):  # (object at run time: see .game_parts)
     """Mixin of :class:`~.game.GameScreen`: uses its ``controller``, ``game``, ``look``, ``board``,
     ``animation``, ``refresh_view``, ``schedule_bot``, ``act`` and ``act_computer``."""
@@ -80,6 +87,13 @@ class DecisionFlow(GameScreenParts):  # (object at run time: see .game_parts)
         p = self.decider()
         return p is not None and not self.is_computer(p) and p != self._last_decider
 
+    _handed_at = 0.0
+    """When a hand-over notice was last passed (:data:`AFTER_HANDOVER`)."""
+
+    def just_handed_over(self) -> bool:
+        """Whether a hand-over was passed a moment ago (:data:`AFTER_HANDOVER`): game keys wait."""
+        return not getattr(self.app, "test_mode", False) and time.monotonic() - self._handed_at < AFTER_HANDOVER
+
     def why_wait(self) -> str | None:
         """Why keys wait now, on the notice line ("Wait: Robo (computer) is playing…"), or None: a
         computer player decides, or the keyboard is about to pass to another person."""
@@ -92,6 +106,8 @@ class DecisionFlow(GameScreenParts):  # (object at run time: see .game_parts)
             return f"Wait: {who} (computer) is playing; space skips ahead"
         if self.handover_due():
             return f"Wait: the keyboard passes to {who} first"
+        if self.just_handed_over():
+            return "Wait: a key typed with the Enter that passed the hand-over is not taken; press it again"
         return None
 
     def say_wait(self, event: Any) -> None:
@@ -121,6 +137,8 @@ class DecisionFlow(GameScreenParts):  # (object at run time: see .game_parts)
             return f"{who} (computer) is playing; space skips ahead"
         if self.handover_due():
             return f"wait: the keyboard passes to {who} first"
+        if self.just_handed_over():
+            return "a key typed with the Enter that passed the hand-over is not taken; press it again"
         if pend.kind != "turn":
             return f"first this: {pend.prompt or g.describe_pending()} (d shows the question)"
         return f"not now; {pend.prompt or g.describe_pending()}"
@@ -164,6 +182,9 @@ class DecisionFlow(GameScreenParts):  # (object at run time: see .game_parts)
                 def answer(result: object) -> None:
                     if result == "undo":
                         self.confirm_undo(handing_over=before)
+                    else:  # (passed: the next keys of the same burst wait a moment, AFTER_HANDOVER)
+                        self._handed_at = time.monotonic()
+                        self.set_timer(AFTER_HANDOVER, self.refresh_bindings)
 
                 self.open(PassKeyboard(self.look, p, pend.prompt, owner=self, undo=undo), answer)
                 return
