@@ -243,14 +243,11 @@ class MegamonoApp(GameRescue):
         self._hung_up = False
         self._exit_guard: ExitGuard | None = None  # the SIGHUP/SIGTERM handling (megamono.tui.exitguard)
         self._writer: BackgroundWriter | None = None  # (see :attr:`writer`)
-        self.write_in_thread = not test_mode
-        """Write a turn's autosave in the writer thread (off in test mode: written at once, where a test
-        reads it; a test may turn it on)."""
+        self.write_in_thread = not test_mode  # autosave in the writer thread (test mode: at once; a test may set it)
         if test_mode:
             self.animation_level = "none"
 
-    exiting = False
-    """Set once the app is told to exit (:meth:`exit`): keys and clicks still on their way are dropped."""
+    exiting = False  # set once the app is told to exit (exit): keys and clicks still on their way are dropped
 
     def exit(self, result: Any = None, return_code: int = 0, message: Any = None) -> None:
         """Exit as Textual does, and take no more input meanwhile: a key typed just after ``q`` (``n``
@@ -258,9 +255,13 @@ class MegamonoApp(GameRescue):
         self.exiting = True
         super().exit(result, return_code, message)
 
+    last_key_at: float | None = None  # when the last key came (a hand-over waits for a rest after keys: its REST)
+
     async def on_event(self, event: events.Event) -> None:
         if self.exiting and isinstance(event, events.InputEvent):
             return
+        if isinstance(event, events.Key):
+            self.last_key_at = time.monotonic()
         await super().on_event(event)
 
     def get_default_screen(self) -> Screen:

@@ -165,3 +165,29 @@ async def test_a_key_typed_with_the_enter_that_passes_the_hand_over_is_not_taken
         await pilot.press("r")
         await pilot.pause()
         assert len(game.history) == n + 1 and game.history[-1].player == 1
+
+
+async def test_keys_pressed_just_before_the_hand_over_opened_call_for_a_rest(saves):
+    """Keys mashed while a computer played, in bursts a little apart: the hand-over opening between two
+    bursts took the next burst's Enter. Keys pressed anywhere just before it opened count as keys it
+    ignored: it takes a key only after a rest (REST)."""
+    app = app_for(new_game(), saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        game_screen = app.screen
+        await pilot.press("z", "enter")  # keys on the board, before the notice opens
+        app.test_mode = False  # the guard is off in test mode
+        notice = PassKeyboard(game_screen.look, 1, "", owner=game_screen)
+        notice.GUARD, notice.REST = 0.0, 60.0  # (no opening guard: only the keys pressed before it)
+        try:
+            game_screen.open(notice, None)
+            await pilot.pause()
+            await pilot.press("enter")
+            await pilot.pause()
+            assert screen_name(app) == "PassKeyboard"
+            notice.REST = 0.0  # (a rest)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert screen_name(app) == "GameScreen"
+        finally:
+            app.test_mode = True

@@ -51,10 +51,11 @@ class PassKeyboard(LatestSizeOnly, ModalScreen[object]):
     GUARD = 0.4
     """Seconds after opening in which keys are ignored: keys typed ahead by the previous player must
     not dismiss the notice (off in test mode)."""
-    REST = 1.0
-    """Once a key was ignored, the seconds without a key it takes before one is taken again: keys
-    pressed over and over while a computer plays (Enter, r, Enter, r...) never run into the next
-    person's hand-over; it takes a key pressed after a rest (off in test mode)."""
+    REST = 1.5
+    """After a key (one the notice ignored, or any pressed just before it opened), the seconds without a
+    key it takes before one is taken: keys pressed over and over while a computer plays (Enter, r,
+    Enter, r...) never run into the next person's hand-over; it takes a key pressed after a rest (off
+    in test mode)."""
 
     def __init__(self, look: Look, player: int, why: str = "", owner=None, undo: str | None = None) -> None:
         super().__init__()
@@ -67,10 +68,10 @@ class PassKeyboard(LatestSizeOnly, ModalScreen[object]):
         """The words of the last decision of the player handing over, when it can be taken back."""
         self._opened = time.monotonic()
         self._guard_timer = False
+        self._ignored = getattr(owner.app, "last_key_at", None) if owner is not None else None
+        """When a key was last ignored, or (at first) pressed anywhere before the notice opened: keys
+        pressed until a moment before it showed count as keys it ignored (:attr:`REST`)."""
         self._told_too_soon = False
-
-    _ignored: float | None = None
-    """When a key was last ignored (:attr:`REST`)."""
 
     def too_soon(self) -> bool:
         if getattr(self.app, "test_mode", False):
