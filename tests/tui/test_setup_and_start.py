@@ -45,6 +45,28 @@ async def test_the_focused_fields_label_is_marked_on_every_row(saves):
             assert marked[0].query_one(".label").styles.text_style.reverse
 
 
+async def test_enter_on_a_house_rule_goes_to_the_next_field_and_space_ticks_it(saves):
+    """The heading says Enter goes to the next field; on a house rule's box it ticked the box (a
+    newcomer ticked the Free Parking pot by accident). Space ticks; Enter moves on."""
+    from megamono.tui.screens.setup import OptionBox
+
+    app = MegamonoApp(saves, test_mode=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        box = app.screen.query(OptionBox).first()
+        box.focus()
+        await pilot.pause()
+        before = box.value
+        await pilot.press("enter")
+        await pilot.pause()
+        assert box.value == before and app.screen.focused is not box
+        box.focus()
+        await pilot.press("space")
+        await pilot.pause()
+        assert box.value != before and app.screen.focused is box
+
+
 async def test_setup_refuses_duplicate_names_and_colours(saves):
     app = MegamonoApp(saves, test_mode=True)
     async with app.run_test(size=SIZE) as pilot:

@@ -93,8 +93,16 @@ def name_checks() -> list[Validator]:
             Function(str.isprintable, "letters, digits and punctuation only")]
 
 
-class OptionBox(Checkbox):
-    """A checkbox whose mark is blank when off, so on and off read apart without colour too."""
+class OptionBox(Checkbox, inherit_bindings=False):
+    """A checkbox whose mark is blank when off, so on and off read apart without colour too. Space ticks
+    it; Enter goes to the next field, as in every field of the form (Textual's Enter ticked it too: a
+    house rule was ticked by accident)."""
+
+    BINDINGS = [Binding("space", "toggle_button", "Tick", show=False),
+                Binding("enter", "next_field", "Next field", show=False)]
+
+    def action_next_field(self) -> None:
+        self.screen.focus_next()
 
     @property
     def BUTTON_INNER(self) -> str:  # type: ignore[override]
