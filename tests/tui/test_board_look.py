@@ -330,35 +330,42 @@ def test_jail_attempts_are_shown_at_most_3_of_3_and_one_depot_is_singular():
         assert "1 depot" in bank_text(game).plain and "1 depots" not in bank_text(game).plain
 
 
-async def test_the_log_shows_its_newest_line_after_an_action(saves):
-    """Reported by a new player: the log did not follow the game. It shows its newest line after an action."""
-    game = new_game(dice=[(1, 2, 1)])
+def game_with_a_long_log():
+    """A game whose log is many screens long (300 old lines), Ann to roll (1+2+1)."""
     from megamono.rules.events import Seats
+
+    game = new_game(dice=[(1, 2, 1)])
     for _ in range(300):
         game.log(Seats())  # (any old line)
-    app = app_for(game, saves)
+    return game
+
+
+def log_of(app):
+    """The game screen's log (under any dialog)."""
+    from megamono.tui.widgets.log import GameLog
+
+    return app.screen_stack[1].query_one(GameLog)
+
+
+async def test_the_log_shows_its_newest_line_after_an_action(saves):
+    """Reported by a new player: the log did not follow the game. It shows its newest line after an action."""
+    app = app_for(game_with_a_long_log(), saves)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("r")
         await pilot.pause()
         await pilot.pause()
-        from megamono.tui.widgets.log import GameLog
-        log = app.screen_stack[1].query_one(GameLog)
+        log = log_of(app)
         assert log.scroll_y == log.max_scroll_y
 
 
 async def test_the_log_pages_back_and_on_from_the_keyboard(saves):
     """Found by a newcomer: the log could only be scrolled with a mouse wheel. PgUp/PgDn (or [ and ])
     page it back and on; the next event brings it to the end again."""
-    game = new_game(dice=[(1, 2, 1)])
-    from megamono.rules.events import Seats
-    for _ in range(300):
-        game.log(Seats())  # (any old line)
-    app = app_for(game, saves)
+    app = app_for(game_with_a_long_log(), saves)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        from megamono.tui.widgets.log import GameLog
-        log = app.screen_stack[1].query_one(GameLog)
+        log = log_of(app)
         assert log.scroll_y == log.max_scroll_y > 0
         await pilot.press("pageup", "left_square_bracket")
         await pilot.pause()

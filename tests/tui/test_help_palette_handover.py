@@ -9,7 +9,7 @@ from megamono.tui.commands import legal_commands
 from megamono.tui.dialogs.notice import PassKeyboard
 from megamono.tui.screens.game import GameScreen
 from megamono.tui.stats import bar_rows, columns, stats_for
-from tui_helpers import SIZE, app_for, new_game, screen_name
+from tui_helpers import SIZE, app_for, guarded_hand_over, new_game, pass_after_a_rest, screen_name
 
 ARCTIC = 4
 
@@ -398,18 +398,7 @@ async def test_keys_right_after_the_pass_notice_opens_are_ignored(saves):
     app = app_for(new_game(), saves)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        game_screen = app.screen
-        app.test_mode = False  # the guard is off in test mode
-        notice = PassKeyboard(game_screen.look, 0, "", owner=game_screen)
-        notice.GUARD = 60.0  # long enough that a slow machine cannot outlast it
-        try:
-            game_screen.open(notice, None)
-            await pilot.pause()
+        async with guarded_hand_over(app, pilot, 0) as notice:  # (60 s: no slow machine outlasts it)
             await pilot.press("enter")  # typed ahead by the previous player
             assert screen_name(app) == "PassKeyboard"
-            notice.GUARD = notice.REST = 0.0  # the guard time is over, and the rest after the ignored key
-            await pilot.press("enter")
-            await pilot.pause()
-            assert screen_name(app) == "GameScreen"
-        finally:
-            app.test_mode = True
+            await pass_after_a_rest(app, pilot, notice)

@@ -5,8 +5,7 @@ they say why on the notice line."""
 
 from __future__ import annotations
 
-from megamono.tui.dialogs.notice import PassKeyboard
-from tui_helpers import SIZE, app_for, new_game, screen_name
+from tui_helpers import SIZE, app_for, burst, guarded_hand_over, new_game, pass_after_a_rest, screen_name
 
 ROBO = {"name": "Robo", "kind": "computer"}
 
@@ -66,25 +65,14 @@ async def test_a_key_pressed_as_the_hand_over_opens_says_it_was_not_taken(saves)
     app = app_for(new_game(), saves)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        game_screen = app.screen
-        app.test_mode = False  # the guard is off in test mode
-        notice = PassKeyboard(game_screen.look, 1, "", owner=game_screen)
-        notice.GUARD = 60.0  # long enough that a slow machine cannot outlast it
-        try:
-            game_screen.open(notice, None)
-            await pilot.pause()
+        async with guarded_hand_over(app, pilot, 1) as notice:  # (60 s: no slow machine outlasts it)
             await pilot.press("enter", "r", "enter")  # typed ahead
             await pilot.pause()
             assert screen_name(app) == "PassKeyboard"
             told = [n for n in app.notices if n.startswith("A key pressed as the hand-over opened was not taken")]
             assert told == ["A key pressed as the hand-over opened was not taken: Bob, press Enter when you are "
                             "ready"]  # (once, not for every key typed ahead)
-            notice.GUARD = notice.REST = 0.0
-            await pilot.press("enter")
-            await pilot.pause()
-            assert screen_name(app) == "GameScreen"
-        finally:
-            app.test_mode = True
+            await pass_after_a_rest(app, pilot, notice)
 
 
 async def test_keys_pressed_over_and_over_never_run_into_the_hand_over(saves):
@@ -97,24 +85,14 @@ async def test_keys_pressed_over_and_over_never_run_into_the_hand_over(saves):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         game_screen = app.screen
-        app.test_mode = False  # the guard is off in test mode
-        notice = PassKeyboard(game_screen.look, 1, "", owner=game_screen)
-        notice.GUARD = 2.0
-        try:
-            game_screen.open(notice, None)
-            await pilot.pause()
+        async with guarded_hand_over(app, pilot, 1, guard=2.0) as notice:
             opened = time.monotonic()
             while time.monotonic() - opened < 2 * notice.GUARD:  # longer than the guard, keys all along
                 await pilot.press("enter", "r")
                 await pilot.pause(0.3)
                 assert screen_name(app) == "PassKeyboard"
             assert game_screen.game.history == []
-            notice.GUARD = notice.REST = 0.0  # (a rest)
-            await pilot.press("enter")
-            await pilot.pause()
-            assert screen_name(app) == "GameScreen"
-        finally:
-            app.test_mode = True
+            await pass_after_a_rest(app, pilot, notice)
 
 
 async def test_enter_on_the_board_in_your_own_turn_says_what_the_game_waits_for(saves):
@@ -134,8 +112,6 @@ async def test_a_key_typed_with_the_enter_that_passes_the_hand_over_is_not_taken
     """Found by a newcomer: "Enter r" mashed while a computer played passed the next person's hand-over
     (after a rest) and the r rolled for her at once. A game key in the same burst as the Enter that
     passed the hand-over waits (AFTER_HANDOVER) and says so; pressed again, it acts."""
-    from textual import events
-
     game = new_game(dice=[(1, 2, 1), (2, 3, 1)])
     app = app_for(game, saves)
     app.pass_notices = True
@@ -152,7 +128,7 @@ async def test_a_key_typed_with_the_enter_that_passes_the_hand_over_is_not_taken
         app.test_mode = False  # (the moment after a hand-over waits only outside test mode)
         try:
             n = len(game.history)
-            app.post_message(events.Key("enter", None))
+            burst(app, "enter")
             await pilot.pause()
             assert screen_name(app) == "GameScreen"
             await pilot.press("r")  # (as if typed with the Enter)
@@ -174,20 +150,10 @@ async def test_keys_pressed_just_before_the_hand_over_opened_call_for_a_rest(sav
     app = app_for(new_game(), saves)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        game_screen = app.screen
         await pilot.press("z", "enter")  # keys on the board, before the notice opens
-        app.test_mode = False  # the guard is off in test mode
-        notice = PassKeyboard(game_screen.look, 1, "", owner=game_screen)
-        notice.GUARD, notice.REST = 0.0, 60.0  # (no opening guard: only the keys pressed before it)
-        try:
-            game_screen.open(notice, None)
-            await pilot.pause()
+        # (no opening guard: only the keys pressed before it)
+        async with guarded_hand_over(app, pilot, 1, guard=0.0, rest=60.0) as notice:
             await pilot.press("enter")
             await pilot.pause()
             assert screen_name(app) == "PassKeyboard"
-            notice.REST = 0.0  # (a rest)
-            await pilot.press("enter")
-            await pilot.pause()
-            assert screen_name(app) == "GameScreen"
-        finally:
-            app.test_mode = True
+            await pass_after_a_rest(app, pilot, notice)

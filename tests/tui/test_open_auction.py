@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from megamono.rules.actions import Bid, PassBid
 from megamono.rules.events import WinsAuction
-from tui_helpers import SIZE, app_for, new_game, screen_name
+from tui_helpers import SIZE, app_for, burst, new_game, screen_name
 
 ROBO = {"name": "Robo", "kind": "computer"}
 TABLE = ["Ann", "Bob", "Cat", ROBO]
@@ -329,16 +329,13 @@ async def test_keys_in_one_burst_bid_what_was_typed_before_enter(saves):
     the field's own Enter came as a message after the keys behind it, so Bob's seat number was typed
     into Ann's field first. Enter is the dialog's own key now, read in the order typed. (Keys posted
     together, as a terminal delivers a burst; a pilot's press waits after each key.)"""
-    from textual import events
-
     game = new_game(dice=[(1, 2, 1)], options=OPEN)
     app = app_for(game, saves)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("r", "a")
         await pilot.pause()
         assert screen_name(app) == "OpenAuctionDialog"
-        for key in ("1", "5", "0", "enter", "2", "t"):
-            app.post_message(events.Key(key, None if key == "enter" else key))
+        burst(app, "1", "5", "0", "enter", "2", "t")
         await pilot.pause()
         await pilot.pause()
         assert [(a.player, a.amount) for a in game.history if a.kind == "bid"] == [(0, 50), (1, 60)]

@@ -5,11 +5,14 @@ Games are built by tests/kit.py's ``new_game`` (imported as ``kit``), with the a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import contextlib
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 
 from megamono.rules.engine import Game
 from megamono.tui.app import MegamonoApp
+from megamono.tui.dialogs.notice import PassKeyboard
+from textual import events
 
 import kit
 
@@ -55,3 +58,35 @@ def shown(thing, width: int = 220) -> str:
     out = StringIO()
     Console(file=out, width=width, color_system=None).print(getattr(thing, "content", thing))
     return out.getvalue()
+
+
+def burst(app, *keys: str) -> None:
+    """Post ``keys`` to the app all at once, as a terminal delivers keys typed fast (a pilot's press
+    waits after each key). Named keys ("enter", "escape") carry no character."""
+    for key in keys:
+        app.post_message(events.Key(key, key if len(key) == 1 else None))
+
+
+@contextlib.asynccontextmanager
+async def guarded_hand_over(app, pilot, player: int, guard: float = 60.0,
+                            rest: float = PassKeyboard.REST) -> AsyncIterator[PassKeyboard]:
+    """A hand-over notice to ``player`` opened on the game screen with its guard on (``guard`` and
+    ``rest`` seconds: the guard is off in test mode, so test mode is off meanwhile)."""
+    game_screen = app.screen
+    app.test_mode = False
+    notice = PassKeyboard(game_screen.look, player, "", owner=game_screen)
+    notice.GUARD, notice.REST = guard, rest
+    try:
+        game_screen.open(notice, None)
+        await pilot.pause()
+        yield notice
+    finally:
+        app.test_mode = True
+
+
+async def pass_after_a_rest(app, pilot, notice: PassKeyboard) -> None:
+    """The guard over and a rest taken: Enter passes the hand-over ``notice`` to the game screen."""
+    notice.GUARD = notice.REST = 0.0
+    await pilot.press("enter")
+    await pilot.pause()
+    assert screen_name(app) == "GameScreen"
