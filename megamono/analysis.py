@@ -41,8 +41,8 @@ import os
 import random
 import sys
 import time
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -55,7 +55,7 @@ if TYPE_CHECKING:
     from megamono.rules.actions import ProposeTrade
     from megamono.rules.editions import Edition
     from megamono.rules.engine import Game
-    from megamono.rules.events import Event
+    from megamono.rules.events import Known
     from megamono.rules.state import GameState
 
 DEFAULT_PLAYOUTS = 1000
@@ -149,58 +149,48 @@ class Playout:
 # ----------------------------------------------------------------------------- one playout
 @dataclass(frozen=True)
 class Base:
-    """What every playout starts from (picklable): the edition, the state (a copy without its log) with
-    the playouts' turn limit set, the places of the unseen cards in each deck, the outcome of a game
-    that is over already, and the game's ``log`` so far (its events, shared, never changed: each
-    playout logs on after them in a list of its own)."""
+    """What every playout starts from (picklable, no log): the edition, the state (a copy without its
+    log) with the playouts' turn limit set, the places of the unseen cards in each deck, the outcome
+    of a game that is over already, and what the computers know from before (``known``: the offers
+    refused whose deeds have not changed since, and an offer waiting for its answer; each playout's
+    log starts with it: :func:`megamono.rules.positions.known_of`)."""
 
     ed: Edition
     state: GameState
     unseen: dict[str, tuple[int, ...]] = field(default_factory=dict)
     over: Playout | None = None
-    log: tuple[Event, ...] = ()
+    known: Known | None = None
 
 
-def unseen_cards(game: Game) -> dict[str, tuple[int, ...]]:
-    """The places (indices, top first) of the cards nobody has seen, in each deck of ``game``.
-
-    A Chance or Community Chest card is seen once it has been drawn in this game (the log says so: K1
-    puts it at the bottom, in view) or held by a player (a Get Out of Jail Free card given back goes to
-    the bottom too; one held in a position the game started from counts). The unseen cards are the ones
-    above all of those. The Bus Ticket deck is unseen as a whole: a ticket taken never comes back (K7).
-    """
-    from megamono.rules.events import CardDrawn
-
-    st = game.st
-    seen: dict[str, set[str]] = {"chance": set(), "community_chest": set()}
-    for ev in st.log:
-        if isinstance(ev, CardDrawn) and ev.deck in seen:
-            seen[ev.deck].add(ev.card)
-    held = {c for p in st.players for c in p.gojf}
-    start = game.setup.get("position") if isinstance(game.setup, dict) else None
-    if isinstance(start, dict):
-        for p in start.get("players", []):
-            if isinstance(p, dict):
-                held.update(str(c) for c in p.get("gojf", []))
+def unseen_places(st: GameState, seen: set[str]) -> dict[str, tuple[int, ...]]:
+    """The places (indices, top first) of the cards nobody has seen, in each deck of ``st``, given the
+    cards ``seen`` (:func:`megamono.rules.positions.known_of`: drawn in the game, as K1 puts a drawn
+    card at the bottom, in view; held; or known as seen from before a position): the unseen cards are
+    the ones above all of those. The Bus Ticket deck is unseen as a whole: a ticket taken never comes
+    back (K7)."""
     out: dict[str, tuple[int, ...]] = {}
     for name in ("chance", "community_chest"):
         deck: list[str] = getattr(st.decks, name)
-        out[name] = tuple(k for k, c in enumerate(deck) if c not in seen[name] and c not in held)
+        out[name] = tuple(k for k, c in enumerate(deck) if c not in seen)
     out["bus"] = tuple(range(len(st.decks.bus)))
     return out
 
 
-def playout_base(game: Game, turn_limit: int = DEFAULT_TURN_LIMIT) -> Base:
+def playout_base(game: Game, turn_limit: int = DEFAULT_TURN_LIMIT, known: Known | None = None) -> Base:
     """The :class:`Base` of :func:`analyse`'s playouts from ``game`` (which it does not change).
+    ``known``: what the table knows at ``game``'s moment, if read already (the review reads one log
+    for all its points: :class:`~megamono.rules.positions.KnownReader`); else read from its log.
 
     The playouts end by final worth at the end of round ``current + turn_limit``, or of the game's own
     ``turn_limit`` round when that is sooner (E2); the app-only ``time_limit`` is dropped unless time is up
     already; every seat becomes a computer's."""
+    from megamono.rules.events import Known
+    from megamono.rules.positions import known_of
+
     if turn_limit < 1:
         raise ValueError("the turn limit must be at least 1 round")
     st = game.st
-    state = game_copy(game).st
-    state.log = []  # (the events travel once, in Base.log)
+    state = st.copy(log=False)
     own = state.options.turn_limit
     last = state.turn.round + turn_limit
     state.options.turn_limit = last if not own else min(own, last)
@@ -214,24 +204,23 @@ def playout_base(game: Game, turn_limit: int = DEFAULT_TURN_LIMIT) -> Base:
     if outcome is not None:
         over = Playout(tuple(outcome.winners), outcome.termination,
                        tuple(game.final_worth(p) for p in range(len(st.players))), 0, 0)
-    return Base(game.ed, state, unseen_cards(game), over, tuple(st.log))
+    if known is None:
+        known = known_of(st)
+    remembered = Known(seen=(), refused=known.refused, open=known.open) if known.refused or known.open else None
+    return Base(game.ed, state, unseen_places(st, set(known.seen)), over, remembered)
 
 
-def game_copy(game: Game) -> Game:
-    """A copy of ``game`` to play on: a deep copy of the state but for the log, which is a new list of
-    the same events (an event is never changed once logged: :func:`unseen_cards` reads them); the
-    history a copy of the list (its actions are frozen); the edition and the setup shared."""
-    from megamono.rules.engine import Game
-
-    st = game.st
-    log = st.log
-    st.log = []
-    try:
-        state: GameState = st.model_copy(deep=True)
-    finally:
-        st.log = log
-    state.log = list(log)
-    return Game(game.ed, state, game.setup, list(game.history))
+def position_seed(base: Base) -> int:
+    """The playouts' seed of a position: made from what the playouts start from (:class:`Base`: the
+    state but for its log and dice, the unseen cards' places, what the computers know), so every route
+    to the same moment (the app's panel and trade screen, ``megamono analyse`` of a save or of its
+    position, a game started from that position) plays the same playouts by default. A number below
+    2**31, shown with the figures."""
+    doc = {"edition": base.ed.id,
+           "state": base.state.model_dump(mode="json", exclude={"log", "rng", "script"}),
+           "unseen": base.unseen,
+           "known": base.known.model_dump(mode="json") if base.known is not None else None}
+    return derived_seed(json.dumps(doc, sort_keys=True, separators=(",", ":")).encode())
 
 
 def after_trade(game: Game, offer: ProposeTrade) -> Game:
@@ -242,7 +231,7 @@ def after_trade(game: Game, offer: ProposeTrade) -> Game:
     with the engine's reason) if the offer may not be made or accepted now."""
     from megamono.rules.actions import AcceptTrade
 
-    copy = game_copy(game)
+    copy = game.copy()
     copy.act(offer)
     copy.act(AcceptTrade(player=offer.partner))
     return copy
@@ -261,8 +250,9 @@ def playout_state(base: Base, seed: int, index: int) -> tuple[GameState, random.
     from megamono.rules.dice import seed_state
 
     rnd = random.Random(playout_seed(seed, index))
-    st = base.state.model_copy(deep=True)
-    st.log = list(base.log)
+    st = base.state.copy(log=False)
+    if base.known is not None:
+        st.log.append(base.known)
     st.rng = seed_state(rnd.getrandbits(63))
     for name, places in base.unseen.items():
         deck: list[str] = getattr(st.decks, name)
@@ -303,10 +293,79 @@ def playout_chunk(job: tuple[Base, int, int, int]) -> list[Playout]:
     return [playout(base, seed, i) for i in range(start, stop)]
 
 
+# ----------------------------------------------------------------------------- worker processes
+Job = tuple[Base, int, int, int]
+"""A share of playouts: ``(base, seed, start, stop)`` (:func:`playout_chunk`)."""
+
+
+class PlayoutPool:
+    """Worker processes that play :func:`playout_chunk` jobs, for ``analyse --jobs``, the app's win
+    chances and the review. The processes are started the safe way for an app with threads (Textual's):
+    by a fork server (a fresh process that forks the workers; no thread of the app is forked), or spawned
+    where there is none. Results come back in the order of the jobs, so the figures are the same as in one
+    process. ``workers``: how many (default: one per CPU). Nothing is started before the first job. Use
+    as a context manager or :meth:`close`."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        self.workers = max(1, workers or os.cpu_count() or 1)
+        self._executor: ProcessPoolExecutor | None = None
+
+    @property
+    def _pool(self) -> ProcessPoolExecutor:
+        if self._executor is None:
+            import multiprocessing
+
+            method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+            self._executor = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context(method))
+        return self._executor
+
+    def __enter__(self) -> PlayoutPool:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def play(self, jobs: Sequence[Job], stop: Callable[[], bool] = lambda: False) -> Iterator[list[Playout]]:
+        """Each job's playouts, in the jobs' order, as they finish; at most two jobs a worker are under
+        way at a time. ``stop()`` is asked between two results: once it is True, the jobs not started
+        are dropped and nothing more is yielded."""
+        from collections import deque
+
+        todo = iter(jobs)
+        running: deque[Future[list[Playout]]] = deque()
+        try:
+            for job in todo:
+                running.append(self._pool.submit(playout_chunk, job))
+                if len(running) >= 2 * self.workers:
+                    break
+            while running:
+                result = running.popleft().result()
+                if stop():
+                    return
+                yield result
+                following = next(todo, None)
+                if following is not None:
+                    running.append(self._pool.submit(playout_chunk, following))
+        finally:
+            for f in running:
+                f.cancel()
+
+    def run(self, jobs: Sequence[Job]) -> list[list[Playout]]:
+        """Every job's playouts, in order (a :data:`megamono.review.Runner`)."""
+        return list(self.play(jobs))
+
+    def close(self) -> None:
+        """Stop the workers: the jobs not started are dropped; a playout under way is not waited for."""
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+
+
 # ----------------------------------------------------------------------------- many playouts
-def analyse(game: Game, playouts: int = DEFAULT_PLAYOUTS, seed: int = 0, turn_limit: int = DEFAULT_TURN_LIMIT,
-            jobs: int = 1, progress: Callable[[int, int], None] | None = None) -> Analysis:
-    """Each player's chance to win ``game`` from where it stands, by ``playouts`` playouts (module doc).
+def analyse(game: Game, playouts: int = DEFAULT_PLAYOUTS, seed: int | None = None,
+            turn_limit: int = DEFAULT_TURN_LIMIT, jobs: int = 1,
+            progress: Callable[[int, int], None] | None = None) -> Analysis:
+    """Each player's chance to win ``game`` from where it stands, by ``playouts`` playouts (module doc),
+    on ``seed``, by default the position's own (:func:`position_seed`; the figures say which).
 
     ``jobs`` > 1 plays in that many processes (the figures do not change); ``progress(done, total)`` is
     called as playouts finish. ``game`` is not changed. ValueError for a bad number."""
@@ -315,6 +374,8 @@ def analyse(game: Game, playouts: int = DEFAULT_PLAYOUTS, seed: int = 0, turn_li
     if jobs < 1:
         raise ValueError("the number of jobs must be at least 1")
     base = playout_base(game, turn_limit)
+    if seed is None:
+        seed = position_seed(base)
     results: list[Playout] = []
     jobs = min(jobs, playouts)
     if jobs == 1:
@@ -325,18 +386,19 @@ def analyse(game: Game, playouts: int = DEFAULT_PLAYOUTS, seed: int = 0, turn_li
     else:
         size = max(1, min(20, playouts // (jobs * 4)))
         work = [(base, seed, a, min(a + size, playouts)) for a in range(0, playouts, size)]
-        with ProcessPoolExecutor(jobs) as pool:
-            for chunk in pool.map(playout_chunk, work):  # (in playout order)
+        with PlayoutPool(jobs) as pool:
+            for chunk in pool.play(work):  # (in playout order)
                 results.extend(chunk)
                 if progress:
                     progress(len(results), playouts)
-    return summarise(game, base, results, seed, turn_limit)
+    return summarise(base, results, seed, turn_limit)
 
 
-def summarise(game: Game, base: Base, results: Sequence[Playout], seed: int, turn_limit: int) -> Analysis:
-    """The :class:`Analysis` of ``results`` (playouts from ``base`` of ``game``)."""
+def summarise(base: Base, results: Sequence[Playout], seed: int, turn_limit: int) -> Analysis:
+    """The :class:`Analysis` of ``results`` (playouts from ``base``, of ``seed``)."""
     n = len(results)
-    seats = len(game.st.players)
+    st = base.state
+    seats = len(st.players)
     wins = [0.0] * seats
     worth = [0] * seats
     endings = dict.fromkeys(TERMINATIONS, 0)
@@ -347,19 +409,18 @@ def summarise(game: Game, base: Base, results: Sequence[Playout], seed: int, tur
             worth[p] += r.worth[p]
         endings[r.termination] = endings.get(r.termination, 0) + 1
     players = []
-    for p, pl in enumerate(game.st.players):
+    for p, pl in enumerate(st.players):
         low, high = wilson(wins[p], n)
         players.append(PlayerChance(p, pl.name, round(wins[p], 6), wins[p] / n, low, high, worth[p] / n))
-    last = base.state.options.turn_limit
+    last = st.options.turn_limit
     assert last is not None  # (playout_base sets it)
     return Analysis(playouts=n, seed=seed, turn_limit=turn_limit, last_round=last,
-                    start_round=game.st.turn.round, players=players, endings=endings,
+                    start_round=st.turn.round, players=players, endings=endings,
                     turns=sum(r.turns for r in results) / n, rounds=sum(r.rounds for r in results) / n)
 
 
 def derived_seed(data: bytes) -> int:
-    """``--seed``'s default: a number made from the save's (or position's) bytes, so the same file gives
-    the same figures."""
+    """A seed (below 2**31) made from ``data``'s bytes: the same bytes, the same seed."""
     return int.from_bytes(hashlib.sha256(data).digest()[:4], "big") >> 1
 
 
@@ -384,16 +445,17 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help=f"rounds a playout may go on before final worth decides (default {DEFAULT_TURN_LIMIT}; the"
                         " game's own turn limit if sooner)")
     p.add_argument("--seed", type=int, default=argparse.SUPPRESS, metavar="S",
-                   help="seed of the playouts (default: made from the file, so the same file gives the same figures)")
+                   help="seed of the playouts (default: the position's own, made from the position, so every route"
+                        " to the same moment gives the same figures)")
     p.add_argument("--json", type=Path, default=None, metavar="FILE",
                    help="also write the figures as JSON to FILE; '-' prints them on standard output (the table"
                         " then goes to standard error)")
 
 
-def load_source(args: argparse.Namespace, read_position: Callable[[Path], Game]) -> tuple[Game, bytes, str]:
+def load_source(args: argparse.Namespace, read_position: Callable[[Path], Game]) -> tuple[Game, str]:
     """The game ``args`` name (a save, or ``--position``: read by ``read_position``, the command line's
-    reader of position files), the file's bytes (for the default seed) and its name as shown. ValueError
-    (one line) if it cannot be loaded; the file is only read."""
+    reader of position files) and the file's name as shown. ValueError (one line) if it cannot be
+    loaded; the file is only read."""
     from megamono.files import shown_name
 
     save, position = args.save, args.position
@@ -410,11 +472,7 @@ def load_source(args: argparse.Namespace, read_position: Callable[[Path], Game])
         except SaveError as exc:
             raise ValueError(str(exc)) from None
         path = save
-    try:
-        data = path.read_bytes()
-    except OSError as exc:  # (it was read a moment ago: gone since)
-        raise ValueError(f"{shown_name(path)}: {exc.strerror or exc}") from None
-    return game, data, shown_name(path)
+    return game, shown_name(path)
 
 
 def render(result: Analysis, game: Game, source: str, console: Console, seconds: float | None = None,
@@ -475,12 +533,10 @@ def main(args: argparse.Namespace, read_position: Callable[[Path], Game]) -> int
     if args.turn_limit < 1:
         return refuse(f"--turn-limit must be at least 1 round, got {args.turn_limit}")
     try:
-        game, data, source = load_source(args, read_position)
+        game, source = load_source(args, read_position)
     except ValueError as exc:
         return refuse(exc)
-    seed = getattr(args, "seed", None)
-    if seed is None:
-        seed = derived_seed(data)
+    seed = getattr(args, "seed", None)  # (None: the position's own, position_seed)
     jobs = args.jobs or os.cpu_count() or 1
     jobs = min(jobs, args.playouts)
     t0 = time.perf_counter()

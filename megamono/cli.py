@@ -54,9 +54,16 @@ def build_parser() -> argparse.ArgumentParser:
                         help="the save file (default: choose from the save folder)")
     replay = sub.add_parser("replay", parents=[common], help="step through a saved game, action by action")
     replay.add_argument("save", type=Path, help="the save file (it is only read)")
-    review = sub.add_parser("review", parents=[common],
+    saves_only = argparse.ArgumentParser(add_help=False)
+    saves_only.add_argument("--saves", metavar="DIR", type=Path, default=argparse.SUPPRESS, help=saves_help)
+    review = sub.add_parser("review", parents=[saves_only],
                             help="review a saved game: win chances over the game, turning points, replay")
     review.add_argument("save", type=Path, help="the save file (it is only read)")
+    review.add_argument("--seed", metavar="S", type=int, default=None,
+                        help="seed of every point's playouts (default: the position seed of the game's first point,"
+                             " shown on the review)")
+    review.add_argument("--budget", metavar="N", type=int, default=None,
+                        help="playouts over the whole review at most (default: about 2 minutes of a 2-core machine)")
     validate = sub.add_parser("validate", help="check a save file and report the first problem")
     validate.add_argument("file", type=Path, help="the save file")
     position = sub.add_parser("position", help="write the position at the start of a save's turn in progress")
@@ -133,27 +140,32 @@ MAX_POSITION_BYTES = 1024 * 1024
 
 def turn_start_position(path: Path) -> tuple[str, str]:
     """``megamono position``'s work: the position (JSON text) at the start of the turn in progress in the
-    save ``path`` (by replay: the first point of that turn where its player is asked to roll, or the
-    jail's question), and a sentence saying which turn and whose. ``SaveError`` for a save that cannot be
-    loaded; ``ValueError`` when no start of that turn is found."""
+    save ``path``, and a sentence saying which turn and whose. The start of a turn is its last moment
+    before the first roll (:func:`~megamono.rules.positions.at_turn_start`: trades or building made
+    before rolling are in it): the save's own moment when it is one, else found by replaying the save's
+    actions. ``SaveError`` for a save that cannot be loaded; ``ValueError`` when no start of that turn
+    is found."""
     from megamono.rules.engine import Game
     from megamono.rules.positions import at_turn_start, position_json
     from megamono.saves import load_game
 
     game = load_game(path, name=str(path))
     number = game.st.turn.number
-    replay = Game.replay(game.setup, [])
-    history = list(game.history)
-    k = 0
-    while not (replay.st.turn.number == number and at_turn_start(replay.st)):
-        if k == len(history):
+    start: Game | None = game if at_turn_start(game.st) else None
+    if start is None:
+        replay = Game.replay(game.setup, [])
+        for action in game.history:
+            if replay.st.turn.number == number and at_turn_start(replay.st):
+                start = replay.copy()
+            elif start is not None:
+                break  # (past the turn's start)
+            replay.act(action)
+        if start is None:
             raise ValueError(f"the start of turn {number} is not in the save's actions")
-        replay.act(history[k])
-        k += 1
-    t = replay.st.turn
-    whose = replay.st.players[t.player].name
+    t = start.st.turn
+    whose = start.st.players[t.player].name
     over = "the game is over; " if game.over else ""
-    return position_json(replay.position()), f"{over}the start of turn {t.number} (round {t.round}), {whose}'s"
+    return position_json(start.position()), f"{over}the start of turn {t.number} (round {t.round}), {whose}'s"
 
 
 def write_position(args: argparse.Namespace) -> int:
@@ -251,7 +263,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         try:
             loaded = load_save(args.save, name=str(args.save))
-            args.review = (review_game(loaded.game, timeline=Timeline.from_game(loaded.game)), args.save.stem)
+            if args.budget is not None and args.budget < 1:
+                raise ValueError(f"--budget must be at least 1 playout, got {args.budget}")
+            made = review_game(loaded.game, timeline=Timeline.from_game(loaded.game), seed=args.seed)
+            if args.budget is not None:
+                made.budget = args.budget
+            args.review = (made, args.save.stem)
         except (SaveError, ValueError) as exc:
             print(f"megamono: cannot review: {printable(exc)}", file=sys.stderr)
             return 1

@@ -155,7 +155,7 @@ def kinds(game: Game) -> set[str]:
 
 
 def texts(game: Game) -> list[str]:
-    return [e.text for e in game.st.log]
+    return [e.say(game) for e in game.st.log]
 
 
 def salaries(game: Game, player: int, start: int = 0) -> int:

@@ -17,12 +17,11 @@ import pytest
 from megamono.analysis import (
     TERMINATIONS,
     analyse,
-    derived_seed,
     playout,
     playout_base,
     playout_seed,
     playout_state,
-    unseen_cards,
+    position_seed,
     wilson,
 )
 from megamono.bots import make_bot
@@ -147,7 +146,7 @@ def test_a_playout_reshuffles_the_unseen_cards_only_with_fresh_dice_and_no_scrip
     game = load_game(LATE)
     st = game.st
     drawn = {e.card for e in st.log if e.kind == "card"}
-    unseen = unseen_cards(game)
+    unseen = playout_base(game).unseen
     for deck in ("chance", "community_chest"):
         cards = getattr(st.decks, deck)
         places = unseen[deck]
@@ -235,7 +234,8 @@ def test_analyse_prints_the_table_writes_json_and_leaves_the_save_byte_identical
     for name in ("Ann", "Bob", "Cid"):
         assert name in out
     doc = json.loads(out_json.read_text())
-    assert doc["format"] == "megamono-analysis" and doc["playouts"] == 6 and doc["seed"] == derived_seed(data)
+    assert doc["format"] == "megamono-analysis" and doc["playouts"] == 6
+    assert doc["seed"] == position_seed(playout_base(load_game(save), 10)) and f"seed {doc['seed']}" in out
     assert [p["name"] for p in doc["players"]] == ["Cid", "Bob", "Ann"]
     assert sum(p["chance"] for p in doc["players"]) == pytest.approx(1.0)
     assert sum(doc["endings"].values()) == 6
@@ -285,7 +285,8 @@ def test_an_offer_refused_before_the_position_is_not_made_again_in_the_playouts(
     """Found by a newcomer: just after Ann refused Cat's offer (Cat, a computer, gives $280 for Ann's
     Vermont Avenue), the counter-offer's "before" and "after" win chances were the same to the last
     digit: the playouts' computers, knowing nothing of the game before, made Cat's offer again at once
-    and took it. The playouts log on after the game's own log, so they know it was refused."""
+    and took it. The playouts' logs start with what the table knows (``Known``: the offers refused
+    whose deeds have not changed since), so they know it was refused."""
     from megamono.analysis import after_trade, playout_base, playout_state
     from megamono.bots import Memory, make_bot, play_on
     from megamono.rules.actions import ProposeTrade
@@ -296,12 +297,12 @@ def test_an_offer_refused_before_the_position_is_not_made_again_in_the_playouts(
     assert isinstance(game.st.log[-1], TradeRefused)
     refused = [e for e in game.st.log if isinstance(e, TradeOffered)][-1].offer
     base = playout_base(game)
-    assert len(base.log) == len(game.st.log)
+    assert base.known is not None and refused in base.known.refused
     for i in range(5):  # the playouts' own logs: the refused offer is never made again
         st, rnd = playout_state(base, 5, i)
         bots = [make_bot("strong", rnd.getrandbits(32), Memory()) for _ in st.players]
         played = play_on(Game(base.ed, st), bots)
-        again = [e for e in played.st.log[len(game.st.log):] if isinstance(e, TradeOffered) and e.offer == refused]
+        again = [e for e in played.st.log if isinstance(e, TradeOffered) and e.offer == refused]
         assert not again
     counter = ProposeTrade(player=refused.partner, partner=refused.proposer, give=refused.take, take=refused.give)
     before, after = analyse(game, 60, 5), analyse(after_trade(game, counter), 60, 5)

@@ -13,7 +13,9 @@ from megamono.bots import play_bot_game
 from megamono.cli import main
 from megamono.replay import SNAPSHOT_EVERY, Timeline, action_words
 from megamono.rules.actions import Bid
+from megamono.rules.editions import load_edition
 from megamono.rules.engine import Game
+from megamono.rules.events import NamesOf
 from megamono.saves import SaveError, load_game, save_game
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -24,7 +26,8 @@ POSITION_GAME = ROOT / "tests" / "saves" / "v7" / "position-game.json"
 def dump(game_or_state) -> tuple[dict, list[str]]:
     """A state as plain data, and its log's words (the log is not in the dump)."""
     st = getattr(game_or_state, "st", game_or_state)
-    return st.model_dump(mode="json"), [ev.text for ev in st.log]
+    names = game_or_state if hasattr(game_or_state, "st") else NamesOf(st, load_edition(st.edition))
+    return st.model_dump(mode="json"), [ev.say(names) for ev in st.log]
 
 
 @pytest.fixture(scope="module")
@@ -85,7 +88,7 @@ def test_turns_and_rounds_start_where_the_game_says(bot_save):
     game = timeline.game_at(starts[5])
     assert (moment.turn, moment.round, moment.player) == (game.st.turn.number, game.st.turn.round,
                                                           game.st.turn.player)
-    assert [ev.text for ev in timeline.log(starts[5])] == [ev.text for ev in game.st.log]
+    assert [ev.say(game) for ev in timeline.log(starts[5])] == [ev.say(game) for ev in game.st.log]
 
 
 def test_each_action_in_the_cores_words(bot_save):

@@ -1,6 +1,8 @@
-"""The game review's figures (issue 16 item 4, megamono/review.py): one point at the start of every round
-and one at the end, chances that sum to 100% at every point, the end decided by the winner, the same
-figures every time, turning points with what happened, and the game left as it was."""
+"""The game review's figures (issue 16 item 4, issue 26 item 3, megamono/review.py): one point at the start
+of every round and one at the end, chances that sum to 100% at every point, the end decided by the
+winner, the same figures every time, every point's figures those of ``analyse`` on the review's seed,
+turning points only where a move is clearer than the uncertainty and involves the player, and the game
+left as it was."""
 
 from __future__ import annotations
 
@@ -18,10 +20,13 @@ def finished_game():
     return play_bot_game("mega", ("strong", "strong", "strong"), seed=4, turn_limit=12)
 
 
+FIRST = 12
+
+
 @pytest.fixture(scope="module")
 def refined(finished_game) -> Review:
     review = review_game(finished_game)
-    review.refine(passes=(3,))
+    review.refine(first=FIRST, budget=FIRST * len(review.live_points()))
     return review
 
 
@@ -32,7 +37,8 @@ def test_a_point_at_every_round_start_and_at_the_end(finished_game):
     assert [p.round for p in points[:-1]] == list(range(1, finished_game.st.turn.round + 1))
     assert points[-1].end and points[-1].action == len(history)
     for p in points[:-1]:
-        assert p.game.st.turn.round == p.round and len(p.game.history) == p.action
+        assert p.base.state.turn.round == p.round and not p.base.state.log
+        assert p.base.state.model_dump(exclude={"log"}) == review.timeline.state(p.action).model_dump(exclude={"log"})
     assert finished_game.history == history  # the game itself is untouched
 
 
@@ -43,48 +49,98 @@ def test_chances_sum_to_one_and_the_end_is_the_winners(refined, finished_game):
     end = refined.points[-1].chances()
     winners = finished_game.outcome.winners
     assert all(abs(end[w] - 1 / len(winners)) < 1e-9 for w in winners)
-    assert refined.played() == 3 * (len(refined.points) - 1) == refined.total(3)
-    assert refined.passes_done((3,)) == 1
+    assert refined.played() == FIRST * (len(refined.points) - 1)
 
 
 def test_the_same_save_gives_the_same_figures(finished_game, refined):
     again = review_game(finished_game)
-    again.refine(passes=(3,))
-    assert again.series() == refined.series()
+    again.refine(first=FIRST, budget=FIRST * len(again.live_points()))
+    assert again.seed == refined.seed and again.series() == refined.series()
 
 
 def test_refining_stops_when_asked(finished_game):
     review = review_game(finished_game)
     calls = []
-    review.refine(stop=lambda: len(calls) > 0 or calls.append(1) is not None, passes=(3,), chunk=1)
-    assert review.played() <= 1
+    review.refine(stop=lambda: len(calls) > 0 or calls.append(1) is not None, first=3, batch=1)
+    assert review.played() <= 3
 
 
-def test_turning_points_are_the_biggest_moves_with_what_happened(refined):
+def test_turning_points_are_the_biggest_clear_moves_with_what_happened(refined):
     turning = refined.turning_points(3)
-    assert 1 <= len(turning) <= 3
+    assert len(turning) <= 3
     changes = [abs(tp.change) for tp in turning]
     assert changes == sorted(changes, reverse=True)
     for tp in turning:
         a, b = refined.points[tp.before].chances(), refined.points[tp.after].chances()
         assert tp.after == tp.before + 1 and abs(b[tp.player] - a[tp.player] - tp.change) < 1e-9
-        assert max(abs(b[p] - a[p]) for p in a) == pytest.approx(abs(tp.change))
-        assert tp.round == refined.points[tp.before].round
+        assert tp.round == refined.points[tp.before].round and tp.happened
+
+
+def _paired(a, b, player):
+    """The test's own paired difference of ``player``'s win share from point ``a`` to ``b``: mean and
+    95% half-width (the end point's one result stands for every pair)."""
+    n = len(a.results) if b.end else min(len(a.results), len(b.results))
+    def share(p, i):
+        r = p.results[0] if p.end else p.results[i]
+        return (player in r.winners) / len(r.winners)
+
+    d = [share(b, i) - share(a, i) for i in range(n)]
+    mean = sum(d) / n
+    sd = (sum((x - mean) ** 2 for x in d) / (n - 1)) ** 0.5
+    return mean, 1.959963984540054 * sd / n ** 0.5, n
+
+
+def test_the_evenings_turning_points_are_clear_moves_of_a_player_who_did_something():
+    """Issue 26 item 3, on the whole 27-round evening (tests/data/repro/debt-round27.json, a copy of
+    ../shared/repro/): a turning point is named only where the paired difference of the player's
+    chance between neighbouring points (common random numbers) has a 95% interval that excludes zero,
+    and what is named involves that player (they paid or were paid, bought, built, sold, traded, bid
+    or went bankrupt)."""
+    from pathlib import Path
+
+    from megamono.saves import load_game
+
+    game = load_game(Path(__file__).parent / "data" / "repro" / "debt-round27.json")
+    review = review_game(game)
+    review.refine(first=12, budget=12 * len(review.live_points()))
+    log = review.game.st.log
+    named = review.turning_points(count=100)
+    assert named  # (a whole evening has its turning points)
+    for tp in named:
+        a, b = review.points[tp.before], review.points[tp.after]
+        mean, half, n = _paired(a, b, tp.player)
+        assert n >= 10 and (mean - half > 0 or mean + half < 0), tp
+        assert mean == pytest.approx(tp.change)
+        stretch = log[a.log:b.log]
+        said = {ev.say(review.game): ev for ev in stretch}
+        for words in tp.happened:
+            ev = said[words.split(" (and ")[0]]  # every line named is one of the stretch's events...
+            involved = ({ev.offer.proposer, ev.offer.partner} if isinstance(ev, TradeAccepted)
+                        else {ev.payer, ev.payee} if isinstance(ev, Cash) else {ev.player})
+            assert tp.player in involved, (tp, words)  # ... and involves the player
+    held = [(k, p) for k in range(1, len(review.points)) for p in range(len(review.names))
+            if not any(t.after == k and t.player == p for t in named)]
+    for k, p in held:  # a move not named is not clear, or nothing the player did explains it
+        mean, half, n = _paired(review.points[k - 1], review.points[k], p)
+        clear = n >= 10 and (mean - half > 0 or mean + half < 0)
+        stretch = log[review.points[k - 1].log:review.points[k].log]
+        assert not clear or not happenings(stretch, review.game, p), (k, p)
 
 
 def test_happenings_name_what_stands_out_most_telling_first(finished_game):
     log = finished_game.st.log
     events = [e for e in log if isinstance(e, WinsAuction)][:1]
     rents = sorted((e for e in log if isinstance(e, Cash) and e.rent), key=lambda e: -e.amount)
-    said = happenings(events + rents, big_rent=0)
+    said = happenings(events + rents, finished_game, big_rent=0)
     if events:
-        assert said[0] == events[0].text
+        assert said[0] == events[0].say(finished_game)
     if rents:
-        assert said[-1] == rents[0].text  # only the biggest rent
-    assert happenings(rents, big_rent=10**9) == []
+        assert said[-1] == rents[0].say(finished_game)  # only the biggest rent
+    assert happenings(rents, finished_game, big_rent=10**9) == []
     kinds = (Bankrupt, TradeAccepted)
     stretch = [e for e in log if isinstance(e, kinds)]
-    assert happenings(stretch) == [e.text for e in sorted(stretch, key=lambda e: not isinstance(e, Bankrupt))]
+    ordered = sorted(stretch, key=lambda e: not isinstance(e, Bankrupt))
+    assert happenings(stretch, finished_game) == [e.say(finished_game) for e in ordered]
 
 
 def test_a_game_in_progress_ends_with_a_now_point():
@@ -105,7 +161,7 @@ def test_a_turn_limited_games_last_round_favours_the_leader():
     play_on(game, [make_bot("strong", k) for k in range(4)])
     assert game.over
     review = review_game(game)
-    review.refine(passes=(20,))
+    review.refine(first=10, budget=20 * len(review.live_points()))
     start = review.points[0]
     assert start.round == 5 and not start.end and review.points[-1].end
     chances = start.chances()

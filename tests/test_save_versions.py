@@ -221,7 +221,7 @@ def test_a_version_1_save_without_its_actions_goes_on_with_its_log_as_plain_text
     assert path.read_bytes() == before
     assert g.history == [] and "state" in g.setup
     assert [type(e) for e in g.st.log] == [PlainText] * len(old_log)
-    assert [(e.text, e.player, e.category) for e in g.st.log] == [
+    assert [(e.say(g), e.player, e.category) for e in g.st.log] == [
         (e["text"], e.get("player"), e["kind"]) for e in old_log]
     full = load_save(FIXTURES / "v1" / "late-game.json").game  # the same game, replayed from its actions
     g.st.log, log = full.st.log, g.st.log
@@ -321,7 +321,7 @@ def test_a_migrated_rent_debt_pays_rent_named_as_before():
         assert f"({words})" in g.pending.prompt
         g.act(Mortgage(player=0, space=6))
         [paid] = [e for e in g.act(PayDebt(player=0)) if isinstance(e, Cash)]
-        assert paid.rent and paid.rent_for == 7 and paid.text == f"Ann pays $6 to Bob: {words}"
+        assert paid.rent and paid.rent_for == 7 and paid.say(g) == f"Ann pays $6 to Bob: {words}"
 
 
 def test_a_version_7_rent_payment_for_no_space_of_the_board_is_refused(tmp_path):

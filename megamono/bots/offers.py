@@ -17,7 +17,8 @@ before it makes an offer):
   computers only) or ``"nobody"``.
 
 Everything here is derived from the typed events of the game's log (:class:`TradeOffered`,
-:class:`TradeRefused`, :class:`TurnStarted` and the events that change deeds), never from its words
+:class:`TradeRefused`, :class:`Known` (offers refused before a position), :class:`TurnStarted` and
+the events that change deeds), never from its words
 and never from what a bot remembers, so it holds the same after a save is resumed (the log is made
 again by the replay) or a decision is undone. The ledger reads each event once, with one look-up of
 its class (a bot game logs about 1,300 events; the ledger first cost about 2 million instructions a
@@ -33,7 +34,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from megamono.rules.decisions import TradeOffer
-from megamono.rules.events import Event, TradeOffered, TradeRefused, TurnStarted
+from megamono.rules.events import Event, Known, TradeOffered, TradeRefused, TurnStarted
 
 if TYPE_CHECKING:  # pragma: no cover
     from megamono.rules.engine import Game
@@ -95,8 +96,9 @@ class Refusal:
         return True
 
 
-_OFFERED, _REFUSED, _TURN = 1, 2, 3
-_READ: Mapping[type[Event], int] = MappingProxyType({TradeOffered: _OFFERED, TradeRefused: _REFUSED})
+_OFFERED, _REFUSED, _TURN, _KNOWN = 1, 2, 3, 4
+_READ: Mapping[type[Event], int] = MappingProxyType({TradeOffered: _OFFERED, TradeRefused: _REFUSED,
+                                                     Known: _KNOWN})
 """The events the ledger reads, by class (one look-up an event: the log is long and these are few)."""
 _READ_WITH_TURNS: Mapping[type[Event], int] = MappingProxyType({**_READ, TurnStarted: _TURN})
 """The same, and the turns (whose rounds matter only in a game with humans)."""
@@ -159,6 +161,11 @@ class OfferLedger:
             elif isinstance(ev, TradeOffered):
                 made = self._open = ev.offer
                 self._proposed[(made.proposer, made.partner)] = self.round
+            elif isinstance(ev, Known):  # (refused before a position: as refused here)
+                for o in ev.refused:
+                    self._refusals.setdefault((o.proposer, o.partner), []).append(Refusal(o, k))
+                    self._refused_by[o.proposer] = self._refused_by.get(o.proposer, 0) + 1
+                self._open = ev.open
             else:  # (TradeRefused)
                 made_before = self._open
                 if made_before is not None and made_before.partner == ev.player:

@@ -10,7 +10,9 @@ action raises :class:`~megamono.rules.errors.IllegalAction` with the reason and 
 
 from __future__ import annotations
 
+import copy
 import json
+import threading
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
@@ -46,7 +48,6 @@ from .events import (
     Outcome,
     Rolled,
     Seats,
-    Source,
     TimeIsUp,
     TurnOrderRoll,
     UtilityRoll,
@@ -78,12 +79,9 @@ class Game:
                  history: list[Action] | None = None) -> None:
         self.ed = edition
         self.board = edition.board
-        self.source = Source(self)
         self.st = state
-        self._attached = 0
-        """How many events of the log ``_attached_log`` have their source (:meth:`_attach_new`)."""
-        self._attached_log: list[Event] = state.log
-        self._attach_new()
+        self._lock = threading.Lock()
+        """Held while an action or an undo changes the game, and while :meth:`copy` copies it."""
         self.setup = setup or {}
         self.history: list[Action] = history or []
         self._undo: list[tuple[GameState, Action, int]] = []
@@ -181,8 +179,10 @@ class Game:
                  "seed": seed, "dice": script, "options": opts.model_dump(), "position": kept.model_dump(mode="json")}
         game = cls(ed, st, setup)
         log(st, Seats())
+        known = positions.known_event(ed, pos, st)
+        if known.seen or known.refused:
+            log(st, known)  # (what the table knew before: README "Positions")
         turns.begin_turn(st, ed)
-        game._attach_new()
         return game
 
     def position(self) -> Position:
@@ -274,9 +274,8 @@ class Game:
             order = seats[group[0]:] + seats[:group[0]]
         self.st.players = [self.st.players[i] for i in order]
         seat_of = {old: new for new, old in enumerate(order)}
-        for ev in self.st.log:  # (only the rolls for seats so far)
-            if isinstance(ev, TurnOrderRoll):
-                ev.player = seat_of[ev.player]
+        self.st.log = [TurnOrderRoll(seat_of[ev.player], ev.throw) if isinstance(ev, TurnOrderRoll) else ev
+                       for ev in self.st.log]  # (only the rolls for seats so far; events are values)
 
     # ===================================================================== the public API
     @property
@@ -364,10 +363,13 @@ class Game:
         return dispatch.timely_claims(self.st, self.ed)
 
     def log(self, ev: Event) -> None:
-        """Append ``ev`` to this game's log, with this game as its source (for an event made outside
-        the rules: the rule areas log through :func:`megamono.rules.core.log`)."""
-        ev._source = self.source
+        """Append ``ev`` to this game's log (for an event made outside the rules: the rule areas log
+        through :func:`megamono.rules.core.log`)."""
         self.st.log.append(ev)
+
+    def say(self, ev: Event) -> str:
+        """``ev``'s words with this game's names (players, spaces, cards): ``ev.say(game)``."""
+        return ev.say(self)
 
     def name(self, player: int | None) -> str:
         """A seat's name, or "the bank" for None."""
@@ -385,30 +387,29 @@ class Game:
         action is malformed ("not an action: FIELD: PROBLEM") or not legal now.
         """
         action = check_action(action)
-        why = why_not(self.st, self.ed, action)
-        if why:
-            raise IllegalAction(why)
-        if self.keep_undo:
-            return self._act_keeping_undo(action)
-        st = self.st
-        log = st.log
-        start = len(log)
-        ACT[action.kind](st, self.ed, action)
-        if isinstance(st.pending, BidDecision) and st.pending.open:
-            settle_open(st, self.ed)  # A3: any action may change who an open auction waits on
-        self.history.append(action)
-        if st.pending is None:  # (with a decision pending already, the agenda waits)
-            self._advance()
-        else:
-            self._attach_new()
-        return log[start:]
+        with self._lock:  # (a copy made meanwhile in another thread waits: Game.copy)
+            why = why_not(self.st, self.ed, action)
+            if why:
+                raise IllegalAction(why)
+            if self.keep_undo:
+                return self._act_keeping_undo(action)
+            st = self.st
+            log = st.log
+            start = len(log)
+            ACT[action.kind](st, self.ed, action)
+            if isinstance(st.pending, BidDecision) and st.pending.open:
+                settle_open(st, self.ed)  # A3: any action may change who an open auction waits on
+            self.history.append(action)
+            if st.pending is None:  # (with a decision pending already, the agenda waits)
+                self._advance()
+            return log[start:]
 
     def _act_keeping_undo(self, action: Action) -> list[Event]:
         """:meth:`act` (the action is legal) remembering the state before, for :meth:`undo`: kept
         while no chance decides anything; a die roll, a card, a shuffle or a bankruptcy forgets
         every state kept (nothing before it can be undone), and says so."""
         start = len(self.st.log)
-        before = self._snapshot()
+        before = self.st.copy(log=False)
         ACT[action.kind](self.st, self.ed, action)
         if isinstance(self.st.pending, BidDecision) and self.st.pending.open:
             settle_open(self.st, self.ed)
@@ -432,33 +433,22 @@ class Game:
         while st.pending is None and agenda and st.winner is None:
             s = agenda.pop()
             STEP[s.kind](st, self.ed, s)
-        self._attach_new()
         if st.pending is None and st.winner is None:
             raise AssertionError("the engine ran out of things to do without a decision")
 
-    def _attach_new(self) -> None:
-        """Give the events logged since this game last looked this game as their source (their words
-        use its names): the rule areas log plain events (:func:`megamono.rules.core.log`). A log
-        that is not the one last seen (after an undo or a load) is attached whole."""
-        log = self.st.log
-        n = self._attached
-        if log is not self._attached_log or n > len(log):
-            n = 0
-            self._attached_log = log
-        src = self.source
-        for ev in log[n:]:
-            ev._source = src
-        self._attached = len(log)
-
     # ===================================================================== undo and the save form (I8)
-    def _snapshot(self) -> GameState:
-        """A deep copy of the state without its log (the log is only ever appended to)."""
-        log = self.st.log
-        self.st.log = []
-        try:
-            return self.st.model_copy(deep=True)
-        finally:
-            self.st.log = log
+    def copy(self) -> Game:
+        """A copy of this game to play on, sharing nothing that can change with it (the one way a game
+        is copied: the app's computer moves, the win chances, the review, the replay and undo all use
+        it or :meth:`GameState.copy <megamono.rules.state.GameState.copy>`, which copies the state).
+
+        The copy has the same edition (read only), a copy of the state (its log a new list of the same
+        events: an event is a value, never changed once logged), a copy of the setup and of the history
+        (a new list of the same frozen actions). Undo is not kept in the copy (``keep_undo`` False). Safe
+        from any thread: the copy waits for an action under way in another thread (:meth:`act`,
+        :meth:`undo`) to end."""
+        with self._lock:
+            return Game(self.ed, self.st.copy(), copy.deepcopy(self.setup), list(self.history))
 
     # -- undo ------------------------------------------------------------------------------------
     keep_undo = False
@@ -494,14 +484,15 @@ class Game:
     def undo(self, player: int | None = None) -> Action:
         """Take back the last decision (see :meth:`why_not_undo`); returns it. IllegalAction (with the
         reason) if it cannot be."""
-        why = self.why_not_undo(player)
-        if why or not self._undo:
-            raise IllegalAction(why or "nothing to undo")
-        before, action, log_len = self._undo.pop()
-        before.log = self.st.log[:log_len]
-        self.st = before
-        self.history.pop()
-        return action
+        with self._lock:
+            why = self.why_not_undo(player)
+            if why or not self._undo:
+                raise IllegalAction(why or "nothing to undo")
+            before, action, log_len = self._undo.pop()
+            before.log = self.st.log[:log_len]
+            self.st = before
+            self.history.pop()
+            return action
 
     # ===================================================================== saving (I8)
     def to_dict(self) -> Data:

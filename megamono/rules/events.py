@@ -21,8 +21,8 @@ whose ``changes_deeds`` is True: a :class:`Cash` that pays for a deed, :class:`B
 (the bots' view of the board) keep it and bring it up to date from the events logged since they
 last looked; ``check_invariants`` checks the promise.
 
-The words (``ev.text``, ``ev.say(game)``) are made from the fields only when read, from the names
-of the game the event was logged in (player names, space names, card texts): the engine logs
+The words (``ev.say(game)``) are made from the fields only when read, from the names (players,
+spaces, card texts) of the game the reader passes in: an event holds no game. The engine logs
 hundreds of thousands of events in a long game, and the app shows the last few hundred. The texts
 are exactly those the log has always shown (tests/bench/regress.py checks every one of 570 games).
 
@@ -47,7 +47,6 @@ from .events_base import (
     Names,
     NamesOf,
     Outcome,
-    Source,
     Termination,
     commas,
     event_types,
@@ -75,6 +74,7 @@ from .events_deals import (
     GameOver,
     GroupAlreadyEven,
     HandsBack,
+    Known,
     Levelled,
     NobodyBid,
     NowhereToPlace,
@@ -194,10 +194,10 @@ __all__ = [
     "Seats",
     "ShortageAnswer",
     "SoldDown",
-    "Source",
     "Termination",
     "TimeIsUp",
     "ToJail",
+    "Known",
     "TradeAccepted",
     "TradeOffered",
     "TradeRefused",

@@ -52,18 +52,21 @@ class Event(Record):
     - ``kind``: the log's category (:data:`EventKind`), the same for every event of a class.
     - ``player``, ``space``, ``amount``, ``payer``, ``payee``: the event's field of that name, or
       None when it has none (a cash event's ``player`` is its payer, else its payee).
-    - ``text``: the line as the log shows it, made from the fields when read.
+    - ``say(names)``: the line as the log shows it, made from the fields when read, with the names
+      (players, spaces, cards) of the game the reader shows.
 
-    An event's dict form is ``{"event": class name, **fields}`` (:data:`EVENT_TYPES`).
+    An event is a plain value: it holds no game, and nothing changes it once it is logged (an
+    ordinary slotted dataclass, not a frozen one: freezing cost 2.5 million instructions a bot game,
+    README "Benchmarks"), so a copy of a game shares its log's events with the original
+    (``Game.copy``; tests/test_game_copy.py plays copies on and checks the original's events). Its
+    dict form is ``{"event": class name, **fields}`` (:data:`EVENT_TYPES`).
     """
 
-    __slots__ = ("_source",)
+    __slots__ = ()
     kind: ClassVar[EventKind]
     changes_deeds: ClassVar[bool] = False
     """Whether events of this class may change deeds (an owner, a mortgage, buildings, a depot):
     :meth:`deeds_changed` then names them. False for every class whose events never do."""
-    _source: Source
-    """The game the event was logged in (set by the engine as it logs it)."""
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
@@ -92,11 +95,6 @@ class Event(Record):
         deeds can keep it and, from the events logged since, redo only what the named deeds touch.
         """
         return ()
-
-    @property
-    def text(self) -> str:
-        """The line as the log shows it, with the names of the game it was logged in."""
-        return self.say(self._source.game)
 
     @classmethod
     def __get_pydantic_core_schema__(cls, source: type[object],
@@ -139,22 +137,6 @@ class NamesOf:
     def __init__(self, st: GameState, ed: Edition) -> None:
         self.st = st
         self.ed = ed
-
-
-class Source:
-    """The game an event was logged in, as events hold it: copying an event (a deep copy of a
-    state) keeps the same game rather than copying it."""
-
-    __slots__ = ("game",)
-
-    def __init__(self, game: Names) -> None:
-        self.game = game
-
-    def __copy__(self) -> Source:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, object]) -> Source:
-        return self
 
 
 # -- words shared by the events and the engine's prompts ------------------------------------------

@@ -16,12 +16,13 @@ from .events_base import (
     level_name,
     name,
     piece_for_level,
+    plural,
     sname,
     termination_words,
     trade_words,
     winners_words,
 )
-from .records import hot_record
+from .records import hot_record, record
 
 
 # -- buying and auctions -----------------------------------------------------------------------------------
@@ -388,6 +389,32 @@ class TradeVoid(Event):
 
     def say(self, g: Names) -> str:
         return f"The trade no longer stands: {self.problem}"
+
+
+@record
+class Known(Event):
+    """What the table knew before a game started from a position (README "Positions"): the Chance
+    and Community Chest cards seen (``seen``: card ids, drawn or held, whose places in their deck are
+    known), the trade offers refused whose deeds have not changed since (``refused``: the computers
+    make none of them again, ``megamono.bots.offers``), and an offer made and not answered yet
+    (``open``). Logged once, after the seating, by ``Game.from_position``; the playouts of
+    :mod:`megamono.analysis` start their own log with one. Nothing in it changes the game."""
+
+    kind: ClassVar[EventKind] = "info"
+    seen: tuple[str, ...]
+    refused: tuple[TradeOffer, ...]
+    open: TradeOffer | None = None
+
+    def say(self, g: Names) -> str:
+        parts = []
+        if self.seen:
+            parts.append(plural(len(self.seen), "card") + " seen")
+        for offer in self.refused:
+            parts.append(f"{name(g, offer.partner)} refused {name(g, offer.proposer)}'s offer "
+                         f"({trade_words(g, offer)})")
+        if self.open is not None:
+            parts.append(f"{name(g, self.open.proposer)}'s offer to {name(g, self.open.partner)} waits")
+        return "Known from before: " + ("; ".join(parts) or "nothing")
 
 
 # -- the end (E) ------------------------------------------------------------------------------------------------------

@@ -27,9 +27,10 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from .decisions import JailDecision, TurnDecision
+from .decisions import JailDecision, TradeOffer, TradeReplyDecision, TradeSide, TurnDecision
 from .dice import seed_state, shuffle
 from .editions import Edition
+from .events import CardDrawn, Event, Known, TradeOffered, TradeRefused
 from .invariants import check_state
 from .state import (
     PLAYER_COLOURS,
@@ -138,6 +139,39 @@ class ClaimPosition(_Model):
     space: int | str
 
 
+class SidePosition(_Model):
+    """One side of a trade offer (X1): ``cash`` (dollars), ``deeds`` (space names or indices), and how
+    many Get Out of Jail Free cards and [Mega] Bus Tickets."""
+
+    cash: Annotated[int, Field(ge=0)] = 0
+    deeds: list[int | str] = Field(default_factory=list)
+    jail_cards: Annotated[int, Field(ge=0)] = 0
+    bus_tickets: Annotated[int, Field(ge=0)] = 0
+
+
+class OfferPosition(_Model):
+    """A trade offer: ``proposer`` gives ``give`` and receives ``take`` from ``partner`` (names)."""
+
+    proposer: str
+    partner: str
+    give: SidePosition = Field(default_factory=SidePosition)
+    take: SidePosition = Field(default_factory=SidePosition)
+
+
+class KnownPosition(_Model):
+    """What the table knows beyond the board, which the win chances keep (README "Win chances"):
+
+    - ``seen``: the Chance and Community Chest cards seen (drawn in the game, or held), whose places
+      in their deck are known; the playouts shuffle only the others (a position's own Get Out of
+      Jail Free cards held count as seen);
+    - ``refused``: the trade offers refused whose deeds have not changed since: a computer makes none
+      of them again (nor one that gives its partner no more).
+    """
+
+    seen: list[str] = Field(default_factory=list)
+    refused: list[OfferPosition] = Field(default_factory=list)
+
+
 class Position(_Model):
     """A game at the start of a turn (see the module doc; README "Positions").
 
@@ -149,6 +183,8 @@ class Position(_Model):
     - ``decks``: :class:`DecksPosition`; ``pot``: the Free Parking pot (option ``free_parking_pot``);
     - ``claims``: :class:`ClaimPosition` (option ``rent_must_be_claimed``); ``options``: the house
       rules (RULES.md O; ``starting_cash`` plays no part);
+    - ``known``: :class:`KnownPosition`, what the table knows beyond the board (cards seen, offers
+      refused);
     - ``round`` (from 1), ``turn`` (the name of the player to move; None: the first player in the
       game), ``turn_number`` (the game's turn count, from 1; None: counted as if every round had
       had every player in it now), ``seed`` (the dice's seed; None: a fresh one, which the game's
@@ -167,6 +203,7 @@ class Position(_Model):
     pot: Annotated[int, Field(ge=0)] = 0
     claims: list[ClaimPosition] = Field(default_factory=list)
     options: Options = Field(default_factory=Options)
+    known: KnownPosition = Field(default_factory=KnownPosition)
     round: Annotated[int, Field(ge=1)] = 1
     turn: str | None = None
     turn_number: Annotated[int, Field(ge=1)] | None = None
@@ -462,6 +499,101 @@ def _bus(ed: Edition, decks: DecksPosition, players: list[Player], rng: int) -> 
     return deck, out, rng
 
 
+# ============================================================================ what the table knows
+def known_event(ed: Edition, pos: Position, st: GameState) -> Known:
+    """The :class:`~megamono.rules.events.Known` event a game started from ``pos`` logs (its state
+    ``st``, made by :func:`position_state`): the cards ``pos.known`` names as seen and the Get Out of
+    Jail Free cards the players hold, and its refused offers with seats and space indices.
+    :class:`PositionError` naming the field for an unknown card, player or deed."""
+    cards = {c.id for c in [*ed.chance, *ed.community_chest]}
+    for k, c in enumerate(pos.known.seen):
+        if c not in cards:
+            raise PositionError(f"known.seen.{k}: {c!r} is no Chance or Community Chest card of {ed.name}")
+    seen = list(dict.fromkeys([*pos.known.seen, *(c for p in st.players for c in p.gojf)]))
+    names = {p.name.casefold(): k for k, p in enumerate(st.players)}
+    refused = []
+    for k, o in enumerate(pos.known.refused):
+        at = f"known.refused.{k}"
+        proposer, partner = _seat(names, f"{at}.proposer", o.proposer), _seat(names, f"{at}.partner", o.partner)
+        if proposer == partner:
+            raise PositionError(f"{at}.partner: a player trades with another player")
+        sides = []
+        for which, side in (("give", o.give), ("take", o.take)):
+            deeds = [_space(ed, f"{at}.{which}.deeds", d) for d in side.deeds]
+            for i in deeds:
+                if not ed.spaces[i].is_property:
+                    raise PositionError(f"{at}.{which}.deeds: {ed.spaces[i].name} is not a title deed")
+            sides.append(TradeSide(cash=side.cash, deeds=deeds, jail_cards=side.jail_cards,
+                                   bus_tickets=side.bus_tickets))
+        refused.append(TradeOffer(proposer=proposer, partner=partner, give=sides[0], take=sides[1]))
+    return Known(seen=tuple(seen), refused=tuple(refused))
+
+
+class KnownReader:
+    """What the table knows (:func:`known_of`), read from a log in steps: :meth:`read` the events up to
+    some length, then :meth:`known` at that moment (the game review reads one log once for all its
+    points). The one definition of what the table knows; :func:`known_of` reads a whole log."""
+
+    __slots__ = ("_seen", "_refused", "_made", "_read")
+
+    def __init__(self) -> None:
+        self._seen: dict[str, None] = {}
+        self._refused: list[tuple[TradeOffer, frozenset[int]]] = []
+        self._made: TradeOffer | None = None
+        self._read = 0
+
+    def read(self, log: Sequence[Event], upto: int | None = None) -> KnownReader:
+        """Read ``log``'s events from where the last call stopped up to ``upto`` (its end by default);
+        returns the reader. The same log each time, growing (or read further)."""
+        upto = len(log) if upto is None else upto
+        seen, refused = self._seen, self._refused
+        for k in range(self._read, upto):
+            ev = log[k]
+            if isinstance(ev, CardDrawn):
+                seen[ev.card] = None
+            elif isinstance(ev, TradeOffered):
+                self._made = ev.offer
+            elif isinstance(ev, TradeRefused):
+                made = self._made
+                if made is not None and made.partner == ev.player:
+                    refused.append((made, frozenset(made.give.deeds + made.take.deeds)))
+                self._made = None
+            elif isinstance(ev, Known):
+                seen.update(dict.fromkeys(ev.seen))
+                refused += [(o, frozenset(o.give.deeds + o.take.deeds)) for o in ev.refused]
+                self._made = ev.open
+            if ev.changes_deeds and refused:
+                changed = ev.deeds_changed()
+                if changed:
+                    refused[:] = [(o, deeds) for o, deeds in refused if deeds.isdisjoint(changed)]
+        self._read = max(self._read, upto)
+        return self
+
+    def known(self, st: GameState) -> Known:
+        """What the table knows at the moment of state ``st`` (whose log was read up to its moment):
+        the cards seen, and those its players hold; the offers refused still standing; the offer
+        waiting for ``st``'s pending answer, if one does."""
+        seen = dict(self._seen)
+        for p in st.players:
+            seen.update(dict.fromkeys(p.gojf))
+        pend = st.pending
+        waiting = pend.trade if isinstance(pend, TradeReplyDecision) else None
+        return Known(seen=tuple(seen), refused=tuple(o for o, _ in self._refused), open=waiting)
+
+
+def known_of(st: GameState) -> Known:
+    """What the table knows beyond the board, read from ``st``'s log (a position keeps it, the playouts
+    of :mod:`megamono.analysis` start from it; :class:`KnownReader` reads it):
+
+    - ``seen``: the Chance and Community Chest cards drawn in the game (K1 puts a drawn card at the
+      bottom of its deck, in view), held now, or known from before (a :class:`Known` event);
+    - ``refused``: the trade offers refused (a :class:`TradeRefused` by the partner of the offer made
+      just before) that no event since names a deed of (``Event.deeds_changed``), oldest first;
+    - ``open``: the offer waiting for its partner's answer, if one does.
+    """
+    return KnownReader().read(st.log).known(st)
+
+
 # ============================================================================ a state -> a position
 def at_turn_start(st: GameState) -> bool:
     """Whether ``st`` is at the start of a turn: the player to move is asked their turn's first
@@ -475,7 +607,8 @@ def at_turn_start(st: GameState) -> bool:
 
 def position_of(ed: Edition, st: GameState) -> Position:
     """The :class:`Position` of a state at the start of a turn (:func:`at_turn_start`): every deck in
-    its order, the bank as it is, and the dice generator's state as the seed, so that a game started
+    its order, the bank as it is, what the table knows (:func:`known_of`), and the dice generator's
+    state as the seed, so that a game started
     from it plays on exactly as this one would (with the same actions). Raises :class:`PositionError`
     when ``st`` is not at a turn's start."""
     if not at_turn_start(st):
@@ -487,6 +620,14 @@ def position_of(ed: Edition, st: GameState) -> Position:
     deeds = {ed.spaces[i].name: DeedPosition(owner=names[d.owner], level=d.level, depot=d.depot, mortgaged=d.mortgaged)
              for i, d in sorted(st.deeds.items()) if d.owner is not None}
     b = st.bank
+    known = known_of(st)
+
+    def side(t: TradeSide) -> SidePosition:
+        return SidePosition(cash=t.cash, deeds=[ed.spaces[i].name for i in t.deeds], jail_cards=t.jail_cards,
+                            bus_tickets=t.bus_tickets)
+
+    refused = [OfferPosition(proposer=names[o.proposer], partner=names[o.partner], give=side(o.give),
+                             take=side(o.take)) for o in known.refused]
     return Position(
         edition=st.edition, players=players, deeds=deeds,
         bank=BankPosition(houses=b.houses, hotels=b.hotels, skyscrapers=b.skyscrapers, depots=b.depots),
@@ -494,8 +635,8 @@ def position_of(ed: Edition, st: GameState) -> Position:
                             bus=list(st.decks.bus), bus_out=list(st.decks.bus_out)),
         pot=st.pot, claims=[ClaimPosition(owner=names[c.owner], payer=names[c.payer], amount=c.amount,
                                           space=c.space) for c in st.claims],
-        options=st.options.model_copy(deep=True), round=st.turn.round, turn=names[st.turn.player],
-        turn_number=st.turn.number, seed=st.rng)
+        options=st.options.model_copy(deep=True), known=KnownPosition(seen=list(known.seen), refused=refused),
+        round=st.turn.round, turn=names[st.turn.player], turn_number=st.turn.number, seed=st.rng)
 
 
 def position_json(pos: Position) -> str:

@@ -75,3 +75,4 @@ def hot_record(cls: type[_C]) -> type[_C]:
     """The decorator of the classes the engine makes on every move (throws, agenda steps, decisions,
     log events): as :func:`record`, but the fields may also be passed in order, which is quicker."""
     return dataclass(slots=True)(cls)
+

@@ -11,6 +11,7 @@ agenda's steps in :mod:`megamono.rules.agenda`.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import field
 from typing import Annotated, Literal
 
@@ -157,6 +158,17 @@ class GameState(Record):
     def active_players(self) -> list[int]:
         """Seats not bankrupt, in seat order."""
         return [i for i, p in enumerate(self.players) if not p.bankrupt]
+
+    def copy(self, log: bool = True) -> GameState:
+        """A copy sharing nothing that can change with this state: a deep copy of everything but the
+        log, which is a new list of the same events (an event is a value, never changed once
+        logged), or an empty list if ``log`` is False (undo keeps its states so: the log is only ever
+        appended to). The one way a state is copied (``Game.copy`` copies a game with it)."""
+        events = self.log
+        out = copy.deepcopy(self, {id(events): []})  # (the log is not copied, and this state not changed)
+        if log:
+            out.log = list(events)
+        return out
 
 
 # The two records every new game validates (Game.new: the options and the players given) get their

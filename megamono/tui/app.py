@@ -4,9 +4,9 @@
 directly: ``game=`` starts straight into a ready :class:`~megamono.rules.engine.Game`, ``dice=``
 scripts the throws of games made on the setup screen, ``replay=`` opens straight on the replay of a
 :class:`~megamono.replay.Timeline` (``megamono replay SAVE``; leaving it quits), ``clock=`` replaces
-``datetime.now`` (the names of recovery saves), ``timer=`` replaces ``time.monotonic`` (the time a game
-is open, for the ``time_limit`` option) and ``test_mode=True`` turns off animations, cursor blink, notifications
-on screen and the pass-the-keyboard notices.
+``datetime.now`` (the names of recovery saves), ``timer=`` replaces ``time.monotonic`` (the time a game is
+open: ``time_limit``); ``test_mode=True`` turns off animations, blinking, notices and pass-the-keyboard notes.
+``app.playouts``: the worker processes of the win chances and the review (started when first used).
 
 Never losing a game:
 
@@ -19,13 +19,11 @@ Never losing a game:
   the app holds its lock, so that another app on the same save folder marks it as open elsewhere; an app
   that opens a save of a game open elsewhere, or an earlier point of a game autosaved further, plays on
   a copy with an id of its own: no autosave is ever overwritten by another game or an earlier point.
-- Leaving a game never claims a save that did not happen: when the autosave fails (a full disk, a
-  read-only folder), :class:`~megamono.tui.dialogs.notice.SaveFailedDialog` says why and offers to
-  save elsewhere, to retry, or to leave without saving. A closed terminal cannot ask: the game goes
-  to the rescue folder (:func:`megamono.autosave.rescue_folder`) and the next start says where.
-- An unexpected exception writes the game to ``recovery-YYYYmmdd-HHMMSS.json`` before the app
-  exits (Textual restores the terminal); :func:`run_app` then prints where the game is. The closing
-  and the crash rescue are :mod:`.app_rescue`'s.
+- Leaving a game never claims a save that did not happen: a failed autosave (a full disk, a read-only folder)
+  opens :class:`~megamono.tui.dialogs.notice.SaveFailedDialog` (why; save elsewhere, retry, or leave unsaved);
+  a closed terminal cannot ask: its game goes to the rescue folder (:func:`megamono.autosave.rescue_folder`).
+- An unexpected exception writes the game to ``recovery-YYYYmmdd-HHMMSS.json`` before the app exits
+  (Textual restores the terminal); :func:`run_app` then prints where (:mod:`.app_rescue`'s work).
 """
 
 from __future__ import annotations
@@ -244,6 +242,8 @@ class MegamonoApp(GameRescue):
         self._exit_guard: ExitGuard | None = None  # the SIGHUP/SIGTERM handling (megamono.tui.exitguard)
         self._writer: BackgroundWriter | None = None  # (see :attr:`writer`)
         self.write_in_thread = not test_mode  # autosave in the writer thread (test mode: at once; a test may set it)
+        from megamono.analysis import PlayoutPool  # (light: it imports the rules when a playout runs)
+        self.playouts = PlayoutPool()
         if test_mode:
             self.animation_level = "none"
 
@@ -253,6 +253,7 @@ class MegamonoApp(GameRescue):
         """Exit as Textual does, and take no more input meanwhile: a key typed just after ``q`` (``n``
         on the start screen, say) must not open a screen in an app that is closing (it crashed)."""
         self.exiting = True
+        self.playouts.close()
         super().exit(result, return_code, message)
 
     last_key_at: float | None = None  # when the last key came (a hand-over waits for a rest after keys: its REST)

@@ -229,14 +229,11 @@ class GameController:
 
     def copy_for_computer(self) -> Game:
         """A copy of the game for a computer to think on (main thread; :meth:`computer_choice` may then
-        run anywhere). The state is a deep copy but for the log, which is a new list of the same events
-        (an event is never changed once logged); the history a copy of the list (its actions are frozen);
-        the edition shared (never changed). A bot decides by the state, the history and the log: its
-        memory, and the polite computers' ledger of offers made and refused (``bots/offers.py``), are
-        read from the log (an empty log made every offer look new: the same offer again and again)."""
-        from megamono.analysis import game_copy
-
-        return game_copy(self.game)
+        run anywhere): :meth:`Game.copy <megamono.rules.engine.Game.copy>`, which shares nothing that
+        can change with the game. A bot decides by the state, the history and the log: its memory, and
+        the polite computers' ledger of offers made and refused (``bots/offers.py``), are read from the
+        log (an empty log made every offer look new: the same offer again and again)."""
+        return self.game.copy()
 
     def computer_choice(self, copy: Game, seat: int) -> Action:
         """The action ``seat``'s bot chooses on ``copy`` (from :meth:`copy_for_computer`). Touches only

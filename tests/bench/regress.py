@@ -121,9 +121,10 @@ def _traced_act(self, action):
     return events
 
 
-def legacy_event(e) -> dict:
-    """An event as the log held it before events were typed: its kind, text and common fields."""
-    return {"kind": e.kind, "text": e.text, "player": e.player, "amount": e.amount, "payer": e.payer,
+def legacy_event(e, g) -> dict:
+    """An event as the log held it before events were typed: its kind, text (with ``g``'s names) and
+    common fields."""
+    return {"kind": e.kind, "text": e.say(g), "player": e.player, "amount": e.amount, "payer": e.payer,
             "payee": e.payee, "space": e.space}
 
 
@@ -151,7 +152,7 @@ def legacy_json(g: Game) -> str:
             v = {o: x for o, x in v.items() if o != "time_up"}
         state[k] = v
         if k == "suspended":
-            state["log"] = [legacy_event(e) for e in g.st.log]
+            state["log"] = [legacy_event(e, g) for e in g.st.log]
     setup = {**g.setup, "options": legacy_options(g.setup["options"])}
     return json.dumps({"format": "megamono-save", "version": 1, "setup": setup,
                        "actions": [a.model_dump() for a in g.history], "state": state}, separators=(",", ":"))
@@ -171,7 +172,7 @@ def run(case: tuple) -> tuple[str, str]:
     h.update(json.dumps([a.model_dump(mode="json") for a in g.history]).encode())
     h.update(json.dumps(_trace, default=str).encode())
     h.update(legacy_json(g).encode())
-    h.update("\n".join(e.text for e in g.st.log).encode())
+    h.update("\n".join(e.say(g) for e in g.st.log).encode())
     return repr(case), h.hexdigest()
 
 

@@ -73,7 +73,7 @@ def play(seed: int, players: int = 4, max_actions: int = 3000, check=True, round
         g.act(a)
         if check:
             bad = check_invariants(g.ed, g.st, before, start, deeds)
-            assert not bad, (seed, k, a, bad, [e.text for e in g.st.log[start:]])
+            assert not bad, (seed, k, a, bad, [e.say(g) for e in g.st.log[start:]])
             if roundtrip_every and k % roundtrip_every == 0:
                 assert Game.from_dict(json.loads(g.to_json())).st == g.st
     return g

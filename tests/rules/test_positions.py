@@ -83,7 +83,8 @@ def test_a_position_starts_the_turn_it_describes():
     assert "CC05" not in st.decks.community_chest and len(st.decks.community_chest) == 15
     assert sorted(st.decks.bus) == sorted(f"BT{i:02d}" for i in range(2, 14) if i != 5) + ["BX01", "BX03"]
     assert st.decks.bus_out == ["BT01"]
-    assert [type(e).__name__ for e in st.log] == ["Seats", "TurnStarted"]
+    assert [type(e).__name__ for e in st.log] == ["Seats", "Known", "TurnStarted"]
+    assert st.log[1].seen == ("CC05",) and not st.log[1].refused  # (a card held is a card seen)
     sound(g)
 
 

@@ -17,7 +17,7 @@ def test_O_time_limit_time_up_ends_the_game_when_the_round_ends_and_E2_decides()
     assert not g.over and pend(g) == ("turn", ANN)
     assert g.st.turn.time_up
     assert isinstance(g.st.log[-1], TimeIsUp) and g.st.log[-1].round == 1
-    assert "Time is up (30 minutes): the game ends when round 1 ends" in g.st.log[-1].text
+    assert "Time is up (30 minutes): the game ends when round 1 ends" in g.st.log[-1].say(g)
     act(g, "roll", ANN)                        # to Reading Railroad (6)
     act(g, "buy", ANN)
     assert not g.over                          # Bob's turn is still in this round
@@ -26,7 +26,7 @@ def test_O_time_limit_time_up_ends_the_game_when_the_round_ends_and_E2_decides()
     assert g.outcome.termination == "time_limit"
     assert [g.final_worth(ANN), g.final_worth(BOB)] == [2525, 2475]
     worth = next(e for e in g.st.log if isinstance(e, FinalWorth))
-    assert worth.text.startswith("Round 1 is over: the time is up. Final worth: Ann $2,525, Bob $2,475")
+    assert worth.say(g).startswith("Round 1 is over: the time is up. Final worth: Ann $2,525, Bob $2,475")
     illegal(g, {"kind": "roll", "player": ANN}, "over")
     illegal(g, {"kind": "time_up", "player": ANN}, "over")
 
@@ -71,7 +71,7 @@ def test_O_time_limit_time_up_replays_exactly_and_undo_never_takes_it_back():
     assert g.over
     assert {"player": 0, "kind": "time_up"} in [a.model_dump() for a in g.history]
     again = Game.replay(g.setup, [parse_action(a.model_dump()) for a in g.history])
-    assert again.st == g.st and [e.text for e in again.st.log] == [e.text for e in g.st.log]
+    assert again.st == g.st and [e.say(again) for e in again.st.log] == [e.say(g) for e in g.st.log]
 
 
 def test_O_time_limit_is_whole_minutes_at_least_one():

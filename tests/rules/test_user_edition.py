@@ -40,6 +40,6 @@ def test_a_depot_given_away_is_still_a_logged_payment_naming_its_railroad(tmp_pa
         [paid, *_] = g.act({"kind": kind, "player": 0, "space": rails[0]})
         assert (paid.amount, paid.deed, list(paid.deeds_changed())) == (0, rails[0], [rails[0]])
     assert g.st.players[0].cash == cash and not g.st.deeds[rails[0]].depot
-    assert [e.text for e in g.st.log[-3:]] == ["Ann pays $0 to the bank: depot on Reading Railroad",
+    assert [e.say(g) for e in g.st.log[-3:]] == ["Ann pays $0 to the bank: depot on Reading Railroad",
                                                "Ann builds a depot on Reading Railroad",
                                                "Ann receives $0 from the bank: depot on Reading Railroad sold"]

@@ -50,7 +50,7 @@ async def test_manage_builds_and_explains_a_refusal(saves):
         await pilot.press("escape")
         await pilot.pause()
         assert screen_name(app) == "GameScreen"
-        assert any("builds on Mediterranean Avenue" in e.text for e in st.log)
+        assert any("builds on Mediterranean Avenue" in e.say(game) for e in st.log)
 
 
 async def test_save_with_s_then_resume_from_the_file(saves):

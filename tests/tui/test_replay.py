@@ -12,7 +12,7 @@ from pathlib import Path
 from megamono.replay import Timeline
 from megamono.tui.app import MegamonoApp
 from megamono.tui.screens.replay import ReplayScreen
-from megamono.tui.widgets.chance_chart import chance_chart, initials
+from megamono.tui.widgets.chance_chart import FixedFigures, chance_chart, initials
 from megamono.tui.widgets.dice import dice_text
 from rich.text import Text
 from textual.widgets import Static
@@ -24,14 +24,14 @@ LATE_GAME = ROOT / "saves" / "examples" / "late-game.json"
 
 
 
-def chances(rounds: int = 14) -> list[dict[int, float] | None]:
+def chances(rounds: int = 14) -> FixedFigures:
     """Made-up win chances of three players, round by round (round 2 not estimated): seat 0 rises
     (Cid in the late game, whose seats are Cid, Bob, Ann), seat 1 falls, seat 2 stays at 30%."""
     out: list[dict[int, float] | None] = []
     for r in range(1, rounds + 1):
         rises = min(0.7, 0.2 + 0.05 * r)
         out.append(None if r == 2 else {0: rises, 1: round(0.7 - rises, 6), 2: 0.3})
-    return out
+    return FixedFigures(out)
 
 
 def copy_of_late_game(tmp_path: Path) -> Path:
@@ -55,7 +55,7 @@ def check_moment(screen: ReplayScreen, k: int) -> None:
     for pl in game.st.players:
         assert f"${pl.cash:,}" in panels, pl.name
     assert shown(screen.query_one("#dice", Static).content).startswith(shown(dice_text(game)).rstrip())
-    last = game.st.log[-1].text
+    last = game.st.log[-1].say(game)
     log_text = "".join(strip.text for strip in screen._log.lines[-6:])
     assert " ".join(last.split())[:30] in " ".join(log_text.split()), last
 
@@ -222,7 +222,7 @@ async def test_after_a_jump_the_log_holds_what_came_before_once_the_keys_rest(sa
         await pilot.press("left", "right")  # the keys rest after this jump back and forward
         await log_at_rest(pilot, screen)
         check_moment(screen, k)
-        first = " ".join(tl.log(k)[-LOG_IN_FULL].text.split())
+        first = " ".join(tl.log(k)[-LOG_IN_FULL].say(tl.game).split())
         written = " ".join(" ".join(strip.text for strip in screen._log.lines[:3]).split())
         assert first[:30] in written
         bottom = screen._log.scroll_y
@@ -239,7 +239,7 @@ async def test_after_a_jump_the_log_holds_what_came_before_once_the_keys_rest(sa
 
 # -- the chart ----------------------------------------------------------------------------------------
 def test_the_chart_fits_its_size_and_reads_without_colour():
-    series = chances(40)
+    series = chances(40).series()
     for width, height in ((100, 12), (60, 8), (20, 5)):
         chart = chance_chart(series, ["Ann", "Bob", "Cid"], width, height, mark_round=23)
         lines = shown(chart).rstrip("\n").split("\n")
@@ -257,6 +257,22 @@ def test_the_chart_fits_its_size_and_reads_without_colour():
     axis = next(line for line in lines if line.startswith("rnd"))
     mark = axis.index("^")
     assert all(line[mark] in "┊ABC*" for line in lines[:axis and lines.index(axis)])
+
+
+def test_the_chart_draws_intervals_wider_than_five_points_as_a_band():
+    """Issue 26 item 3: where the review's budget ran out before a point's interval came within +-5
+    points, the chart draws the interval as a band of dots under the letter, and the legend says so;
+    intervals within +-5 points are not drawn."""
+    series = [{0: 0.5, 1: 0.5}] * 10
+    narrow = [{0: (0.46, 0.54), 1: (0.46, 0.54)}] * 10
+    wide = [{0: (0.2, 0.8), 1: (0.46, 0.54)}] * 10
+    plain = shown(chance_chart(series, ["Ann", "Bob"], 40, 13, bands=narrow))
+    assert "·" not in plain
+    chart = shown(chance_chart(series, ["Ann", "Bob"], 40, 13, bands=wide))
+    assert "· 95% interval (wider than ±5 points)" in chart
+    rows = [line for line in chart.split("\n") if line[4:5] in "┤│"]
+    dotted = [k for k, line in enumerate(rows) if "·" in line[5:]]
+    assert dotted and min(dotted) >= 1 and max(dotted) <= len(rows) - 2  # (20% to 80%, not 0 or 100)
 
 
 def test_the_chart_without_estimates_and_with_gaps():

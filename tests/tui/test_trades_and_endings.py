@@ -80,7 +80,7 @@ async def test_a_trade_refused_changes_nothing(saves):
         assert st.deeds[BALTIC].owner == 1 and st.deeds[READING].owner == 0
         assert st.players[0].cash == 2500 and st.players[1].cash == 2500
         assert game.pending.kind == "turn" and game.pending.player == 0
-        assert any(e.text == "Bob refuses the trade" for e in st.log)
+        assert any(e.say(game) == "Bob refuses the trade" for e in st.log)
 
 
 async def test_the_trade_screen_explains_what_blocks(saves):
@@ -123,7 +123,7 @@ async def test_a_computer_partner_answers_by_itself(saves):
         await pilot.press("ctrl+g")
         await settle(pilot, app, until=lambda: game.pending.kind == "turn")
         assert game.st.deeds[BALTIC].owner == 1 and game.st.players[0].cash == 2500
-        assert any(e.text == "Bob refuses the trade" for e in game.st.log)
+        assert any(e.say(game) == "Bob refuses the trade" for e in game.st.log)
 
 
 async def test_ending_early_by_votes_goes_to_game_over(saves):
@@ -201,7 +201,7 @@ async def test_a_computer_claims_its_rent(saves):
         await settle(pilot, app, until=lambda: game.pending.player == 2)
         await pilot.pause()
         assert not game.st.claims and game.st.players[1].cash < 2500
-        assert any("(claimed)" in e.text for e in game.st.log)
+        assert any("(claimed)" in e.say(game) for e in game.st.log)
 
 
 async def test_undo_takes_back_only_the_players_own_decision(saves):

@@ -42,9 +42,10 @@ from megamono.analysis import (
     Analysis,
     Base,
     Playout,
-    derived_seed,
+    PlayoutPool,
     playout,
     playout_base,
+    position_seed,
     summarise,
 )
 
@@ -53,12 +54,21 @@ from ..resizing import LatestSizeOnly
 from ..widgets.notices import NoticeLine
 
 if TYPE_CHECKING:
+    from textual import getters
+
     from megamono.rules.engine import Game
 
+    from ..app import MegamonoApp
     from ..controller import GameController
 
-PLAYOUTS = 1000
-"""Playouts the panel plays from a position (the figures refine as they finish)."""
+PLAYOUTS = 4000
+"""The most playouts the panel plays from a position (the figures refine as they finish) ..."""
+TARGET = 0.03
+"""... stopping once every player's 95% interval is within +-3 points."""
+TARGET_AFTER = 100
+"""Playouts before the panel looks whether the figures are close enough."""
+CHUNK = 10
+"""Playouts a worker process plays at a time (and the steps at which the panel looks at the target)."""
 TEST_PLAYOUTS = 20
 """Playouts in test mode (played at once: the figures are the same every run)."""
 REPORT_EVERY = 0.5
@@ -70,13 +80,6 @@ def position_key(controller: GameController) -> tuple:
     replaced state could take the id of an old one)."""
     g = controller.game
     return (*controller.point(), g.history[-1] if g.history else None)
-
-
-def position_seed(game: Game) -> int:
-    """The playouts' seed at ``game``'s position: made from the game's seed and its number of actions,
-    so the same position gives the same figures."""
-    seed = game.setup.get("seed") if isinstance(game.setup, dict) else None
-    return derived_seed(f"{seed}/{len(game.history)}".encode())
 
 
 @dataclass
@@ -94,32 +97,74 @@ class PositionChances:
     figures: Analysis | None = None
     base: Base | None = None
     lock: threading.Lock = field(default_factory=threading.Lock)
+    target: float | None = None
+    """Stop once every player's 95% interval is within +-this (0 to 1), or None: play :attr:`total`."""
+
+    @classmethod
+    def of(cls, key: tuple, game: Game, total: int, turn_limit: int = DEFAULT_TURN_LIMIT,
+           seed: int | None = None, target: float | None = None) -> PositionChances:
+        """The playouts of ``game`` (a copy the caller gives up) up to ``total``, none played yet, on
+        ``seed`` or, by default, the position's own (:func:`megamono.analysis.position_seed`: what
+        ``megamono analyse`` of the same moment uses)."""
+        base = playout_base(game, turn_limit)
+        return cls(key, game, position_seed(base) if seed is None else seed, total, turn_limit, base=base,
+                   target=target)
 
     @property
     def finished(self) -> bool:
-        """All :attr:`total` playouts are played."""
-        return len(self.results) >= self.total
+        """All :attr:`total` playouts are played, or the figures are as close as :attr:`target` asks."""
+        return len(self.results) >= self.total or self.close_enough()
+
+    def close_enough(self) -> bool:
+        """Whether every player's 95% interval is within +-:attr:`target` (after at least
+        :data:`TARGET_AFTER` playouts, looked at every :data:`CHUNK`: the same stop in any process)."""
+        n, f = len(self.results), self.figures
+        if self.target is None or n < TARGET_AFTER or n % CHUNK or f is None or f.playouts != n:
+            return False
+        return max((pc.high - pc.low) / 2 for pc in f.players) <= self.target
 
     def play_on(self, stop: Callable[[], bool], report: Callable[[Analysis], None],
-                every: float = REPORT_EVERY, upto: int | None = None) -> None:
-        """Play the next playouts until :attr:`total` (or ``upto`` played, if fewer) or ``stop()``
-        (asked between two playouts); ``report(figures)`` every ``every`` seconds and at the end. Safe
-        in a worker thread: it reads only the copy; a second caller waits until the first has stopped."""
+                every: float = REPORT_EVERY, upto: int | None = None, pool: PlayoutPool | None = None) -> None:
+        """Play the next playouts until :attr:`finished` (or ``upto`` played, if fewer) or ``stop()``
+        (asked between two playouts, or two of the pool's chunks); ``report(figures)`` every ``every``
+        seconds and at the end. With ``pool``, the first :data:`CHUNK` are played here (the first figures
+        come while the pool starts) and the rest by the pool's processes, :data:`CHUNK` at a time (the
+        figures are the same). Safe in a worker thread: it reads only the copy; a second caller waits
+        until the first has stopped."""
         last_one = self.total if upto is None else min(upto, self.total)
         with self.lock:
             if self.base is None:
                 self.base = playout_base(self.game, self.turn_limit)
+            base = self.base
             last = time.monotonic()
-            while len(self.results) < last_one and not stop():
-                self.results.append(playout(self.base, self.seed, len(self.results)))
+
+            def add(found: list[Playout]) -> bool:
+                """Keep ``found``; report when it is time; whether to go on."""
+                nonlocal last
+                self.results.extend(found)
                 now = time.monotonic()
-                if len(self.results) >= last_one or now - last >= every:
-                    last = now
-                    self.figures = summarise(self.game, self.base, self.results, self.seed, self.turn_limit)
-                    report(self.figures)
+                n = len(self.results)
+                first = self.figures is None
+                if first or n >= last_one or now - last >= every or (self.target is not None and n % CHUNK == 0):
+                    self.figures = summarise(base, self.results, self.seed, self.turn_limit)
+                    if first or n >= last_one or now - last >= every:  # (the first figures at once)
+                        last = now
+                        report(self.figures)
+                return n < last_one and not self.close_enough()
+
+            going = len(self.results) < last_one and not self.finished
+            while going and not stop() and (pool is None or len(self.results) < CHUNK):
+                going = add([playout(base, self.seed, len(self.results))])
+            if going and pool is not None and not stop():
+                start = len(self.results)
+                jobs = [(base, self.seed, a, min(a + CHUNK, last_one)) for a in range(start, last_one, CHUNK)]
+                for found in pool.play(jobs, stop):
+                    if not add(found):
+                        break
             if self.results and (self.figures is None or self.figures.playouts < len(self.results)):
                 # (stopped: the playouts since the last report are kept in the figures too)
-                self.figures = summarise(self.game, self.base, self.results, self.seed, self.turn_limit)
+                self.figures = summarise(base, self.results, self.seed, self.turn_limit)
+                report(self.figures)
 
 
 def say_playouts_failed(node: Widget, event: Worker.StateChanged, group: str, title: str) -> None:
@@ -162,7 +207,11 @@ def chances_table(figures: Analysis | None, look: Look) -> Table:
 
 class ChancesScreen(LatestSizeOnly, ModalScreen[None]):
     """The win chances panel over the game screen: the figures of ``chances`` (a position's playouts,
-    kept by the game screen), refined by a worker until all are played; Esc closes it and stops them."""
+    kept by the game screen), refined by a worker (with the app's worker processes) until every
+    interval is within +-3 points; Esc closes it and stops them."""
+
+    if TYPE_CHECKING:
+        app = getters.app(MegamonoApp)
 
     DEFAULT_CSS = """
     ChancesScreen { align: center middle; }
@@ -184,7 +233,7 @@ class ChancesScreen(LatestSizeOnly, ModalScreen[None]):
             box_.border_title = "Win chances"
             yield Static(self.about(), id="chances-about")
             yield Static(chances_table(self.chances.figures, self.look), id="chances-table")
-            yield ProgressBar(total=self.chances.total, show_eta=False, id="chances-bar")
+            yield ProgressBar(total=100, show_eta=False, id="chances-bar")
             yield Static(self.done_text(), id="chances-done")
         yield NoticeLine()
         yield Footer()
@@ -195,14 +244,34 @@ class ChancesScreen(LatestSizeOnly, ModalScreen[None]):
         t = Text(f"From round {st.turn.round}, ")
         t.append_text(self.look.who(st.turn.player))
         t.append(" to move: the game played out to its end many times, the strong computer in every seat"
-                 " (a player who plays better has better chances).")
+                 f" (a player who plays better has better chances); seed {self.chances.seed}.")
         return t
+
+    def progress(self, figures: Analysis | None) -> float:
+        """How far the playouts are, 0 to 100: of :attr:`PositionChances.total`, or, with a target, of
+        the playouts it takes (an interval narrows as one over the square root of the playouts)."""
+        c = self.chances
+        if figures is None:
+            return 0.0
+        if figures.playouts >= c.total or c.finished:
+            return 100.0
+        if c.target is None:
+            return 100 * figures.playouts / c.total
+        widest = max((pc.high - pc.low) / 2 for pc in figures.players)
+        return 100 * min(1.0, max(figures.playouts / c.total, (c.target / widest) ** 2)) if widest else 100.0
 
     def done_text(self, figures: Analysis | None = None) -> str:
         """How many playouts ``figures`` (else the kept ones) stand on, and whether more are coming."""
         c = self.chances
         figures = figures or c.figures
         n = figures.playouts if figures is not None else 0
+        if c.target is not None:
+            widest = max(((pc.high - pc.low) / 2 for pc in figures.players), default=1.0) if figures else 1.0
+            so_far = f"{n:,} playouts, every interval within ±{widest * 100:.1f} points"
+            if n >= c.total or (n == len(c.results) and c.close_enough()):
+                return f"{so_far}: done. Esc closes (the figures are kept for this position)."
+            return (f"{so_far} so far, refining to ±{c.target * 100:.0f}. Esc stops (what was played is kept for"
+                    " this position).")
         if n >= c.total:
             return f"{n:,} playouts: done. Esc closes (the figures are kept for this position)."
         return (f"{n:,} of {c.total:,} playouts so far: the figures refine as more finish. Esc stops"
@@ -224,7 +293,7 @@ class ChancesScreen(LatestSizeOnly, ModalScreen[None]):
         def report(figures: Analysis) -> None:
             self.post_message(ChancesRefined(figures))
 
-        self.chances.play_on(lambda: worker.is_cancelled, report)
+        self.chances.play_on(lambda: worker.is_cancelled, report, pool=self.app.playouts)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         say_playouts_failed(self, event, "chances", "Win chances")
@@ -237,7 +306,7 @@ class ChancesScreen(LatestSizeOnly, ModalScreen[None]):
         """Show ``figures`` (else the kept ones) and how far the playouts are."""
         figures = figures or self.chances.figures
         self.query_one("#chances-table", Static).update(chances_table(figures, self.look))
-        self.query_one("#chances-bar", ProgressBar).update(progress=figures.playouts if figures else 0)
+        self.query_one("#chances-bar", ProgressBar).update(progress=self.progress(figures))
         self.query_one("#chances-done", Static).update(self.done_text(figures))
 
     def action_close(self) -> None:

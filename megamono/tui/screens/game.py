@@ -417,7 +417,7 @@ class GameScreen(DecisionFlow, ComputerTurns, UndoKeys, FittedFooter, LatestSize
         for ev in events:
             if (ev.kind in ANNOUNCE or isinstance(ev, (MrMonopolySends, MrMonopolyStays, Triples))
                     or isinstance(ev, (Rolled, JailRoll, UtilityRoll)) and ev.throw.speed == "mr"):
-                self.app.notify(ev.text, timeout=5)
+                self.app.notify(ev.say(self.game), timeout=5)
 
     # -- animations (megamono.tui.animate) ----------------------------------------------------------
     animation: Animation | None = None
@@ -647,13 +647,13 @@ class GameScreen(DecisionFlow, ComputerTurns, UndoKeys, FittedFooter, LatestSize
         """The playouts of the position as it stands (:mod:`.chances`): the ones kept for it, else new
         ones from a copy of the game taken now (none played yet). The win chances panel and the trade
         screen's before/after figures share them."""
-        from .chances import PLAYOUTS, TEST_PLAYOUTS, PositionChances, position_key, position_seed
+        from .chances import PLAYOUTS, TARGET, TEST_PLAYOUTS, PositionChances, position_key
 
         key = position_key(self.controller)
         if self.chances is None or self.chances.key != key:
             copy = self.controller.copy_for_computer()
             total = TEST_PLAYOUTS if getattr(self.app, "test_mode", False) else PLAYOUTS
-            self.chances = PositionChances(key, copy, position_seed(copy), total)
+            self.chances = PositionChances.of(key, copy, total, target=TARGET)
         return self.chances
 
     def action_win_chances(self) -> None:

@@ -6,8 +6,8 @@ lines, the dice and the log), and a status line "Round R · turn of NAME · acti
 done". ``←``/``→`` step one action, ``PgUp``/``PgDn`` one turn, ``Home``/``End`` go to the start and
 the end, a round number typed then ``Enter`` jumps to that round's start; ``Esc`` or ``q`` leaves
 (the screen is dismissed: from ``megamono replay SAVE`` the app then quits). Given the win chances
-of each round (from the game review), it shows their chart
-(:func:`~megamono.tui.widgets.chance_chart.chance_chart`) with the round shown marked.
+of each round (the game review's own figures, read again as the review refines them), it shows their
+chart (:func:`~megamono.tui.widgets.chance_chart.chance_chart`) with the round shown marked.
 
 Nothing here acts on a game that is played or saved: the screen's one :class:`Game` is a view whose
 state is replaced at every step (``view.st``, a copy the timeline makes), and no key sends an action.
@@ -16,7 +16,7 @@ state is replaced at every step (``view.st``, a copy the timeline makes), and no
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -34,7 +34,7 @@ from ..resizing import LatestSizeOnly, stale_resize
 from ..stats import stats_for
 from ..themes import palette_for
 from ..widgets.board import LAYOUT_MIN, Board, layout_for
-from ..widgets.chance_chart import chance_chart
+from ..widgets.chance_chart import ChartFigures, chance_chart
 from ..widgets.dice import DiceView
 from ..widgets.log import GameLog
 from ..widgets.notices import NoticeLine
@@ -54,6 +54,8 @@ LOG_IN_FULL = 400
 LOG_REST_SECONDS = 0.4
 """How long after a quick rewrite the log is written again in full (keys held down rewrite it quickly)."""
 MAX_ROUND_DIGITS = 5
+CHART_EVERY = 1.0
+"""Seconds between two drawings of the chart (the review may still refine its figures)."""
 
 
 def replay_keys(look: Look) -> Text:
@@ -74,9 +76,9 @@ def replay_keys(look: Look) -> Text:
 
 
 class ReplayScreen(FittedFooter, LatestSizeOnly, Screen[None]):
-    """Steps through ``timeline`` from moment ``start`` (0: as the game was set up); ``chances``:
-    each round's win chances (``chances[r - 1]`` for round ``r``: seat -> chance 0..1, None when not
-    estimated), as :func:`~megamono.tui.widgets.chance_chart.chance_chart` takes them, or None.
+    """Steps through ``timeline`` from moment ``start`` (0: as the game was set up); ``chances``: where
+    each round's win chances come from (:class:`~megamono.tui.widgets.chance_chart.ChartFigures`: the
+    game review, whose figures it reads each time it draws the chart, so both show the same), or None.
     Leaving (``Esc``, ``q``) dismisses the screen, or calls ``leave`` when given (``megamono replay``:
     the app's ``exit``, the replay being its only screen)."""
 
@@ -103,15 +105,13 @@ class ReplayScreen(FittedFooter, LatestSizeOnly, Screen[None]):
     """The footer's short form (at 100 columns): Home and End are left to the compact layout's key
     legend (and ``?``)."""
 
-    def __init__(self, timeline: Timeline, chances: Sequence[dict[int, float] | None] | None = None,
-                 start: int = 0, leave: Callable[[], object] | None = None, last_label: str | None = None) -> None:
+    def __init__(self, timeline: Timeline, chances: ChartFigures | None = None,
+                 start: int = 0, leave: Callable[[], object] | None = None) -> None:
         super().__init__()
         self.setup_footer()
         self.leave = leave
-        self.last_label = last_label
-        """The chart's word for the last item of ``chances`` ("end", "now"; see ``chance_chart``)."""
         self.timeline = timeline
-        self.chances = list(chances) if chances is not None else None
+        self.chances = chances
         self.k = timeline.clamp(start)
         """The moment shown: the game after its first ``k`` actions."""
         self.typed = ""
@@ -156,6 +156,8 @@ class ReplayScreen(FittedFooter, LatestSizeOnly, Screen[None]):
         self.set_class(self.chances is not None, "-chart")
         self.apply_layout()
         self.show()
+        if self.chances is not None:  # (the review's figures refine: drawn again as they do)
+            self.set_interval(CHART_EVERY, self.show_chart)
 
     def on_theme_changed(self, theme) -> None:
         self.look.palette = palette_for(theme.name)
@@ -263,10 +265,12 @@ class ReplayScreen(FittedFooter, LatestSizeOnly, Screen[None]):
             return
         players = self.view.st.players
         width = chart.content_size.width or self.board.geometry.centre[0] - 2
+        figures = self.chances
         update_if_changed(chart, chance_chart(
-            self.chances, [pl.name for pl in players], width, self.chart_height(),
+            figures.series(), [pl.name for pl in players], width, self.chart_height(),
             mark_round=self.timeline.moment(self.k).round, letters=self.look.tokens,
-            colours=[self.look.colour(p) for p in range(len(players))], last_label=self.last_label))
+            colours=[self.look.colour(p) for p in range(len(players))], last_label=figures.last_label(),
+            bands=figures.interval_series()))
 
     def show_status(self) -> None:
         update_if_changed(self._status, self.status_text())

@@ -3,18 +3,21 @@ the game's statistics. Opened from the game-over screen (``v``), from the saved 
 and by ``megamono review SAVE``.
 
 The chance of every round comes from :class:`megamono.review.Review` (playouts from the start of each
-round, the strong computer in every seat), computed in a thread worker in passes, so a whole chart comes
-first and then refines (a progress bar, and the passes done); the screen stays usable meanwhile, and
-leaving it stops the playouts. The chart is :func:`~..widgets.chance_chart.chance_chart` (letters: it
-reads without colour). The turning points are the rounds where a chance moved most, with what happened
-then; ``Enter`` on one opens the replay (:class:`~.replay.ReplayScreen`) at the start of that round, ``r``
-at the start of the game, with the chart marking the round shown. In test mode one small pass is played
-at once.
+round, the strong computer in every seat, on the review's one seed), computed in a thread worker: a whole
+chart first, then more playouts where the intervals are wide, until every point is within +-5 points or
+the review's budget is spent (a progress bar says which; intervals still wider are drawn as a band). The
+screen stays usable meanwhile, and leaving it stops the playouts. The chart is
+:func:`~..widgets.chance_chart.chance_chart` (letters: it reads without colour). The turning points are
+the moves of a chance clearer than the playouts' uncertainty, with what the player did then (else: the
+chances held); ``Enter`` on one opens the replay (:class:`~.replay.ReplayScreen`) at the start of that
+round, ``r`` at the start of the game, with the review's own chart marking the round shown. In test mode
+a small first pass is played at once.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from rich.console import Group
 from rich.table import Table
@@ -28,7 +31,7 @@ from textual.widgets import Footer, OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker, get_current_worker
 
-from megamono.review import PASSES, Review, TurningPoint, review_game
+from megamono.review import TARGET, Review, TurningPoint, review_game
 from megamono.rules.engine import Game
 
 from ..look import DIM, Look
@@ -39,12 +42,21 @@ from ..widgets.notices import NoticeLine
 from .chances import say_playouts_failed
 from .gameover import statistics_text, winners_of
 
-TEST_PASSES = (4,)
-"""Playouts per round in test mode (one pass, played at once: the same figures every run)."""
+if TYPE_CHECKING:
+    from textual import getters
+
+    from ..app import MegamonoApp
+
+TEST_FIRST = 12
+"""Playouts per point in test mode (the first pass only, played at once: the same figures every run)."""
 
 
 class ReviewRefined(Message):
     """The review's worker has new figures."""
+
+
+class ReviewDone(Message):
+    """The review's worker is done: every point within +-5 points, or the budget spent."""
 
 
 def turning_point_text(review: Review, tp: TurningPoint, look: Look) -> Group:
@@ -56,18 +68,22 @@ def turning_point_text(review: Review, tp: TurningPoint, look: Look) -> Group:
     head.append_text(look.who(tp.player))
     sign = "+" if tp.change > 0 else "−"
     head.append(f" {sign}{abs(tp.change) * 100:.0f} points", style="bold")
-    head.append(f" ({a[tp.player]:.0%} → {b[tp.player]:.0%})")
+    half = (tp.move.high - tp.move.low) / 2
+    head.append(f" ±{half * 100:.0f} ({a[tp.player]:.0%} → {b[tp.player]:.0%})")
     grid = Table.grid(expand=True)
     grid.add_column(width=2)
     grid.add_column(ratio=1)
-    for line in tp.happened[:3] or ("nothing stands out: the dice and the rents of the round",):
-        grid.add_row("", Text(line, style=DIM if not tp.happened else ""))
+    for line in tp.happened[:3]:
+        grid.add_row("", Text(line))
     return Group(head, grid)
 
 
 class ReviewScreen(LatestSizeOnly, Screen[None]):
     """The review of ``game`` (a finished game, or a save's game as it stands); ``title``: what it is
     (the save's name). ``Esc`` goes back (or quits, when ``megamono review`` opened it)."""
+
+    if TYPE_CHECKING:
+        app = getters.app(MegamonoApp)
 
     DEFAULT_CSS = """
     ReviewScreen #review { height: 1fr; padding: 0 1; }
@@ -104,13 +120,15 @@ class ReviewScreen(LatestSizeOnly, Screen[None]):
         self.look = Look(self.review.game)
         self.stats = stats_for(self.review.game)
         self.turning: list[TurningPoint] = []
+        self.refining = True
+        """Whether the playouts may still refine the figures (the worker runs)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="review"):
             yield Static(self.head_text(), id="review-head")
             yield Static(id="review-chart")
             with Horizontal(id="review-progress"):
-                yield ProgressBar(total=self.review.total(self.passes()[-1]), show_eta=False)
+                yield ProgressBar(total=self.review.budget, show_eta=False)
                 yield Static(id="review-passes")
             with Horizontal(id="review-lower"):
                 with Vertical(id="turning-col"):
@@ -120,9 +138,6 @@ class ReviewScreen(LatestSizeOnly, Screen[None]):
                     yield Static(statistics_text(self.review.game, self.look, self.stats))
         yield NoticeLine()
         yield Footer()
-
-    def passes(self) -> tuple[int, ...]:
-        return TEST_PASSES if getattr(self.app, "test_mode", False) else PASSES
 
     def head_text(self) -> Text:
         """What is reviewed, how it ended, and what the chart shows."""
@@ -141,8 +156,9 @@ class ReviewScreen(LatestSizeOnly, Screen[None]):
             t.append(f" in round {end.round}.")
         else:
             t.append(f"in progress, round {g.st.turn.round}.")
-        t.append("\nEach player's chance to win at the start of every round: the game played out from there many"
-                 " times, the strong computer in every seat.", style=DIM)
+        every = "every round" if not self.review.thinned else "rounds spread over the game (one point a round at most)"
+        t.append(f"\nEach player's chance to win at the start of {every}: the game played out from there many"
+                 f" times, the strong computer in every seat; seed {self.review.seed}.", style=DIM)
         return t
 
     # -- the playouts -----------------------------------------------------------------------------
@@ -151,7 +167,9 @@ class ReviewScreen(LatestSizeOnly, Screen[None]):
         self.show()
         self.query_one("#turning", OptionList).focus()
         if getattr(self.app, "test_mode", False):
-            self.review.refine(passes=TEST_PASSES)
+            self.review.budget = TEST_FIRST * len(self.review.live_points())
+            self.review.refine(first=TEST_FIRST)
+            self.refining = False
             self.show()
             return
         self.run_worker(self._play, thread=True, group="review", exit_on_error=False)
@@ -161,9 +179,15 @@ class ReviewScreen(LatestSizeOnly, Screen[None]):
         def report(review: Review) -> None:
             self.post_message(ReviewRefined())
 
-        self.review.refine(lambda: worker.is_cancelled, report, passes=self.passes())
+        pool = self.app.playouts
+        self.review.refine(lambda: worker.is_cancelled, report, run=pool.run, batch=2 * pool.workers)
+        self.post_message(ReviewDone())
 
     def on_review_refined(self, message: ReviewRefined) -> None:
+        self.show()
+
+    def on_review_done(self, message: ReviewDone) -> None:
+        self.refining = False
         self.show()
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
@@ -186,22 +210,29 @@ class ReviewScreen(LatestSizeOnly, Screen[None]):
         st = self.review.game.st
         chart = chance_chart(self.review.series(), self.review.names, width, height,
                              letters=self.look.tokens, colours=[self.look.colour(p) for p in range(len(st.players))],
-                             last_label=self.review.last_label())
+                             last_label=self.review.last_label(),
+                             bands=None if self.refining else self.review.interval_series())
         self.query_one("#review-chart", Static).update(chart)
+
+    def progress_words(self) -> str:
+        """How far the playouts are: how many, the widest interval, and once done why (one short line)."""
+        review = self.review
+        words = f"{review.played():,} playouts · widest ±{review.widest() * 100:.0f} points"
+        if review.settled():
+            return words + f": done, all within ±{TARGET * 100:.0f}"
+        if not self.refining:
+            return words + f": budget of {review.budget:,} spent"
+        return words + f" · refining to ±{TARGET * 100:.0f}"
 
     def show(self) -> None:
         """The chart, the progress and the turning points as the playouts stand."""
         self.show_chart()
-        review, passes = self.review, self.passes()
-        played, total = review.played(), review.total(passes[-1])
-        self.query_one(ProgressBar).update(progress=played)
-        done = review.passes_done(passes)
-        least = min((len(p.results) for p in review.points if not p.end), default=0)
-        words = (f"{played:,} of {total:,} playouts" + (": done" if played >= total else
-                 f" · {least} a round so far · pass {min(done + 1, len(passes))} of {len(passes)}"))
-        self.query_one("#review-passes", Static).update(" " + words)
-        self.query_one("#turning-head", Static).update(self.turning_head(refining=played < total))
-        self.show_turning_points()
+        review = self.review
+        done = not self.refining or review.settled()
+        self.query_one(ProgressBar).update(total=review.budget, progress=review.budget if done else review.played())
+        self.query_one("#review-passes", Static).update(" " + self.progress_words())
+        self.query_one("#turning-head", Static).update(self.turning_head(refining=not done))
+        self.show_turning_points(done)
 
     @staticmethod
     def turning_head(refining: bool) -> Text:
@@ -209,16 +240,18 @@ class ReviewScreen(LatestSizeOnly, Screen[None]):
         head = Text("Turning points", style="bold").append("  (Enter replays from that round)", style=DIM)
         return head.append("  refining: they may change", style=DIM) if refining else head
 
-    def show_turning_points(self) -> None:
+    def show_turning_points(self, done: bool = False) -> None:
         turning = self.review.turning_points() if self.review.played() else []
-        if turning == self.turning and self.query_one("#turning", OptionList).option_count:
+        options = self.query_one("#turning", OptionList)
+        if turning == self.turning and options.option_count and (turning or not done):
             return
         self.turning = turning
-        options = self.query_one("#turning", OptionList)
         keep = options.highlighted
         options.clear_options()
         if not turning:
-            options.add_option(Option(Text("Waiting for the first playouts…", style=DIM), disabled=True))
+            words = ("The chances held: no player's chance moved by more than the playouts' uncertainty"
+                     " through something they did." if done else "Waiting for the first playouts…")
+            options.add_option(Option(Text(words, style=DIM), disabled=True))
             return
         options.add_options([Option(turning_point_text(self.review, tp, self.look)) for tp in turning])
         options.highlighted = min(keep or 0, len(turning) - 1)
@@ -235,11 +268,11 @@ class ReviewScreen(LatestSizeOnly, Screen[None]):
         self.open_replay(0)
 
     def open_replay(self, action: int) -> None:
-        """The replay (:class:`~.replay.ReplayScreen`) after ``action`` actions, with the chart as it is."""
+        """The replay (:class:`~.replay.ReplayScreen`) after ``action`` actions, drawing this review's
+        chart as it refines."""
         from .replay import ReplayScreen
 
-        self.app.push_screen(ReplayScreen(self.review.timeline, self.review.series(), start=action,
-                                          last_label=self.review.last_label()))
+        self.app.push_screen(ReplayScreen(self.review.timeline, self.review, start=action))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """``s`` only on a narrow screen (wider, the statistics stand beside the turning points): it shows

@@ -53,8 +53,8 @@ class TradeChances:
         position's own playouts, kept by the game screen). IllegalAction if the offer may not be made
         and accepted now."""
         after = after_trade(before.game, offer)
-        return cls(offer, before, PositionChances(("after", offer), after, before.seed, total, before.turn_limit),
-                   total)
+        after_chances = PositionChances.of(("after", offer), after, total, before.turn_limit, seed=before.seed)
+        return cls(offer, before, after_chances, total)
 
     @property
     def played(self) -> int:

@@ -10,6 +10,8 @@ by a vertical line (the round a replay shows). Plain Rich :class:`~rich.text.Tex
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
 
 from rich.text import Text
 
@@ -21,8 +23,40 @@ MANY = "*"
 NUDGE = 0.6
 """How far from its exact height (in rows) a letter may be drawn when its own row is taken: 0.6 keeps
 it within 15 points of its chance on the smallest chart (5 rows of 25 points); farther, ``*``."""
+BAND = "·"
+"""A cell within a player's 95% interval, where the interval is wider than :data:`BAND_OVER`."""
+BAND_OVER = 0.05
+"""Intervals at most this wide either side (5 points) are not drawn: the letter says enough."""
 AXIS_WIDTH = 5
 """The labels of the chance axis ("100%") and the axis line."""
+
+
+class ChartFigures(Protocol):
+    """Where a chart's figures come from, read each time it is drawn (the game review is one, so the
+    replay opened from it draws the review's own figures as they refine)."""
+
+    def series(self) -> Sequence[dict[int, float] | None]: ...
+
+    def interval_series(self) -> Sequence[dict[int, tuple[float, float]] | None]: ...
+
+    def last_label(self) -> str | None: ...
+
+
+@dataclass(frozen=True)
+class FixedFigures:
+    """A chart's figures given once (``series`` as :func:`chance_chart` takes them; no intervals)."""
+
+    chances: Sequence[dict[int, float] | None]
+    label: str | None = None
+
+    def series(self) -> Sequence[dict[int, float] | None]:
+        return self.chances
+
+    def interval_series(self) -> Sequence[dict[int, tuple[float, float]] | None]:
+        return [None] * len(self.chances)
+
+    def last_label(self) -> str | None:
+        return self.label
 
 
 def initials(names: Sequence[str]) -> list[str]:
@@ -76,6 +110,23 @@ def _place(grid: list[list[tuple[str, str]]], c: int, chances: dict[int, float],
                 break
         else:
             grid[near][c] = (MANY, "bold")
+
+
+def _band(grid: list[list[tuple[str, str]]], c: int, spans: dict[int, tuple[float, float]],
+          styles: Sequence[str]) -> bool:
+    """Draw column ``c``'s intervals wider than +-:data:`BAND_OVER` as :data:`BAND` dots in each
+    seat's style, under the letters; whether any was drawn."""
+    rows = len(grid)
+    drawn = False
+    for seat, (low, high) in spans.items():
+        if (high - low) / 2 <= BAND_OVER:
+            continue
+        top, bottom = round((1 - high) * (rows - 1)), round((1 - low) * (rows - 1))
+        for y in range(max(0, top), min(rows - 1, bottom) + 1):
+            if grid[y][c][0] == " ":
+                grid[y][c] = (BAND, styles[seat] or DIM)
+                drawn = True
+    return drawn
 
 
 def _round_axis(columns: list[range], rounds: int, width: int, mark: int | None,
@@ -146,7 +197,8 @@ def _legend(names: Sequence[str], letters: Sequence[str], latest: dict[int, floa
 
 def chance_chart(series: Sequence[dict[int, float] | None], names: Sequence[str], width: int, height: int,
                  mark_round: int | None = None, letters: Sequence[str] | None = None,
-                 colours: Sequence[str] | None = None, last_label: str | None = None) -> Text:
+                 colours: Sequence[str] | None = None, last_label: str | None = None,
+                 bands: Sequence[dict[int, tuple[float, float]] | None] | None = None) -> Text:
     """Each player's chance to win, round by round, as a chart of ``width`` x ``height`` cells.
 
     - ``series``: one estimate per round, ``series[0]`` for round 1, ``series[r - 1]`` for round
@@ -159,7 +211,9 @@ def chance_chart(series: Sequence[dict[int, float] | None], names: Sequence[str]
     - ``colours``: each seat's Rich style (a colour), laid over its letter; the chart reads the same
       without them;
     - ``last_label``: the round axis's word for the last item of the series ("end": a finished
-      game's result, "now": where a game in progress stands), in place of a round number it never had.
+      game's result, "now": where a game in progress stands), in place of a round number it never had;
+    - ``bands``: each item's 95% intervals (seat -> (low, high)), as ``series``: an interval wider
+      than +-5 points is drawn as a band of ``·`` under the letters (the legend says so).
 
     The chance axis runs from 0% (bottom) to 100% (top) on the left; the rounds run left to right,
     spread or averaged to fill the width. A cell where several players meet shows ``*``; the marked
@@ -179,6 +233,10 @@ def chance_chart(series: Sequence[dict[int, float] | None], names: Sequence[str]
     else:
         latest = series[at] if at is not None else (series[shown[-1]] if shown else None)
     extra = [Text(f"{MANY} several", style=DIM)]
+    wide = bands is not None and any(
+        spans is not None and any((high - low) / 2 > BAND_OVER for low, high in spans.values()) for spans in bands)
+    if wide:
+        extra.append(Text(f"{BAND} 95% interval (wider than ±5 points)", style=DIM))
     if mark_round is not None:
         extra.append(Text(f"{MARK} round {mark_round}", style="bold"))
     legend = _legend(names, letters, latest, styles, width, extra)[: height - 4]  # (3 rows and the axis)
@@ -195,6 +253,11 @@ def chance_chart(series: Sequence[dict[int, float] | None], names: Sequence[str]
     if mark_col is not None:
         for row in grid:
             row[mark_col] = (MARK, "bold")
+    if wide and bands is not None:
+        for c, rs in enumerate(columns):
+            i = next((i for i in rs if i < len(bands) and bands[i] is not None), None)
+            if i is not None and bands[i]:
+                _band(grid, c, bands[i] or {}, styles)
     for c, rs in enumerate(columns):
         _place(grid, c, {seat: chance for seat in range(n)
                          if (chance := _average(series, rs, seat)) is not None},

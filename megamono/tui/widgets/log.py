@@ -42,7 +42,7 @@ class GameLog(RichLog, can_focus=False):
             t.append(" ")
         else:
             t.append("· ", style=DIM)
-        t.append(ev.text, style=KIND_STYLE.get(ev.kind, ""))
+        t.append(ev.say(self.look.game), style=KIND_STYLE.get(ev.kind, ""))
         if ev.kind == "turn":
             t = Text("─ ", style=DIM) + t
         return t
