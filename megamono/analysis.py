@@ -403,12 +403,9 @@ def load_source(args: argparse.Namespace, read_position: Callable[[Path], Game])
         game = read_position(position)
         path: Path = position
     else:
-        from megamono.saves import SaveError, load_game
+        from megamono.saves import load_game
 
-        try:
-            game = load_game(save, name=str(save))
-        except SaveError as exc:
-            raise ValueError(str(exc)) from None
+        game = load_game(save, name=str(save))  # its SaveError is a ValueError (a NotASave for a position file)
         path = save
     try:
         data = path.read_bytes()
@@ -457,7 +454,7 @@ def main(args: argparse.Namespace, read_position: Callable[[Path], Game]) -> int
     :func:`megamono.cli.position_game`: this module stays under the command line)."""
     from rich.console import Console
 
-    from megamono.files import printable
+    from megamono.files import printable, use_instead
     from megamono.progress import progress_bar
 
     err = Console(stderr=True)
@@ -476,8 +473,8 @@ def main(args: argparse.Namespace, read_position: Callable[[Path], Game]) -> int
         return refuse(f"--turn-limit must be at least 1 round, got {args.turn_limit}")
     try:
         game, data, source = load_source(args, read_position)
-    except ValueError as exc:
-        return refuse(exc)
+    except ValueError as exc:  # a file of another kind is told with the command that reads it
+        return refuse(use_instead("analyse", exc))
     seed = getattr(args, "seed", None)
     if seed is None:
         seed = derived_seed(data)
