@@ -416,18 +416,21 @@ def load_source(args: argparse.Namespace, read_position: Callable[[Path], Game])
 
 def render(result: Analysis, game: Game, source: str, console: Console, seconds: float | None = None,
            jobs: int | None = None) -> None:
-    """Print the figures as a Rich table, with a line of how the playouts ended."""
+    """Print the figures as a Rich table, with a line of how the playouts ended. Names (of the players,
+    of the file) print as typed: "[b]Zoë" is not Rich markup here."""
+    from rich.markup import escape
     from rich.table import Table
+    from rich.text import Text
 
     from megamono.files import printable
 
     st = game.st
-    mover = printable(st.players[st.turn.player].name)
+    mover = escape(printable(st.players[st.turn.player].name))
     timing = ""
     if seconds is not None:
         timing = f"; {seconds:.1f} s ({result.playouts / seconds:.0f} playouts/s"
         timing += f", {jobs} process{'es' * (jobs != 1)})" if jobs else ")"
-    console.print(f"[b]{result.playouts:,}[/] playouts of {printable(source)} from round {result.start_round}"
+    console.print(f"[b]{result.playouts:,}[/] playouts of {escape(printable(source))} from round {result.start_round}"
                   f" ({mover} to move{', game over' if game.over else ''}), the strong computer in every seat,"
                   f" final worth deciding at the end of round {result.last_round} at the latest; seed"
                   f" {result.seed}{timing}", highlight=False)
@@ -439,7 +442,7 @@ def render(result: Analysis, game: Game, source: str, console: Console, seconds:
     table.add_column("expected final worth", justify="right")
     for pc in result.players:
         gone = " (bankrupt)" if st.players[pc.seat].bankrupt else ""
-        table.add_row(str(pc.seat + 1), printable(pc.name) + gone, f"{pc.chance:.1%}",
+        table.add_row(str(pc.seat + 1), Text(printable(pc.name) + gone), f"{pc.chance:.1%}",
                       f"{pc.low:.1%} - {pc.high:.1%}", f"${pc.worth:,.0f}")
     console.print(table)
     ends = [f"{ENDING_WORDS.get(k, k)} {result.share(k):.1%} ({n:,})" for k, n in result.endings.items()
