@@ -465,30 +465,30 @@ def load_source(args: argparse.Namespace, read_position: Callable[[Path], Game])
         game = read_position(position)
         path: Path = position
     else:
-        from megamono.saves import SaveError, load_game
+        from megamono.saves import load_game
 
-        try:
-            game = load_game(save, name=str(save))
-        except SaveError as exc:
-            raise ValueError(str(exc)) from None
+        game = load_game(save, name=str(save))  # its SaveError is a ValueError (a NotASave for a position file)
         path = save
     return game, shown_name(path)
 
 
 def render(result: Analysis, game: Game, source: str, console: Console, seconds: float | None = None,
            jobs: int | None = None) -> None:
-    """Print the figures as a Rich table, with a line of how the playouts ended."""
+    """Print the figures as a Rich table, with a line of how the playouts ended. Names (of the players,
+    of the file) print as typed: "[b]Zoë" is not Rich markup here."""
+    from rich.markup import escape
     from rich.table import Table
+    from rich.text import Text
 
     from megamono.files import printable
 
     st = game.st
-    mover = printable(st.players[st.turn.player].name)
+    mover = escape(printable(st.players[st.turn.player].name))
     timing = ""
     if seconds is not None:
         timing = f"; {seconds:.1f} s ({result.playouts / seconds:.0f} playouts/s"
         timing += f", {jobs} process{'es' * (jobs != 1)})" if jobs else ")"
-    console.print(f"[b]{result.playouts:,}[/] playouts of {printable(source)} from round {result.start_round}"
+    console.print(f"[b]{result.playouts:,}[/] playouts of {escape(printable(source))} from round {result.start_round}"
                   f" ({mover} to move{', game over' if game.over else ''}), the strong computer in every seat,"
                   f" final worth deciding at the end of round {result.last_round} at the latest; seed"
                   f" {result.seed}{timing}", highlight=False)
@@ -500,7 +500,7 @@ def render(result: Analysis, game: Game, source: str, console: Console, seconds:
     table.add_column("expected final worth", justify="right")
     for pc in result.players:
         gone = " (bankrupt)" if st.players[pc.seat].bankrupt else ""
-        table.add_row(str(pc.seat + 1), printable(pc.name) + gone, f"{pc.chance:.1%}",
+        table.add_row(str(pc.seat + 1), Text(printable(pc.name) + gone), f"{pc.chance:.1%}",
                       f"{pc.low:.1%} - {pc.high:.1%}", f"${pc.worth:,.0f}")
     console.print(table)
     ends = [f"{ENDING_WORDS.get(k, k)} {result.share(k):.1%} ({n:,})" for k, n in result.endings.items()
@@ -515,7 +515,7 @@ def main(args: argparse.Namespace, read_position: Callable[[Path], Game]) -> int
     :func:`megamono.cli.position_game`: this module stays under the command line)."""
     from rich.console import Console
 
-    from megamono.files import printable
+    from megamono.files import printable, use_instead
     from megamono.progress import progress_bar
 
     err = Console(stderr=True)
@@ -534,8 +534,8 @@ def main(args: argparse.Namespace, read_position: Callable[[Path], Game]) -> int
         return refuse(f"--turn-limit must be at least 1 round, got {args.turn_limit}")
     try:
         game, source = load_source(args, read_position)
-    except ValueError as exc:
-        return refuse(exc)
+    except ValueError as exc:  # a file of another kind is told with the command that reads it
+        return refuse(use_instead("analyse", exc))
     seed = getattr(args, "seed", None)  # (None: the position's own, position_seed)
     jobs = args.jobs or os.cpu_count() or 1
     jobs = min(jobs, args.playouts)

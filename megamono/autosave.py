@@ -37,7 +37,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from megamono.files import RefusedFile, printable, read_json_file, shown_name
+from megamono.files import RefusedFile, check_kind, printable, read_json_file, shown_name
 
 AUTOSAVE_PREFIX = "autosave"
 """Every autosave's name starts so: ``autosave-GAMEID.json`` (``autosave.json`` and
@@ -242,6 +242,7 @@ def read_summary(path: Path) -> dict[str, Any]:
     be read: only a regular file of at most :data:`SUMMARY_MAX_BYTES` is opened, never a FIFO or a
     device (:func:`megamono.files.read_json_file`)."""
     data = read_json_file(path, SUMMARY_MAX_BYTES, "save file")
+    check_kind(data, "save", shown_name(path.name))
     if not isinstance(data, dict) or data.get("format") != "megamono-save":
         raise ValueError(f"{shown_name(path.name)}: not a megamono save")
     return data

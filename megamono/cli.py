@@ -119,14 +119,17 @@ def check_edition(name: str) -> str | None:
 
 def validate(path: Path) -> int:
     """``megamono validate FILE``: load the save as the game would; 0 if sound, 1 with the problem."""
+    from megamono.files import WrongKindOfFile, printable, shown_name, use_instead
     from megamono.saves import SaveError, load_game
 
     try:
         game = load_game(path, name=str(path))
+    except WrongKindOfFile as exc:
+        print(f"megamono: cannot validate: {use_instead('validate', exc)}", file=sys.stderr)
+        return 1
     except SaveError as exc:
         print(f"megamono: {exc}", file=sys.stderr)
         return 1
-    from megamono.files import printable, shown_name
 
     names = printable(", ".join(p.name for p in game.st.players))
     print(f"{shown_name(path)}: a sound {printable(game.ed.name)} save: {names}; turn {game.st.turn.number}, "
@@ -136,6 +139,9 @@ def validate(path: Path) -> int:
 
 MAX_POSITION_BYTES = 1024 * 1024
 """The largest position file read (1 MiB; a position of a full board is about 10 kB)."""
+MAX_READ_BYTES = 16 * 1024 * 1024
+"""The largest file ``--position`` reads at all (a save's cap, :data:`megamono.saves.MAX_SAVE_BYTES`): a
+save given there is told for what it is, whatever its size."""
 
 
 def turn_start_position(path: Path) -> tuple[str, str]:
@@ -170,13 +176,13 @@ def turn_start_position(path: Path) -> tuple[str, str]:
 
 def write_position(args: argparse.Namespace) -> int:
     """``megamono position SAVE [-o FILE]``: 0 with the position written, 1 with the reason (one line)."""
-    from megamono.files import printable, shown_name
+    from megamono.files import printable, shown_name, use_instead
     from megamono.saves import SaveError, write_atomic
 
     try:
         text, said = turn_start_position(args.save)
     except (SaveError, ValueError) as exc:
-        print(f"megamono: no position: {printable(exc)}", file=sys.stderr)
+        print(f"megamono: no position: {use_instead('position', exc)}", file=sys.stderr)
         return 1
     if args.output is None:
         sys.stdout.write(text)
@@ -195,19 +201,24 @@ def write_position(args: argparse.Namespace) -> int:
 def position_game(path: Path, edition: str | None, seed: int | None) -> Game:
     """``megamono play --position FILE``: the game the position file describes (RULES.md I1-I6 checked),
     on ``edition`` when given (else the position's own), with ``seed`` when the position has none.
-    ``ValueError`` (one line: the file and the first bad field) when it cannot start."""
-    from megamono.files import RefusedFile, parse_json, read_regular_file, shown_name
+    ``ValueError`` (one line: the file and the first bad field) when it cannot start; a
+    :class:`~megamono.files.WrongKindOfFile` for a save (or another megamono file) given as a position."""
+    from megamono.files import RefusedFile, check_kind, parse_json, read_regular_file, shown_name, size_text
     from megamono.rules.engine import Game
     from megamono.rules.positions import parse_position
 
     try:
-        raw = read_regular_file(path, MAX_POSITION_BYTES, "position file")
+        raw = read_regular_file(path, MAX_READ_BYTES, "position file")
     except RefusedFile as exc:
         raise ValueError(f"{shown_name(path) if exc.missing else shown_name(path.name)}: {exc.reason}") from None
     try:
         data = parse_json(raw)
     except ValueError as exc:
         raise ValueError(f"{shown_name(path.name)}: not JSON ({exc})") from None
+    check_kind(data, "position", str(path))
+    if len(raw) > MAX_POSITION_BYTES:
+        raise ValueError(f"{shown_name(path.name)}: {len(raw)} bytes is larger than a position file can be "
+                         f"({size_text(MAX_POSITION_BYTES)})")
     try:
         pos = parse_position(data)
         if pos.seed is None and seed is not None:
@@ -236,27 +247,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.edition is None:
             return 1
     if getattr(args, "position", None) is not None:
-        from megamono.files import printable
+        from megamono.files import use_instead
 
         try:
             args.game = position_game(args.position, getattr(args, "edition", None), getattr(args, "seed", None))
         except ValueError as exc:
-            print(f"megamono: cannot start from that position: {printable(exc)}", file=sys.stderr)
+            print(f"megamono: cannot start from that position: {use_instead('play', exc)}", file=sys.stderr)
             return 1
     if args.command == "replay":
         # read before the app opens: a save that cannot be replayed is refused in one line
-        from megamono.files import printable
+        from megamono.files import use_instead
         from megamono.replay import Timeline
         from megamono.saves import SaveError
 
         try:
             args.timeline = Timeline.from_save(args.save, name=str(args.save))
         except SaveError as exc:
-            print(f"megamono: cannot replay: {printable(exc)}", file=sys.stderr)
+            print(f"megamono: cannot replay: {use_instead('replay', exc)}", file=sys.stderr)
             return 1
     if args.command == "review":
         # read before the app opens: a save that cannot be replayed is refused in one line
-        from megamono.files import printable
+        from megamono.files import use_instead
         from megamono.replay import Timeline
         from megamono.review import review_game
         from megamono.saves import SaveError, load_save
@@ -270,16 +281,17 @@ def main(argv: Sequence[str] | None = None) -> int:
                 made.budget = args.budget
             args.review = (made, args.save.stem)
         except (SaveError, ValueError) as exc:
-            print(f"megamono: cannot review: {printable(exc)}", file=sys.stderr)
+            print(f"megamono: cannot review: {use_instead('review', exc)}", file=sys.stderr)
             return 1
     if args.command == "resume" and args.file is not None:
         # a save that cannot be loaded: say why and stop, rather than open the start screen
+        from megamono.files import use_instead
         from megamono.saves import SaveError, load_game
 
         try:
             load_game(args.file, name=str(args.file))
         except SaveError as exc:
-            print(f"megamono: cannot resume: {exc}", file=sys.stderr)
+            print(f"megamono: cannot resume: {use_instead('resume', exc)}", file=sys.stderr)
             return 1
     try:
         from megamono.tui.app import run_app

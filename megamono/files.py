@@ -13,6 +13,11 @@ that remains and why it is harmless).
 control characters (a newline, an escape sequence, a right-to-left override...) are escaped,
 ordinary unicode is kept.
 
+:func:`check_kind` tells what kind of megamono file a parsed JSON document is (a save, a position, an
+analysis's figures: its ``"format"``) and refuses one of another kind than wanted with
+:class:`WrongKindOfFile` ("p.json is a position file, not a save"); :func:`use_instead` says which
+command reads it, for the command line.
+
 This module imports only the standard library (no pydantic, no Textual), so the rules core
 (:mod:`megamono.rules.editions`), the save module and the start screen (which must stay light) all
 use it.
@@ -22,6 +27,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import stat
 import tempfile
 import time
@@ -219,6 +225,75 @@ def read_json_file(path: str | os.PathLike[str], limit: int, what: str = "file")
         return parse_json(raw)
     except ValueError as exc:
         raise RefusedFile(path, f"not valid JSON ({exc})") from None
+
+
+# ============================================================================ kinds of file
+FILE_FORMATS = {"megamono-save": "save", "megamono-position": "position", "megamono-analysis": "analysis"}
+"""The kinds of JSON document megamono writes, by their ``"format"``."""
+KIND_WORDS = {"save": "a save", "position": "a position file",
+              "analysis": "an analysis (written by megamono analyse --json)"}
+"""Each kind of file, in words for a message."""
+
+
+def file_kind(data: object) -> str | None:
+    """The kind of megamono file (``"save"``, ``"position"``, ``"analysis"``) a parsed JSON document is,
+    by its ``"format"``; None when it names none of them (not a megamono file, or one without a format:
+    a position may leave it out)."""
+    found = data.get("format") if isinstance(data, dict) else None
+    return FILE_FORMATS.get(found) if isinstance(found, str) else None
+
+
+class WrongKindOfFile(ValueError):
+    """A megamono file of another kind than wanted: ``name`` (as shown), ``found`` and ``wanted`` (kinds
+    of :data:`FILE_FORMATS`); ``str()`` is one line, "p.json is a position file, not a save"."""
+
+    def __init__(self, name: str, found: str, wanted: str) -> None:
+        super().__init__(f"{printable(name)} is {KIND_WORDS[found]}, not {KIND_WORDS[wanted]}")
+        self.name, self.found, self.wanted = printable(name), found, wanted
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return type(self), (self.name, self.found, self.wanted)
+
+
+def check_kind(data: object, wanted: str, name: str,
+               error: type[WrongKindOfFile] = WrongKindOfFile) -> None:
+    """Refuse ``data`` (a parsed JSON document, from the file shown as ``name``) when its ``"format"``
+    says it is a megamono file of another kind than ``wanted``: raises ``error`` (a
+    :class:`WrongKindOfFile`; the save module gives one that is also its ``SaveError``). A document that
+    names no known format passes: its reader says what is wrong with it.
+
+    This is the one place where the kind of a file is told: saves (:mod:`megamono.saves`, the autosave
+    summaries), position files (the command line's ``--position``) and the command line's messages use
+    it."""
+    found = file_kind(data)
+    if found is not None and found != wanted:
+        raise error(name, found, wanted)
+
+
+_INSTEAD = {
+    # (the command refusing the file, the kind of file it was given): the command that reads it
+    ("analyse", "position"): "megamono analyse --position {}",
+    ("analyse", "save"): "megamono analyse {}",
+    ("play", "save"): "megamono resume {}",
+    ("review", "position"): "megamono analyse --position {}",
+    ("resume", "position"): "megamono play --position {}",
+    ("replay", "position"): "megamono play --position {}",
+    ("validate", "position"): "megamono play --position {}",
+    ("position", "position"): "megamono play --position {}",
+}
+
+
+def use_instead(command: str, exc: BaseException) -> str:
+    """The command-line refusal of ``exc`` by ``command`` ("analyse", "play", "resume", "replay",
+    "review", "validate", "position"): its one-line message, followed, for a :class:`WrongKindOfFile`,
+    by the command that reads that file: "p.json is a position file, not a save: use megamono analyse
+    --position p.json" (the name quoted for a shell when it must be)."""
+    text = printable(exc)
+    if isinstance(exc, WrongKindOfFile):
+        other = _INSTEAD.get(("analyse" if command == "analyze" else command, exc.found))
+        if other is not None:
+            text += ": use " + other.format(shlex.quote(exc.name))
+    return text
 
 
 # ============================================================================ writing

@@ -56,7 +56,15 @@ from pydantic import TypeAdapter, ValidationError
 
 from megamono import files as _files
 from megamono.autosave import AUTOSAVE_PREFIX, GAME_ID, derive_game_id
-from megamono.files import RefusedFile, parse_json, printable, read_regular_file, shown_name
+from megamono.files import (
+    RefusedFile,
+    WrongKindOfFile,
+    check_kind,
+    parse_json,
+    printable,
+    read_regular_file,
+    shown_name,
+)
 from megamono.rules.actions import Action, parse_action
 from megamono.rules.editions import EditionError
 from megamono.rules.engine import Game
@@ -96,6 +104,12 @@ class SaveError(ValueError):
 
     def __str__(self) -> str:
         return printable(super().__str__())
+
+
+class NotASave(SaveError, WrongKindOfFile):
+    """A megamono file of another kind where a save was wanted ("p.json is a position file, not a
+    save"): a :class:`SaveError` like any refusal, and a :class:`~megamono.files.WrongKindOfFile` saying
+    what was found (:func:`megamono.files.check_kind`)."""
 
 
 def save_name_ok(name: str) -> bool:
@@ -280,6 +294,7 @@ def decode_save(data: Any, name: str = "save") -> LoadedSave:
     It does not replay the actions (see :func:`load_save`): the game holds the stored state, which
     has no log.
     """
+    check_kind(data, "save", name, NotASave)
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise SaveError(f"{name}: not a megamono save (no \"format\": \"{SAVE_FORMAT}\")")
     data = migrate(data, name)
@@ -468,6 +483,7 @@ def save_info(path: Path) -> SaveInfo:
     data = read_save(path)
     example = is_example(path)
     try:
+        check_kind(data, "save", shown_name(path.name), NotASave)
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise SaveError(f"{shown_name(path.name)}: not a megamono save (no \"format\": \"{SAVE_FORMAT}\")")
         st = data["state"]

@@ -399,12 +399,13 @@ def heat_map(summary: dict[str, Any]):
 def render(summary: dict[str, Any], console=None) -> None:
     """Print the summary as Rich tables and the heat map."""
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
     from rich.text import Text
 
     console = console or Console()
     s = summary
-    head = (f"[b]{s['games']}[/] games of {s['edition_name']}, {s['players']} players, bots "
+    head = (f"[b]{s['games']}[/] games of {escape(s['edition_name'])}, {s['players']} players, bots "
             f"{','.join(s['bots'])}{' (rotated)' if s['rotate'] else ''}, seeds {s['seed']}.."
             f"{s['seed'] + s['games'] - 1}, turn limit {s['turn_limit'] or 'none'}: "
             f"{s['seconds']:.1f} s ({s['games_per_second'] or 0:.2f} games/s, {s['jobs']} job{'s' * (s['jobs'] > 1)})")
@@ -459,11 +460,13 @@ def render(summary: dict[str, Any], console=None) -> None:
 def render_movement(summary: dict[str, Any], console=None) -> None:
     """Print a :func:`run_movement` summary: where throws end, In Jail apart from Just Visiting."""
     from rich.console import Console
+    from rich.markup import escape
     from rich.text import Text
 
     console = console or Console()
     s = summary
-    console.print(f"[b]{s['games']}[/] movement-only games of {s['edition_name']}, {s['players']} movers, seeds "
+    console.print(f"[b]{s['games']}[/] movement-only games of {escape(s['edition_name'])}, "
+                  f"{s['players']} movers, seeds "
                   f"{s['seed']}..{s['seed'] + s['games'] - 1}: {s['throws']:,} throws counted "
                   f"({s['throws_per_game']:,} a game after the first {s['skip']}), {s['seconds']:.1f} s "
                   f"({s['jobs']} job{'s' * (s['jobs'] > 1)})")

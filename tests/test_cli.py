@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 
 import pytest
@@ -191,7 +192,8 @@ def test_play_position_refuses_a_save_file(tmp_path, capsys):
     from megamono.cli import main
 
     assert main(["--saves", str(tmp_path), "play", "--position", str(V7)]) == 1
-    assert "position-game.json: format: Input should be 'megamono-position'" in capsys.readouterr().err
+    assert capsys.readouterr().err == (f"megamono: cannot start from that position: {V7} is a save, not a "
+                                       f"position file: use megamono resume {shlex.quote(str(V7))}\n")
 
 
 @pytest.mark.parametrize("command, says", [

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from rich.cells import cell_len
+from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 
 if TYPE_CHECKING:  # the start screen uses this module before the rules core is imported
@@ -169,6 +169,24 @@ def building_text(deed: DeedState, short: bool = False) -> str:
     """"" / "1h".."4h" / "H" / "S", plus "D" for a depot; ``short``: houses as a digit ("3")."""
     level = {0: "", 5: "H", 6: "S"}.get(deed.level, f"{deed.level}" if short else f"{deed.level}h")
     return level + ("D" if deed.depot else "")
+
+
+def chars_in_cells(text: str, cells: int) -> int:
+    """How many characters of ``text`` fit in ``cells`` terminal cells (at least one: a word too long
+    for a line is cut there, and a wide letter, an emoji or a CJK one, is never halved)."""
+    used = 0
+    for k, ch in enumerate(text):
+        used += cell_len(ch)
+        if used > cells:
+            return max(1, k)
+    return max(1, len(text))
+
+
+def fit_cells(text: str, width: int) -> str:
+    """``text`` cut to at most ``width`` terminal cells and padded with spaces to exactly ``width``: a
+    column of names lines up whatever their letters (an emoji or a CJK letter takes two cells, not one:
+    "山田太郎" is 8 cells)."""
+    return set_cell_size(text, max(0, width))
 
 
 def money(amount: int) -> str:

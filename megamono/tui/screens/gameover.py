@@ -20,7 +20,7 @@ from textual.widgets import Footer, Static
 from megamono.rules.engine import Game
 from megamono.rules.events import termination_words
 
-from ..look import DIM, Look, count, money
+from ..look import DIM, Look, count, fit_cells, money
 from ..resizing import LatestSizeOnly
 from ..stats import GameStats, bar_rows, columns, stats_for
 from ..widgets.notices import NoticeLine
@@ -60,7 +60,7 @@ def standings_text(game: Game, look: Look) -> Text:
     for rank, (p, cash, worth) in enumerate(standings(g), 1):
         pl = g.st.players[p]
         t.append(f"{rank:>2} ")
-        t.append(f"{pl.name[:20]:<22}", style=f"bold {look.colour(p)}" if not pl.bankrupt else DIM)
+        t.append(fit_cells(pl.name, 20) + "  ", style=f"bold {look.colour(p)}" if not pl.bankrupt else DIM)
         if pl.bankrupt:
             t.append(f"{'':>12}{'':>12}{'bankrupt':>14}\n", style=DIM)
             continue
@@ -111,7 +111,7 @@ def worth_chart(game: Game, look: Look, stats: GameStats, width: int = 100) -> T
         style = look.colour(p) if not pl.bankrupt else DIM
         for r, row in enumerate(rows):
             if r == 0:
-                t.append(f"{look.tokens[p]} {pl.name[:label_w - 3]:<{label_w - 3}} ", style=f"bold {style}")
+                t.append(f"{look.tokens[p]} {fit_cells(pl.name, label_w - 3)} ", style=f"bold {style}")
             else:
                 t.append(" " * label_w)
             t.append(f"{row:<{plot_w}}", style=style)
@@ -134,7 +134,7 @@ def statistics_text(game: Game, look: Look, stats: GameStats) -> Text:
     for p, pl in enumerate(g.st.players):
         paid, got = stats.rent_paid[p], stats.rent_received[p]
         t.append(f"{look.tokens[p]:<3}")
-        t.append(f"{pl.name[:15]:<16}", style=f"bold {look.colour(p)}" if not pl.bankrupt else DIM)
+        t.append(fit_cells(pl.name, 15) + " ", style=f"bold {look.colour(p)}" if not pl.bankrupt else DIM)
         t.append(f"{money(paid):>10}{money(got):>10}")
         bal = got - paid
         t.append(f"{('+' if bal > 0 else '-' if bal < 0 else '') + money(abs(bal)):>10}\n", style="bold")
@@ -148,7 +148,7 @@ def statistics_text(game: Game, look: Look, stats: GameStats) -> Text:
         name = spaces[space].name
         if names.count(name) > 1:  # several Community Chests: which one
             name = f"{name} (after {spaces[space - 1].short})"
-        t.append(f"\n  {name[:38]:<39}{times:>3} time{'s' if times != 1 else ''}")
+        t.append(f"\n  {fit_cells(name, 38)} {times:>3} time{'s' if times != 1 else ''}")
     return t
 
 

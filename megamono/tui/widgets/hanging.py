@@ -15,6 +15,8 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import Static
 
+from ..look import chars_in_cells
+
 SECOND_COLUMN = re.compile(r"^( *)\S.*?\S? {2,}(?=\S)")
 """Indent, a first column, then a gap of two or more spaces before the second column."""
 
@@ -37,10 +39,21 @@ def _breaks(plain: str, width: int, column: int) -> list[int]:
     while cell_len(plain[start:].rstrip()) > room:
         fits = [s for s in starts if s > start and cell_len(plain[start:s].rstrip()) <= room
                 and (out or cell_len(plain[:s]) > column)]
-        cut = fits[-1] if fits else start + max(1, room)
+        cut = fits[-1] if fits else start + chars_in_cells(plain[start:], room)
         out.append(cut)
         start, room = cut, max(1, width - column)
     return out
+
+
+def wrap_cells(text: str, width: int) -> list[str]:
+    """``text`` (one line) wrapped at spaces into lines of at most ``width`` terminal cells (a wide
+    letter, an emoji or a CJK one, counts two: :func:`textwrap.wrap` counts characters); a word too
+    long is cut."""
+    text = " ".join(text.split())
+    if not text:
+        return []
+    starts = [0, *_breaks(text, max(1, width), 0), len(text)]
+    return [text[a:b].strip() for a, b in zip(starts, starts[1:], strict=False) if text[a:b].strip()]
 
 
 def hang(text: Text, width: int, indent: int | Callable[[str], int] | None = None) -> Text:

@@ -18,8 +18,11 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.widget import Widget
+
+from ..look import chars_in_cells
 
 PAGE_SECONDS = 3.0
 """How long each part of a notice too long for its line is shown."""
@@ -73,7 +76,8 @@ class NoticeBoard:
         else:
             notice = Notice(message, title, severity)
         notice.since = now
-        parts = len(pages(notice.text, width - len(MARK) - 6)) if len(notice.text) > width - len(MARK) else 1
+        room = width - cell_len(MARK)
+        parts = len(pages(notice.text, room - 6)) if cell_len(notice.text) > room else 1
         notice.until = now + max(timeout, parts * PAGE_SECONDS)
         self.notices.insert(0, notice)
         return notice
@@ -111,17 +115,17 @@ class NoticeBoard:
         newest, then older notices that fit whole."""
         if not self.notices or width < 8:
             return []
-        room = width - len(MARK)
+        room = width - cell_len(MARK)
         newest, *older = self.notices
         words = newest.text
-        if len(words) > room:
+        if cell_len(words) > room:
             parts = pages(words, room - 6)
             k = int((self.now() - newest.since) // PAGE_SECONDS) % len(parts)
             return [(newest, f"{parts[k]} ({k + 1}/{len(parts)})")]
         shown = [(newest, words)]
-        used = len(words)
+        used = cell_len(words)
         for notice in older:
-            more = len(SEPARATOR) + len(MARK) + len(notice.text)
+            more = cell_len(SEPARATOR) + cell_len(MARK) + cell_len(notice.text)
             if used + more > room:
                 break
             shown.append((notice, notice.text))
@@ -130,14 +134,16 @@ class NoticeBoard:
 
 
 def pages(words: str, width: int) -> list[str]:
-    """``words`` cut into parts of at most ``width`` characters, between words where it can."""
+    """``words`` cut into parts of at most ``width`` terminal cells (a wide letter, an emoji or a CJK
+    one, counts two), between words where it can."""
     width = max(1, width)
     parts: list[str] = []
     rest = words
-    while len(rest) > width:
-        cut = rest.rfind(" ", 0, width + 1)
+    while cell_len(rest) > width:
+        fits = chars_in_cells(rest, width)  # (the characters that fit in ``width`` cells)
+        cut = rest.rfind(" ", 0, fits + 1) if fits < len(rest) else fits
         if cut <= 0:
-            cut = width
+            cut = fits
         parts.append(rest[:cut].rstrip())
         rest = rest[cut:].lstrip()
     parts.append(rest)

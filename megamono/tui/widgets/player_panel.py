@@ -9,9 +9,9 @@ the panel of whose turn it is kept in view.
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Sequence
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
@@ -21,6 +21,7 @@ from megamono.rules.actions import Build, BuildDepot
 from megamono.rules.engine import Game
 
 from ..look import KeptLines, Look, building_text, money, space_code, update_if_changed
+from .hanging import wrap_cells
 
 
 def deed_groups(game: Game, p: int) -> list[tuple[str, list[int]]]:
@@ -109,7 +110,7 @@ def build_text(game: Game, look: Look, p: int, options: list[Build | BuildDepot]
         return None
     head = Text.assemble("  ", ("build: ", "bold"), look.deed_tag(lot), " ")
     # the reason wrapped under itself (a hanging indent), never a stray line at the panel's edge
-    lines = textwrap.wrap(why, max(12, width - head.cell_len)) or [""]
+    lines = wrap_cells(why, max(12, width - head.cell_len)) or [""]
     body = Text("\n" + " " * head.cell_len).join(Text(line, style=look.dim) for line in lines)
     return head + body
 
@@ -185,7 +186,7 @@ def heading(game: Game, look: Look, p: int, width: int, extra: Sequence[Text] = 
     if pl.bus_tickets:
         flags.append(Text(f"Bus×{len(pl.bus_tickets)}", style="bold #5fd7ff"))
     for f in [*flags, *extra]:
-        if len(out.plain.split("\n")[-1]) + 2 + f.cell_len <= width:
+        if cell_len(out.plain.split("\n")[-1]) + 2 + f.cell_len <= width:
             out.append("  ")
         else:
             out.append("\n  ")
@@ -309,7 +310,8 @@ class WorthSparkline(Sparkline):
         super().__init__([], min_color=colour.with_alpha(0.35), max_color=colour, id=f"worth-{p}",
                          classes="worth-sparkline")
         self.game, self.p = game, p
-        self.tooltip = f"{game.st.players[p].name}: net worth after each turn"
+        # (Text: a name is shown as typed, never read as markup)
+        self.tooltip = Text(f"{game.st.players[p].name}: net worth after each turn")
 
     compact = False
     """Hidden in the compact layout (its panels are kept short)."""
