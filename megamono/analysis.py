@@ -306,17 +306,38 @@ class PlayoutPool:
     process. ``workers``: how many (default: one per CPU). Nothing is started before the first job. Use
     as a context manager or :meth:`close`."""
 
-    def __init__(self, workers: int | None = None) -> None:
+    def __init__(self, workers: int | None = None, serve: bool = False) -> None:
+        """``serve``: start the fork server now (see :meth:`serve`)."""
         self.workers = max(1, workers or os.cpu_count() or 1)
         self._executor: ProcessPoolExecutor | None = None
+        if serve:
+            self.serve()
+
+    @staticmethod
+    def _method() -> str:
+        import multiprocessing
+
+        return "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+
+    def serve(self) -> None:
+        """Start the fork server and multiprocessing's resource tracker now, while the standard error is
+        still the terminal's: they pass its file descriptor on, and a Textual app running replaces it with
+        one that has none ("bad value(s) in fds_to_keep": the app starts them before it runs). The worker
+        processes themselves start with the first job."""
+        import multiprocessing.forkserver
+        import multiprocessing.resource_tracker
+
+        if self._method() == "forkserver":
+            multiprocessing.forkserver.ensure_running()
+        multiprocessing.resource_tracker.ensure_running()
 
     @property
     def _pool(self) -> ProcessPoolExecutor:
         if self._executor is None:
             import multiprocessing
 
-            method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
-            self._executor = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context(method))
+            context = multiprocessing.get_context(self._method())
+            self._executor = ProcessPoolExecutor(self.workers, mp_context=context)
         return self._executor
 
     def __enter__(self) -> PlayoutPool:

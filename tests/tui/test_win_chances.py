@@ -96,3 +96,39 @@ async def test_w_opens_the_panel_over_a_decision_and_the_decision_comes_back(sav
         await pilot.press("escape")
         await settle(pilot, app, until=lambda: screen_name(app) == "BuyDialog")
         assert game.pending.kind == "buy"
+
+
+async def test_in_play_the_panel_plays_in_worker_processes_with_the_figures_of_one_thread(saves):
+    """Out of test mode the panel plays its first playouts in a thread of the app and the rest in the
+    app's worker processes (a fork server started before the app runs: once Textual has replaced the
+    standard error, multiprocessing could not start one, "bad value(s) in fds_to_keep", and the panel
+    stopped at 10 playouts). The figures are those of one thread, playout for playout."""
+    import asyncio
+
+    from megamono.tui.app import MegamonoApp
+    from megamono.tui.screens.chances import CHUNK
+
+    game = new_game(seed=3)
+    app = MegamonoApp(saves, test_mode=False, game=game)
+    async with app.run_test(size=(140, 45)) as pilot:
+        for _ in range(100):  # (the hand-over first: pass it, once it shows, with no key before)
+            if screen_name(app) == "PassKeyboard":
+                break
+            await asyncio.sleep(0.1)
+        await asyncio.sleep(2.0)  # (the hand-over takes a key after a rest: PassKeyboard.REST)
+        await pilot.press("enter")
+        await settle(pilot, app, until=lambda: screen_name(app) == "GameScreen")
+        await pilot.press("w")
+        for _ in range(1200):  # (a guard against a hang, not a timing: up to two minutes on a busy machine)
+            await asyncio.sleep(0.1)
+            screen = app.screen
+            if isinstance(screen, ChancesScreen) and len(screen.chances.results) >= 3 * CHUNK:
+                break
+        screen = app.screen
+        assert isinstance(screen, ChancesScreen) and len(screen.chances.results) >= 3 * CHUNK
+        await pilot.press("escape")
+        await pilot.pause()
+        played = screen.chances
+    alone = PositionChances.of(("alone",), game.copy(), len(played.results), seed=played.seed)
+    alone.play_on(lambda: False, lambda figures: None)
+    assert alone.results == played.results[: len(alone.results)]
