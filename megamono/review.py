@@ -64,7 +64,7 @@ CHUNK = 10
 """Playouts a point gets at a time after the first."""
 TARGET = 0.05
 """A point is played until every player's 95% interval is at most this wide either side (5 points)."""
-BUDGET = 6000
+BUDGET = 9000
 """The review's default budget, in playouts over every point: about 120 s of the quiet 2-core
 development machine with both cores at work (README "The game review")."""
 MAX_POINTS = 200
@@ -262,10 +262,10 @@ class Review:
                budget: int | None = None, first: int = FIRST, chunk: int = CHUNK, target: float = TARGET,
                run: Runner | None = None, batch: int = 4) -> None:
         """Play the points' playouts: ``first`` at every point (from the first round to the last; fewer
-        where :data:`FIRST_CHART` says),
-        then ``chunk`` more at a time at every point whose interval is wider than +-``target``, in
-        point order, until every point is that close, ``budget`` playouts are played over all points
-        (the review's own by default; the chunk that would pass it is not played), or ``stop()``
+        where :data:`FIRST_CHART` says), then ``chunk`` more at a time at every point whose interval is
+        wider than +-``target``, the widest first, until every point is that close, ``budget`` playouts
+        are played over all points (the review's own by default; the chunk that would pass it is not
+        played), or ``stop()``
         (asked between two batches of ``batch`` chunks). ``report(self)`` every :data:`REPORT_EVERY`
         seconds and at the end. ``run`` plays a batch (in this thread by default). The playouts played
         depend on the seed, the budget and the targets alone, never on the time or the processes."""
@@ -281,8 +281,10 @@ class Review:
         stopped = False
         while not stopped:
             wanting = [(p, first) for p in self.live_points() if len(p.results) < first]
-            if not wanting:  # (the first pass done: more where the intervals are wide)
-                wanting = [(p, len(p.results) + chunk) for p in self.live_points() if p.half_width() > target]
+            if not wanting:  # (the first pass done: more where the intervals are wide, the widest first)
+                wide = sorted((p for p in self.live_points() if p.half_width() > target),
+                              key=lambda p: -p.half_width())
+                wanting = [(p, len(p.results) + chunk) for p in wide]
             jobs: list[tuple[ReviewPoint, int, int]] = []
             for p, upto in wanting:
                 a = len(p.results)
