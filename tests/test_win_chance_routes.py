@@ -199,3 +199,25 @@ def test_the_panels_worker_processes_give_the_same_figures():
         pooled = PositionChances.of(("pool",), game.copy(), 30)
         pooled.play_on(lambda: False, lambda figures: None, pool=pool)
     assert pooled.results == alone.results and figures_of(pooled.figures) == figures_of(alone.figures)
+
+
+def test_the_trade_screens_before_is_the_panels_and_its_after_is_analyse_of_the_trade_made():
+    """The trade screen's Ctrl+W: "before" is the panel's own playouts of the position (the same object,
+    the same figures), "after" is ``analyse`` of a copy where the offer was made and accepted
+    (``analysis.after_trade``), on the position's seed."""
+    from megamono.analysis import after_trade, analyse
+    from megamono.rules.actions import ProposeTrade
+    from megamono.rules.decisions import TradeSide
+    from megamono.tui.screens.trade_chances import TradeChances
+
+    game = load_game(EVENING)
+    bob, dan = 1, 2
+    assert [game.st.players[k].name for k in (bob, dan)] == ["Bob", "Dan"]
+    park_place = next(i for i, d in game.st.deeds.items() if game.ed.spaces[i].name == "Park Place")
+    offer = ProposeTrade(player=bob, partner=dan, give=TradeSide(cash=150), take=TradeSide(deeds=[park_place]))
+    before = PositionChances.of(("before",), GameController(game).copy_for_computer(), N)
+    trade = TradeChances.start(offer, before, total=N)
+    trade.play_on(lambda: False, lambda chances: None)
+    assert trade.before is before and figures_of(before.figures) == figures_of(panel(game))
+    after = analyse(after_trade(game, offer), N, before.seed)
+    assert figures_of(trade.after.figures) == figures_of(after)
