@@ -1,15 +1,22 @@
 """Are the win chances calibrated? (issue 16 item 7; a script, and the slow test's engine)
 
     .venv/bin/python tests/bench/calibration.py [--games 500] [--playouts 200] [--jobs 2] [--json FILE]
-                                                [--round 20] [--check]
+                                                [--round 20] [--app-every 5] [--check]
 
 Plays seeded 4-player Mega bot games, half of them with the strong computer in every seat
 ("strong"), half with two easy and two strong computers ("mixed", easy and strong alternating, which
 seat starts easy alternating with the seed). Each game is played to its end (bankruptcy, or final
 worth at the end of round ``TURN_LIMIT``); then it is replayed to the start of round ``--round`` and
 :func:`megamono.analysis.analyse` estimates every player's chance from there with ``--playouts``
-playouts (the strong computer in every seat, as ``megamono analyse`` does). A game over before that
+playouts (the strong computer in every seat, as ``megamono analyse`` does), on the position's own seed
+(:func:`megamono.analysis.position_seed`, every route's default since issue 26). A game over before that
 round has no estimate: it is counted and left out.
+
+Every ``--app-every``-th game (the 0th, the 5th, ...; 0: none) is estimated a second time through the
+app's own route, as the ``w`` panel does it: :class:`megamono.tui.screens.chances.PositionChances` on a
+copy of the game, on its default seed, played on in this process (no pool). Its figures must be
+:func:`analyse`'s to the last digit (issue 26: one position, one answer); a game where they are not is
+named, and the script exits 1.
 
 Each (player, game) with an estimate is a pair: the chance it was given and what it won (1, 0, or
 the fraction of a shared win). The pairs are put in buckets by the chance given (0-20%, 20-40%, ...,
@@ -41,7 +48,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from megamono.analysis import Z95, analyse, wilson  # noqa: E402
+from megamono.analysis import Z95, Analysis, analyse, wilson  # noqa: E402
 from megamono.bots import play_bot_game  # noqa: E402
 from megamono.rules.engine import Game  # noqa: E402
 
@@ -54,6 +61,8 @@ MIN_BUCKET = 20
 Z99 = 2.5758293035489004
 MIXED_SEED = 100_000
 """The mixed games' seeds start here (the strong games' at 0)."""
+APP_EVERY = 5
+"""Every this-many-th game is estimated through the app's route as well (``--app-every``)."""
 
 
 def games_of(n: int) -> list[tuple[str, int, tuple[str, ...]]]:
@@ -79,27 +88,55 @@ def at_round(game: Game, rnd: int) -> Game | None:
     return None if g.over or g.st.turn.round < rnd else g
 
 
-def play_one(job: tuple[str, int, tuple[str, ...], int, int]) -> dict[str, Any]:
+def app_route(start: Game, playouts: int) -> Analysis:
+    """The ``w`` panel's figures of ``start`` after ``playouts`` playouts: the app's own route
+    (:class:`~megamono.tui.screens.chances.PositionChances` on a copy of the game, its default seed, played
+    on in this process as the panel does without its pool). ``start`` is not changed."""
+    from megamono.tui.screens.chances import PositionChances
+
+    chances = PositionChances.of(("calibration",), start.copy(), playouts)
+    chances.play_on(lambda: False, lambda figures: None, pool=None)
+    assert chances.figures is not None
+    return chances.figures
+
+
+def play_one(job: tuple[str, int, tuple[str, ...], int, int, bool]) -> dict[str, Any]:
     """One game and its estimate (a worker's task): its kind, seed, levels, the chances given at the
-    round (None if it ended before), the winners, how and when it ended."""
-    kind, seed, levels, playouts, rnd = job
+    round (None if it ended before) and the playouts' seed, the winners, how and when it ended; with
+    ``app`` (the job's last item), whether the app's route gave the same figures to the last digit
+    (``app_route``: None when not asked or not estimated; its chances as well when they differ)."""
+    kind, seed, levels, playouts, rnd, app = job
     game = play_bot_game(EDITION, list(levels), seed, turn_limit=TURN_LIMIT)
     outcome = game.outcome
     assert outcome is not None
     start = at_round(game, rnd)
     chances = None
+    position_seed = None
+    same: bool | None = None
+    app_chances = None
     if start is not None:
-        result = analyse(start, playouts=playouts, seed=seed, jobs=1)
+        result = analyse(start, playouts=playouts, jobs=1)
         chances = [pc.chance for pc in result.players]
-    return {"kind": kind, "seed": seed, "levels": list(levels), "chances": chances,
-            "winners": list(outcome.winners), "termination": outcome.termination,
-            "rounds": game.st.turn.round}
+        position_seed = result.seed
+        if app:
+            figures = app_route(start, playouts)
+            same = figures == result
+            if not same:
+                app_chances = [pc.chance for pc in figures.players]
+    out = {"kind": kind, "seed": seed, "levels": list(levels), "chances": chances,
+           "position_seed": position_seed, "winners": list(outcome.winners),
+           "termination": outcome.termination, "rounds": game.st.turn.round, "app_route": same}
+    if app_chances is not None:
+        out["app_chances"] = app_chances
+    return out
 
 
 def run(games: int, playouts: int, jobs: int = 1, rnd: int = 20,
-        progress: Callable[[int, int], None] | None = None) -> list[dict[str, Any]]:
-    """Play the ``games`` and estimate each at round ``rnd`` (see the module doc); in game order."""
-    work = [(kind, seed, levels, playouts, rnd) for kind, seed, levels in games_of(games)]
+        progress: Callable[[int, int], None] | None = None, app_every: int = APP_EVERY) -> list[dict[str, Any]]:
+    """Play the ``games`` and estimate each at round ``rnd`` (see the module doc), every ``app_every``-th
+    through the app's route as well (0: none); in game order."""
+    work = [(kind, seed, levels, playouts, rnd, app_every > 0 and i % app_every == 0)
+            for i, (kind, seed, levels) in enumerate(games_of(games))]
     out: list[dict[str, Any]] = []
     if jobs <= 1:
         for job in work:
@@ -166,7 +203,16 @@ def summary(results: Sequence[dict[str, Any]]) -> dict[str, Any]:
         out["mixed"]["by_level"][level] = {
             "pairs": len(ps), "mean_chance": sum(c for c, _ in ps) / len(ps) if ps else 0.0,
             "won": won / len(ps) if ps else 0.0, "low": low, "high": high, "buckets": buckets(ps)}
+    out["app_route"] = app_agreement(results)
     return out
+
+
+def app_agreement(results: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The estimates made through the app's route as well: how many, how many gave :func:`analyse`'s
+    figures to the last digit, and the seeds of the games where they did not."""
+    checked = [r for r in results if r.get("app_route") is not None]
+    return {"checked": len(checked), "identical": sum(r["app_route"] is True for r in checked),
+            "differ": [r["seed"] for r in checked if r["app_route"] is not True]}
 
 
 def brier(ps: Sequence[tuple[float, float]]) -> float:
@@ -208,6 +254,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes")
     ap.add_argument("--round", type=int, default=20, help="the round whose start is estimated")
     ap.add_argument("--json", help="write the games and the summary here")
+    ap.add_argument("--app-every", type=int, default=APP_EVERY,
+                    help="estimate every N-th game through the app's route as well (0: none)")
     ap.add_argument("--check", action="store_true", help="exit 1 unless the strong games are calibrated")
     args = ap.parse_args(argv)
     from megamono.progress import progress_bar
@@ -218,7 +266,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     with progress_bar(err, "calibrating") as bar:
         task = bar.add_task("games", total=args.games)
         results = run(args.games, args.playouts, args.jobs, args.round,
-                      progress=lambda done, total: bar.update(task, completed=done))
+                      progress=lambda done, total: bar.update(task, completed=done), app_every=args.app_every)
     seconds = time.monotonic() - began
     s = summary(results)
     bad = calibrated(results)
@@ -233,12 +281,19 @@ def main(argv: Sequence[str] | None = None) -> int:
               f" ({v['low']:.1%}-{v['high']:.1%}, {v['pairs']} players)")
     print("strong games calibrated (99% intervals, buckets of 20 players or more)" if not bad
           else "NOT calibrated:\n  " + "\n  ".join(bad))
+    app = s["app_route"]
+    if app["checked"]:
+        print(f"app route: {app['identical']} of {app['checked']} estimates identical"
+              f" (one game in {args.app_every}: PositionChances on a copy of the game, its default seed)")
+    if app["differ"]:
+        print("APP ROUTE DIFFERS from analyse in the games of seed " + ", ".join(map(str, app["differ"])))
     if args.json:
         Path(args.json).write_text(json.dumps({
             "games": args.games, "playouts": args.playouts, "round": args.round, "jobs": args.jobs,
+            "app_every": args.app_every,
             "turn_limit": TURN_LIMIT, "edition": EDITION, "seconds": round(seconds, 1),
             "load_average": os.getloadavg(), "summary": s, "results": results}, indent=1))
-    return 1 if args.check and bad else 0
+    return 1 if (args.check and bad) or app["differ"] else 0
 
 
 if __name__ == "__main__":
