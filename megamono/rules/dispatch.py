@@ -116,6 +116,12 @@ _LIMITING_DECISIONS = frozenset({"trade_reply", "shortage_ask", "place_piece", "
                                  *SETTLING_KINDS})
 
 
+def no_space(space: int) -> str:
+    """The refusal of an action naming a space off the board: the number in words up to a billion,
+    beyond it "no such space" (a number of thousands of digits cannot be written: ValueError)."""
+    return f"there is no space {space} on this board" if abs(space) < 10**9 else "there is no such space on this board"
+
+
 def why_not(st: GameState, ed: Edition, action: Action) -> str | None:
     """The reason ``action`` is illegal now, or None if it is legal.
 
@@ -138,12 +144,12 @@ def why_not(st: GameState, ed: Edition, action: Action) -> str | None:
     if kind in MANAGE_KINDS:  # (each names a space)
         assert isinstance(action, MANAGE_TYPES)  # (the kinds are those classes': tells the type)
         if not 0 <= action.space < ed.board.size:
-            return f"there is no space {action.space} on this board"
+            return no_space(action.space)
         return _why_not_manage(st, ed, action)
     deciders = pend.players  # who may answer the decision now
     space = getattr(action, "space", None)
     if space is not None and not 0 <= space < ed.board.size:
-        return f"there is no space {space} on this board"
+        return no_space(space)
     if isinstance(action, ProposeTrade):
         return trades.why_not_trade(st, ed, action.offer())
     if kind == "propose_end":

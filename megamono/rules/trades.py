@@ -34,7 +34,8 @@ def side_problem(st: GameState, ed: Edition, holder: int, side: TradeSide) -> st
     for i in side.deeds:
         deed = st.deeds.get(i)
         if deed is None or deed.owner != holder:
-            return f"{pl.name} does not own {sname(ed, i) if 0 <= i < board.size else i}"
+            what = sname(ed, i) if 0 <= i < board.size else str(i) if abs(i) < 10**9 else "that space"
+            return f"{pl.name} does not own {what}"  # (a number of thousands of digits cannot be written)
         sp = board.spaces[i]
         if i in settling_spaces(st):
             return f"{sp.name} was just received: first settle it (B8, M3)"

@@ -500,3 +500,22 @@ def test_fuzz_100k_actions():
     for line in others[:5]:
         print("  ", line)
     assert counts["other"] == 0, others[:5]
+
+
+@pytest.mark.parametrize("number", [10**4300, -(10**4300), 10**5000], ids=["1e4300", "-1e4300", "1e5000"])
+def test_a_number_too_long_to_write_is_refused_as_an_illegal_action(number):
+    """Issue 27 item 9: every refusal is an IllegalAction, with the state unchanged; a space or deed of
+    thousands of digits made the refusal format the number (ValueError: Exceeds the limit (4300 digits)
+    for integer string conversion)."""
+    from megamono.rules.actions import Build, Mortgage, ProposeTrade
+    from megamono.rules.decisions import TradeSide
+
+    g = Game.new("mega", ["Ann", "Bob"], seed=7, seat_order=True)
+    before = g.to_json()
+    for action in (Build(player=0, space=number), Mortgage(player=0, space=number),
+                   ProposeTrade(player=0, partner=1, give=TradeSide(deeds=[number])),
+                   ProposeTrade(player=0, partner=1, take=TradeSide(deeds=[number])),
+                   ProposeTrade(player=0, partner=number)):
+        with pytest.raises(IllegalAction):
+            g.act(action)
+    assert g.to_json() == before
