@@ -243,7 +243,7 @@ class MegamonoApp(GameRescue):
         self._writer: BackgroundWriter | None = None  # (see :attr:`writer`)
         self.write_in_thread = not test_mode  # autosave in the writer thread (test mode: at once; a test may set it)
         from megamono.analysis import PlayoutPool  # (light: it imports the rules when a playout runs)
-        self.playouts = PlayoutPool()
+        self.playouts = PlayoutPool(serve=not test_mode)
         if test_mode:
             self.animation_level = "none"
 
