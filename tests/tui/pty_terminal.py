@@ -178,3 +178,15 @@ class PtyTerminal:
 def python_argv(script: Path, *args: str) -> list[str]:
     """The command line that runs ``script`` with this test run's Python."""
     return [sys.executable, str(script), *args]
+
+
+CONTROLLING = ("import fcntl, os, sys, termios; fcntl.ioctl(0, termios.TIOCSCTTY, 0); "
+               "os.execvp(sys.argv[1], sys.argv[1:])")
+
+
+def with_controlling_terminal(argv: Sequence[str]) -> list[str]:
+    """``argv`` run as a terminal window runs a command: its terminal made the session's controlling
+    terminal first (then ``exec``: the same process), so closing the terminal sends it SIGHUP. A
+    command started by :class:`PtyTerminal` alone has no controlling terminal: no SIGHUP comes."""
+    return [sys.executable, "-c", CONTROLLING, *argv]
+
