@@ -299,6 +299,10 @@ Job = tuple[Base, int, int, int]
 """A share of playouts: ``(base, seed, start, stop)`` (:func:`playout_chunk`)."""
 
 
+CLOSE_WAIT = 1.0
+"""Seconds :meth:`PlayoutPool.close` waits at most for its worker processes to be gone."""
+
+
 class PoolClosed(RuntimeError):
     """The :class:`PlayoutPool` was closed while (or before) its jobs ran: the app is ending. The playouts
     of the jobs under way are lost; nothing else is wrong."""
@@ -424,17 +428,24 @@ class PlayoutPool:
         pool is closed meanwhile."""
         return list(self.play(jobs))
 
-    def close(self) -> None:
+    def close(self, wait: float = CLOSE_WAIT) -> None:
         """Stop the workers at once, from any thread: the jobs not started are dropped, a playout under way
-        is abandoned (its process ends), and a caller waiting for a job gets :class:`PoolClosed`. The
-        fork server, if one was started, is multiprocessing's own: it ends with this process."""
+        is abandoned (its process ends), and a caller waiting for a job gets :class:`PoolClosed`. Waits up
+        to ``wait`` seconds for the worker processes to be gone (they end within milliseconds). The fork
+        server, if one was started, is multiprocessing's own: it ends when this process does."""
+        import threading
+
         with self._lock:
             self.closed = True
-            if self._executor is not None:
-                self._executor.shutdown(wait=False, cancel_futures=True)
+            executor, self._executor = self._executor, None
             if self._life is not None:
                 self._life.close()  # (the workers see it close: _watch_owner)
                 self._life = None
+        if executor is not None:  # (its manager thread sees the workers end and reaps them: waited for here)
+            ending = threading.Thread(target=executor.shutdown, kwargs={"wait": True, "cancel_futures": True},
+                                      name="megamono-pool-close", daemon=True)
+            ending.start()
+            ending.join(wait)
 
 
 # ----------------------------------------------------------------------------- many playouts

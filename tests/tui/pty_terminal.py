@@ -42,6 +42,18 @@ def session_processes(sid: int) -> list[int]:
     return out
 
 
+def wait_session_gone(sid: int, limit: float) -> list[int]:
+    """The processes of session ``sid`` still alive after waiting up to ``limit`` seconds for them to end
+    (helpers that end when the app does, such as multiprocessing's fork server, notice it a moment
+    after it)."""
+    deadline = time.monotonic() + limit
+    while True:
+        left = session_processes(sid)
+        if not left or time.monotonic() > deadline:
+            return left
+        time.sleep(0.02)
+
+
 class PtyTerminal:
     """``argv`` run on a terminal of ``size`` (columns, rows), with ``env`` (default: this
     process's). The command's output is collected in :attr:`output` (bytes)."""
