@@ -49,6 +49,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import argparse
+    from multiprocessing.connection import Connection
 
     from rich.console import Console
 
@@ -298,18 +299,56 @@ Job = tuple[Base, int, int, int]
 """A share of playouts: ``(base, seed, start, stop)`` (:func:`playout_chunk`)."""
 
 
+CLOSE_WAIT = 1.0
+"""Seconds :meth:`PlayoutPool.close` waits at most for its worker processes to be gone."""
+
+
+class PoolClosed(RuntimeError):
+    """The :class:`PlayoutPool` was closed while (or before) its jobs ran: the app is ending. The playouts
+    of the jobs under way are lost; nothing else is wrong."""
+
+
+def _watch_owner(life: Connection) -> None:
+    """A worker process's first act (the pool's ``initializer``): a daemon thread that waits on ``life``,
+    the read end of a pipe whose one write end the pool's owner holds, and ends this process at once when
+    it closes: the pool closed (:meth:`PlayoutPool.close`), or its owner ended in any way, ``os._exit``
+    and SIGKILL included. A worker never outlives its app, even in the middle of a playout."""
+    import threading
+
+    def watch() -> None:
+        try:
+            while True:
+                life.recv_bytes()  # (nothing is ever sent: this waits for the end)
+        except (EOFError, OSError):
+            pass
+        os._exit(0)
+
+    threading.Thread(target=watch, name="megamono-owner-watch", daemon=True).start()
+
+
 class PlayoutPool:
     """Worker processes that play :func:`playout_chunk` jobs, for ``analyse --jobs``, the app's win
     chances and the review. The processes are started the safe way for an app with threads (Textual's):
     by a fork server (a fresh process that forks the workers; no thread of the app is forked), or spawned
     where there is none. Results come back in the order of the jobs, so the figures are the same as in one
-    process. ``workers``: how many (default: one per CPU). Nothing is started before the first job. Use
-    as a context manager or :meth:`close`."""
+    process. ``workers``: how many (default: one per CPU). Nothing is started before the first job but,
+    with ``serve``, the fork server (:meth:`serve`). Use as a context manager or :meth:`close`.
+
+    The workers never outlive the pool's owner: each watches a pipe that only the owner holds open
+    (:func:`_watch_owner`), so they end when :meth:`close` closes it or when the owner process ends, however
+    it ends. Thread-safe: :meth:`close` may come from another thread while a job runs; the job's caller then
+    gets :class:`PoolClosed`."""
 
     def __init__(self, workers: int | None = None, serve: bool = False) -> None:
         """``serve``: start the fork server now (see :meth:`serve`)."""
+        import threading
+
         self.workers = max(1, workers or os.cpu_count() or 1)
         self._executor: ProcessPoolExecutor | None = None
+        self._life: Connection | None = None  # the write end of the workers' life line (_watch_owner)
+        self._lock = threading.Lock()
+        self.closed = False
+        """Whether :meth:`close` was called: no job runs any more."""
         if serve:
             self.serve()
 
@@ -331,14 +370,19 @@ class PlayoutPool:
             multiprocessing.forkserver.ensure_running()
         multiprocessing.resource_tracker.ensure_running()
 
-    @property
-    def _pool(self) -> ProcessPoolExecutor:
-        if self._executor is None:
-            import multiprocessing
+    def _submit(self, job: Job) -> Future[list[Playout]]:
+        """``job`` handed to a worker (the workers start with the first); :class:`PoolClosed` once closed."""
+        with self._lock:
+            if self.closed:
+                raise PoolClosed("the playout pool is closed")
+            if self._executor is None:
+                import multiprocessing
 
-            context = multiprocessing.get_context(self._method())
-            self._executor = ProcessPoolExecutor(self.workers, mp_context=context)
-        return self._executor
+                context = multiprocessing.get_context(self._method())
+                life_r, self._life = context.Pipe(duplex=False)
+                self._executor = ProcessPoolExecutor(self.workers, mp_context=context, initializer=_watch_owner,
+                                                     initargs=(life_r,))
+            return self._executor.submit(playout_chunk, job)
 
     def __enter__(self) -> PlayoutPool:
         return self
@@ -349,36 +393,59 @@ class PlayoutPool:
     def play(self, jobs: Sequence[Job], stop: Callable[[], bool] = lambda: False) -> Iterator[list[Playout]]:
         """Each job's playouts, in the jobs' order, as they finish; at most two jobs a worker are under
         way at a time. ``stop()`` is asked between two results: once it is True, the jobs not started
-        are dropped and nothing more is yielded."""
+        are dropped and nothing more is yielded. :class:`PoolClosed` if the pool is closed meanwhile
+        (from any thread: the wait for a job under way ends at once)."""
         from collections import deque
+        from concurrent.futures import CancelledError
+        from concurrent.futures.process import BrokenProcessPool
 
         todo = iter(jobs)
         running: deque[Future[list[Playout]]] = deque()
         try:
             for job in todo:
-                running.append(self._pool.submit(playout_chunk, job))
+                running.append(self._submit(job))
                 if len(running) >= 2 * self.workers:
                     break
             while running:
-                result = running.popleft().result()
+                try:
+                    result = running.popleft().result()
+                except (BrokenProcessPool, CancelledError):
+                    if self.closed:
+                        raise PoolClosed("the playout pool was closed while its jobs ran") from None
+                    raise
                 if stop():
                     return
                 yield result
                 following = next(todo, None)
                 if following is not None:
-                    running.append(self._pool.submit(playout_chunk, following))
+                    running.append(self._submit(following))
         finally:
             for f in running:
                 f.cancel()
 
     def run(self, jobs: Sequence[Job]) -> list[list[Playout]]:
-        """Every job's playouts, in order (a :data:`megamono.review.Runner`)."""
+        """Every job's playouts, in order (a :data:`megamono.review.Runner`); :class:`PoolClosed` if the
+        pool is closed meanwhile."""
         return list(self.play(jobs))
 
-    def close(self) -> None:
-        """Stop the workers: the jobs not started are dropped; a playout under way is not waited for."""
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
+    def close(self, wait: float = CLOSE_WAIT) -> None:
+        """Stop the workers at once, from any thread: the jobs not started are dropped, a playout under way
+        is abandoned (its process ends), and a caller waiting for a job gets :class:`PoolClosed`. Waits up
+        to ``wait`` seconds for the worker processes to be gone (they end within milliseconds). The fork
+        server, if one was started, is multiprocessing's own: it ends when this process does."""
+        import threading
+
+        with self._lock:
+            self.closed = True
+            executor, self._executor = self._executor, None
+            if self._life is not None:
+                self._life.close()  # (the workers see it close: _watch_owner)
+                self._life = None
+        if executor is not None:  # (its manager thread sees the workers end and reaps them: waited for here)
+            ending = threading.Thread(target=executor.shutdown, kwargs={"wait": True, "cancel_futures": True},
+                                      name="megamono-pool-close", daemon=True)
+            ending.start()
+            ending.join(wait)
 
 
 # ----------------------------------------------------------------------------- many playouts

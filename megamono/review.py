@@ -67,8 +67,11 @@ TARGET = 0.05
 BUDGET = 9000
 """The review's default budget, in playouts over every point: about 120 s of the quiet 2-core
 development machine with both cores at work (README "The game review")."""
-MAX_POINTS = 200
-"""The most points a review has: a longer game gets a point every few rounds (the chart says so)."""
+MAX_POINTS = FIRST_CHART // 2
+"""The most points a review has (150): a longer game gets a point every few rounds (the chart says so),
+so that its first whole chart, 2 playouts a point, is at most :data:`FIRST_CHART` playouts (it was 200
+points: the first chart of a 7,000-round game took 400 playouts, 12 s of a busy 2-core machine). A chart
+is at most as many columns wide as the terminal, 96 at 100 columns: 150 points still fill it."""
 MIN_PAIRS = 10
 """The fewest playouts two neighbouring points share before a move between them may be named."""
 REPORT_EVERY = 0.5

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import os
 import secrets
-import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
@@ -694,6 +693,5 @@ def run_app(args) -> int:
                       edition=getattr(args, "edition", None), game=getattr(args, "game", None),
                       replay=getattr(args, "timeline", None), review=getattr(args, "review", None))
     app.run()
-    if app.crash_report:
-        print(app.crash_report, file=sys.stderr)
+    app.after_run()
     return app.return_code or 0

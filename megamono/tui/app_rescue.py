@@ -145,6 +145,22 @@ class GameRescue(CrashHook):
             return  # not the main thread, or no such signals (Windows)
         self._exit_guard = guard
 
+    @property
+    def signalled(self) -> bool:
+        """Whether SIGHUP or SIGTERM ended the app (its exit guard heard one)."""
+        return self._exit_guard is not None and self._exit_guard.signalled is not None
+
+    def after_run(self) -> None:
+        """What :func:`~megamono.tui.app.run_app` does once the app has stopped (the terminal restored):
+        print :attr:`crash_report`, if any; after SIGHUP or SIGTERM (the game saved), end the process at
+        once, without the interpreter's teardown (:func:`~megamono.tui.exitguard.end_now`)."""
+        if self.crash_report:
+            print(self.crash_report, file=sys.stderr)
+        if self.signalled:
+            from .exitguard import end_now
+
+            end_now(self.return_code or 0)
+
     def _hang_up(self) -> None:
         """What SIGHUP/SIGTERM run on the event loop (between two messages): autosave, then exit
         with status 1."""

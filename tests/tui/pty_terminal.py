@@ -42,6 +42,18 @@ def session_processes(sid: int) -> list[int]:
     return out
 
 
+def wait_session_gone(sid: int, limit: float) -> list[int]:
+    """The processes of session ``sid`` still alive after waiting up to ``limit`` seconds for them to end
+    (helpers that end when the app does, such as multiprocessing's fork server, notice it a moment
+    after it)."""
+    deadline = time.monotonic() + limit
+    while True:
+        left = session_processes(sid)
+        if not left or time.monotonic() > deadline:
+            return left
+        time.sleep(0.02)
+
+
 class PtyTerminal:
     """``argv`` run on a terminal of ``size`` (columns, rows), with ``env`` (default: this
     process's). The command's output is collected in :attr:`output` (bytes)."""
@@ -178,3 +190,15 @@ class PtyTerminal:
 def python_argv(script: Path, *args: str) -> list[str]:
     """The command line that runs ``script`` with this test run's Python."""
     return [sys.executable, str(script), *args]
+
+
+CONTROLLING = ("import fcntl, os, sys, termios; fcntl.ioctl(0, termios.TIOCSCTTY, 0); "
+               "os.execvp(sys.argv[1], sys.argv[1:])")
+
+
+def with_controlling_terminal(argv: Sequence[str]) -> list[str]:
+    """``argv`` run as a terminal window runs a command: its terminal made the session's controlling
+    terminal first (then ``exec``: the same process), so closing the terminal sends it SIGHUP. A
+    command started by :class:`PtyTerminal` alone has no controlling terminal: no SIGHUP comes."""
+    return [sys.executable, "-c", CONTROLLING, *argv]
+

@@ -24,7 +24,7 @@ import pytest
 from megamono.autosave import rescue_folder
 from megamono.rules.actions import parse_action
 from megamono.saves import load_game, read_save
-from pty_terminal import PtyTerminal, python_argv, session_processes
+from pty_terminal import PtyTerminal, python_argv, wait_session_gone
 from screen_recipes import NOT_SHOWN, RECIPES, screen_classes
 
 # On the one xdist worker of the "serial" group (pyproject.toml): real apps on pseudo-terminals, signalled and timed.
@@ -36,6 +36,9 @@ START_LIMIT = 120.0
 """Seconds the app may take to reach its screen (a loaded machine, the first import of everything)."""
 CLOSE_LIMIT = 10.0
 """Seconds within which the process must be gone after the terminal closes or the signal."""
+GONE_LIMIT = 2.0
+"""Seconds after the app's exit within which every process of its session must be gone: the app's worker
+processes end with it, and multiprocessing's fork server and resource tracker a moment after it."""
 SCREENS = sorted(RECIPES)
 
 
@@ -107,7 +110,7 @@ def close_on(screen: str, folder: Path, how: str = "hangup", *extra: str, second
         took = term.wait_exit(CLOSE_LIMIT)
         took = None if took is None else time.monotonic() - start
         assert took is not None, f"megamono still runs {CLOSE_LIMIT:.0f}s after {how} on {screen}: {term.tail()}"
-        left = session_processes(term.pid)
+        left = wait_session_gone(term.pid, GONE_LIMIT)
         assert not left, f"processes left behind: {left}"
     try:
         check_autosave(saves, info)

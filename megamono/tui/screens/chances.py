@@ -43,6 +43,7 @@ from megamono.analysis import (
     Base,
     Playout,
     PlayoutPool,
+    PoolClosed,
     playout,
     playout_base,
     position_seed,
@@ -293,7 +294,10 @@ class ChancesScreen(LatestSizeOnly, ModalScreen[None]):
         def report(figures: Analysis) -> None:
             self.post_message(ChancesRefined(figures))
 
-        self.chances.play_on(lambda: worker.is_cancelled, report, pool=self.app.playouts)
+        try:
+            self.chances.play_on(lambda: worker.is_cancelled, report, pool=self.app.playouts)
+        except PoolClosed:  # (the app is ending: its worker processes are gone)
+            return
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         say_playouts_failed(self, event, "chances", "Win chances")

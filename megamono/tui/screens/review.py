@@ -31,6 +31,7 @@ from textual.widgets import Footer, OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker, get_current_worker
 
+from megamono.analysis import PoolClosed
 from megamono.review import TARGET, Review, TurningPoint, review_game
 from megamono.rules.engine import Game
 
@@ -180,7 +181,10 @@ class ReviewScreen(LatestSizeOnly, Screen[None]):
             self.post_message(ReviewRefined())
 
         pool = self.app.playouts
-        self.review.refine(lambda: worker.is_cancelled, report, run=pool.run, batch=2 * pool.workers)
+        try:
+            self.review.refine(lambda: worker.is_cancelled, report, run=pool.run, batch=2 * pool.workers)
+        except PoolClosed:  # (the app is ending: its worker processes are gone)
+            return
         self.post_message(ReviewDone())
 
     def on_review_refined(self, message: ReviewRefined) -> None:
