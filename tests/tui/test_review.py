@@ -50,7 +50,7 @@ async def test_from_the_game_over_screen_to_the_review_and_a_turning_point_repla
         for letter, name in zip(screen.look.tokens, review.names, strict=True):
             assert f"{letter} {name}" in chart  # the legend, readable without colour
         assert "playouts" in shown(screen.query_one("#review-passes", Static).content)
-        assert f"seed {review.seed}" in head
+        assert f"one seed for every round, {review.seed}" in " ".join(head.split())
         options = screen.query_one("#turning", OptionList)
         assert options.option_count == len(screen.turning) > 0
         first = screen.turning[0]

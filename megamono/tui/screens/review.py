@@ -159,7 +159,9 @@ class ReviewScreen(LatestSizeOnly, Screen[None]):
             t.append(f"in progress, round {g.st.turn.round}.")
         every = "every round" if not self.review.thinned else "rounds spread over the game (one point a round at most)"
         t.append(f"\nEach player's chance to win at the start of {every}: the game played out from there many"
-                 f" times, the strong computer in every seat; seed {self.review.seed}.", style=DIM)
+                 f" times, the strong computer in every seat; one seed for every round, {self.review.seed} (a round's"
+                 " figures are `megamono analyse --seed` of its start with as many playouts; the w panel plays"
+                 " each position on its own seed).", style=DIM)
         return t
 
     # -- the playouts -----------------------------------------------------------------------------
