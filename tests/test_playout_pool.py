@@ -19,42 +19,14 @@ import pytest
 from megamono.analysis import PlayoutPool, PoolClosed, playout_base
 from megamono.saves import load_game
 
+from processes import alive, descendants
+
 pytestmark = [pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc"),
               pytest.mark.xdist_group("serial")]
 
 EVENING = Path(__file__).resolve().parent / "data" / "repro" / "evening-round15.json"
 GUARD = 60.0
 """Seconds to wait for something that should come at once (a guard against a hang, not a timing)."""
-
-
-def alive(pid: int) -> bool:
-    """Whether process ``pid`` exists and is not a zombie (an orphan's zombie may wait for a reaper)."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    return stat[stat.rindex(")") + 2] != "Z"
-
-
-def descendants(pid: int) -> set[int]:
-    """The live processes below ``pid`` (children, their children...)."""
-    parents: dict[int, int] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            parents[int(entry.name)] = int(stat[stat.rindex(")") + 2:].split()[1])
-    found: set[int] = set()
-    todo = [pid]
-    while todo:
-        here = todo.pop()
-        for child, parent in parents.items():
-            if parent == here and child not in found:
-                found.add(child)
-                todo.append(child)
-    return {p for p in found if alive(p)}
 
 
 def wait_gone(pids: set[int], limit: float = GUARD) -> set[int]:

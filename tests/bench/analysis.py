@@ -50,9 +50,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "tui"))  # (review_terminal, pty_terminal)
+sys.path.insert(0, str(ROOT / "tests"))  # (processes)
 
 from megamono.analysis import analyse  # noqa: E402
 from megamono.saves import load_game  # noqa: E402
+
+from processes import descendants  # noqa: E402
 
 REPRO = ROOT / "tests" / "data" / "repro"
 PANEL_FIRST_SECONDS = 1.0
@@ -75,29 +78,6 @@ TICK = os.sysconf("SC_CLK_TCK")
 def load() -> float:
     """The load average of the last minute."""
     return os.getloadavg()[0]
-
-
-def descendants(pid: int) -> list[int]:
-    """The live processes below ``pid`` (the fork server, the resource tracker, the worker processes)."""
-    parents: dict[int, int] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            fields = stat[stat.rindex(")") + 2:].split()
-            if fields[0] != "Z":
-                parents[int(entry.name)] = int(fields[1])
-    found: list[int] = []
-    todo = [pid]
-    while todo:
-        here = todo.pop()
-        for child, parent in parents.items():
-            if parent == here and child not in found:
-                found.append(child)
-                todo.append(child)
-    return found
 
 
 def megabytes() -> float:
