@@ -187,9 +187,8 @@ def paired_move(a: ReviewPoint, b: ReviewPoint, player: int) -> Move | None:
 
     if not a.results or not b.results:
         return None
-    n = min(len(a.results) if not a.end else 1 << 30, len(b.results) if not b.end else 1 << 30)
-    if n == 1 << 30:  # (two ends: never neighbours)
-        n = 1
+    lengths = [len(p.results) for p in (a, b) if not p.end]
+    n = min(lengths) if lengths else 1
     diffs = [_share(at(b, i), player) - _share(at(a, i), player) for i in range(n)]
     mean = sum(diffs) / n
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
