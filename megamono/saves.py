@@ -205,16 +205,16 @@ def clean_stale_temps(folder: Path, older_than: float = STALE_TEMP_SECONDS) -> l
 
 
 def save_game(game: Game, name: str, folder: Path, game_id: str | None = None,
-              played_seconds: float | None = None) -> Path:
+              played_seconds: float | None = None, saved_at: datetime | None = None) -> Path:
     """Write ``game`` as ``folder/name.json`` atomically; returns the path.
 
-    ``game_id``, ``played_seconds``: see :func:`encode_game` (None: derived from the game's setup;
+    ``game_id``, ``played_seconds``, ``saved_at``: see :func:`encode_game` (None: derived from the game's setup;
     not written). Raises
     :class:`SaveError` for a bad name, and when the disk refuses (the folder cannot be made, the disk
     is full or read-only...: the message names the save, and the previous save is kept).
     """
     path = save_target(name, folder)
-    return write_save(path, encode_game(game, game_id=game_id, played_seconds=played_seconds))
+    return write_save(path, encode_game(game, saved_at, game_id=game_id, played_seconds=played_seconds))
 
 
 def save_target(name: str, folder: Path) -> Path:

@@ -206,7 +206,7 @@ from pathlib import Path
 from megamono.tui.app import MegamonoApp
 
 async def main():
-    app = MegamonoApp(Path(sys.argv[1]))  # (not in test mode: the settings and theme are read too)
+    app = MegamonoApp(Path(sys.argv[1]))  # (the default runtime: the settings and theme are read too)
     async with app.run_test(size=(140, 45)) as pilot:
         await pilot.pause()
         print(type(app.screen).__name__, app.screen.autosave is None, flush=True)

@@ -20,6 +20,7 @@ import pytest
 from megamono.rules import Game, Roll
 from megamono.saves import SaveError, clean_stale_temps, load_game, save_game
 from megamono.tui.app import MegamonoApp
+from megamono.tui.runtime import Runtime
 
 from kit import new_game
 
@@ -233,7 +234,7 @@ async def test_the_app_removes_dead_writers_temp_files_when_it_starts_never_a_li
     backdate(saves, 120)  # both older than the minute the old rule waited
     os.mkfifo(saves / ".saving-fifo.tmp")  # not a temp file of ours: never opened nor removed
     (saves / ".saving-fresh.tmp").write_bytes(b"{")  # just made: its writer may not have locked it yet
-    app = MegamonoApp(saves, test_mode=True)
+    app = MegamonoApp(saves, runtime=Runtime.scripted())
     async with app.run_test(size=(140, 45)) as pilot:
         await pilot.pause()
         assert temps(saves) == sorted([live_temp, ".saving-fifo.tmp", ".saving-fresh.tmp"])

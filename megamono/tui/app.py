@@ -3,9 +3,9 @@
 ``run_app(args)`` is what the ``megamono`` command calls. Tests build :class:`MegamonoApp`
 directly: ``game=`` starts straight into a ready :class:`~megamono.rules.engine.Game`, ``dice=``
 scripts the throws of games made on the setup screen, ``replay=`` opens straight on the replay of a
-:class:`~megamono.replay.Timeline` (``megamono replay SAVE``; leaving it quits), ``clock=`` replaces
-``datetime.now`` (the names of recovery saves), ``timer=`` replaces ``time.monotonic`` (the time a game is
-open: ``time_limit``); ``test_mode=True`` turns off animations, blinking, notices and pass-the-keyboard notes.
+:class:`~megamono.replay.Timeline` (``megamono replay SAVE``; leaving it quits);
+``runtime=`` gives its clock, pace and machine (:class:`~megamono.tui.runtime.Runtime`; tests and scripts
+use :meth:`Runtime.scripted <megamono.tui.runtime.Runtime.scripted>`).
 ``app.playouts``: the worker processes of the win chances and the review (started when first used).
 
 Never losing a game:
@@ -30,9 +30,7 @@ from __future__ import annotations
 
 import os
 import secrets
-import time
 from collections.abc import Callable, Iterable, Sequence
-from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -43,6 +41,8 @@ from textual.message import Message
 from textual.screen import ModalScreen, Screen
 
 from .app_rescue import GameRescue
+from .keytimes import KeyTimes
+from .runtime import Runtime
 from .screens.start import StartScreen
 from .screens.toosmall import guard_size
 from .textual_private import binding_chain
@@ -178,12 +178,11 @@ class MegamonoApp(GameRescue):
         remember_settings(self)
         self.notify(f"Animations are {'on' if self.animations else 'off'}")
 
-    def __init__(self, saves_dir: Path, resume_file: Path | None = None, seed: int | None = None,
-                 test_mode: bool = False, *, game: Game | None = None,
+    def __init__(self, saves_dir: Path, resume_file: Path | None = None, seed: int | None = None, *,
+                 runtime: Runtime | None = None, game: Game | None = None,
                  dice: Iterable[Sequence[Any]] | None = None, seat_order: bool = False,
-                 open_resume: bool = False, clock: Callable[[], datetime] | None = None,
-                 edition: str | None = None, rescue_dir: Path | None = None,
-                 timer: Callable[[], float] | None = None, replay: Timeline | None = None,
+                 open_resume: bool = False, edition: str | None = None, rescue_dir: Path | None = None,
+                 replay: Timeline | None = None,
                  review: tuple[Review, str] | None = None) -> None:
         super().__init__()
         self.replay = replay
@@ -196,27 +195,29 @@ class MegamonoApp(GameRescue):
         self.saves_dir = Path(saves_dir)
         self.resume_file = resume_file
         self.seed = seed
-        self.test_mode = test_mode
+        self.runtime = runtime = runtime or Runtime()
+        """The clock, the pace and the machine (:class:`~megamono.tui.runtime.Runtime`)."""
         self.initial_game = game
         self.dice = list(dice) if dice is not None else None
         self.seat_order = seat_order
         self.open_resume = open_resume
-        self.pass_notices = not test_mode and env_switch("MEGAMONO_HANDOVER")
+        self.pass_notices = runtime.handovers and env_switch("MEGAMONO_HANDOVER")
         """Show "pass the keyboard to NAME" when the deciding player changes (never for computer
-        players; off in test mode, with ``MEGAMONO_HANDOVER=off``, in the options or the palette)."""
-        self.animations = not test_mode and env_switch("MEGAMONO_ANIMATIONS")
-        """Animate the dice and token moves briefly (any key skips; off in test mode, with
+        players; off by the runtime, with ``MEGAMONO_HANDOVER=off``, in the options or the palette)."""
+        self.animations = runtime.animations and env_switch("MEGAMONO_ANIMATIONS")
+        """Animate the dice and token moves briefly (any key skips; off by the runtime, with
         ``MEGAMONO_ANIMATIONS=off``, in the options or the palette)."""
         self.notices: list[str] = []
         """Every notification's text, newest last (tests read it)."""
-        self.show_notices = not test_mode
-        """Show notices on the notice lines (off in test mode; a test may turn them on)."""
-        self.notice_board = NoticeBoard()
+        self.show_notices = runtime.notices
+        """Show notices on the notice lines (as the runtime says; a test may turn them on)."""
+        self.notice_board = NoticeBoard(runtime.clock)
+        self.keys = KeyTimes()
+        """When keys came, every key (a hand-over takes a key only after a rest: :mod:`.keytimes`)."""
         """The notices shown now (:class:`~megamono.tui.widgets.notices.NoticeBoard`)."""
         self._notice_timer: Timer | None = None
-        self.clock = clock or datetime.now
-        self.timer = timer or time.monotonic
-        """Seconds, for the time a game is open (option ``time_limit``): ``time.monotonic`` unless a test says."""
+        self.clock = runtime.clock
+        """The one clock (:class:`~megamono.tui.runtime.Clock`): the time a game is open, names of rescued saves."""
         self._played_before = 0  # seconds the game in play was open before it was loaded (its save's)
         self._opened_at = 0.0  # the timer when the game in play was opened
         self._played_saved = 0  # the whole seconds open written in the last autosave (or read at loading)
@@ -240,10 +241,10 @@ class MegamonoApp(GameRescue):
         self._hung_up = False
         self._exit_guard: ExitGuard | None = None  # the SIGHUP/SIGTERM handling (megamono.tui.exitguard)
         self._writer: BackgroundWriter | None = None  # (see :attr:`writer`)
-        self.write_in_thread = not test_mode  # autosave in the writer thread (test mode: at once; a test may set it)
+        self.write_in_thread = runtime.threads  # autosave in the writer thread (else at once; a test may set it)
         from megamono.analysis import PlayoutPool  # (light: it imports the rules when a playout runs)
-        self.playouts = PlayoutPool(serve=not test_mode)
-        if test_mode:
+        self.playouts = PlayoutPool(serve=runtime.threads)
+        if not runtime.animations:
             self.animation_level = "none"
 
     exiting = False  # set once the app is told to exit (exit): keys and clicks still on their way are dropped
@@ -255,13 +256,12 @@ class MegamonoApp(GameRescue):
         self.playouts.close()
         super().exit(result, return_code, message)
 
-    last_key_at: float | None = None  # when the last key came (a hand-over waits for a rest after keys: its REST)
 
     async def on_event(self, event: events.Event) -> None:
         if self.exiting and isinstance(event, events.InputEvent):
             return
-        if isinstance(event, events.Key):
-            self.last_key_at = time.monotonic()
+        if isinstance(event, events.Key) and not event.is_forwarded:  # (once a key: not again as it bubbles up)
+            self.keys.key(self.clock.monotonic())
         await super().on_event(event)
 
     def get_default_screen(self) -> Screen:
@@ -334,7 +334,7 @@ class MegamonoApp(GameRescue):
         self._started = None if path is None or self._rescued_from else self._point(game)
         self._autosaved = None
         self._played_before = self._played_saved = played_seconds
-        self._opened_at = self.timer()
+        self._opened_at = self.clock.monotonic()
         self._autosave_failed = self._large_warned = self._leave_unsaved = False
         self._lock = GameLock.take(self.saves_dir, game_id, self.token)
         self.push_screen(GameScreen(game, path))
@@ -387,7 +387,7 @@ class MegamonoApp(GameRescue):
     def played_seconds(self) -> float:
         """How long the game in play has been open in the app, in seconds (its saves' time included;
         time while saved and closed does not count)."""
-        return self._played_before + max(0.0, self.timer() - self._opened_at)
+        return self._played_before + max(0.0, self.clock.monotonic() - self._opened_at)
 
     def time_left(self, game: Game) -> float | None:
         """Seconds left of ``game``'s (the game in play's) ``time_limit`` (0 once out), or None without
@@ -448,7 +448,7 @@ class MegamonoApp(GameRescue):
         played = self.played_for_save(game)
         try:
             path = save_target(autosave_name(self.game_id), self.saves_dir)
-            data = encode_game(game, game_id=self.game_id, played_seconds=played)
+            data = encode_game(game, self.clock.now(), game_id=self.game_id, played_seconds=played)
             if wait or not self.write_in_thread:
                 self.writer.wait(self.SIGNAL_GRACE)  # (an older point must not land after this one)
                 write_save(path, data)
@@ -561,7 +561,8 @@ class MegamonoApp(GameRescue):
 
             try:
                 save_game(game, target.stem, target.parent, game_id=self.game_id,  # type: ignore[arg-type]
-                          played_seconds=self.played_for_save(game) if game is not None else None)
+                          played_seconds=self.played_for_save(game) if game is not None else None,
+                          saved_at=self.clock.now())
             except (OSError, SaveError, ValueError) as exc:
                 return str(exc) or type(exc).__name__
             return None

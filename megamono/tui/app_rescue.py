@@ -22,14 +22,13 @@ from typing import TYPE_CHECKING
 from .textual_private import CrashHook
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-    from datetime import datetime
     from pathlib import Path
 
     from megamono.autosave import BackgroundWriter, GameLock
     from megamono.rules.engine import Game
 
     from .exitguard import ExitGuard
+    from .runtime import Clock, Runtime
 
 
 class GameRescue(CrashHook):
@@ -37,8 +36,8 @@ class GameRescue(CrashHook):
 
     if TYPE_CHECKING:  # what MegamonoApp holds and does (declarations only)
         saves_dir: Path
-        test_mode: bool
-        clock: Callable[[], datetime]
+        runtime: Runtime
+        clock: Clock
         game_in_play: Game | None
         game_id: str | None
         crash_report: str | None
@@ -90,7 +89,7 @@ class GameRescue(CrashHook):
             self._writer.wait(self.SIGNAL_GRACE / 2)  # (an autosave still being written comes first)
         try:
             save_game(game, autosave_name(game_id), self.saves_dir, game_id=game_id,
-                      played_seconds=self.played_for_save(game))
+                      played_seconds=self.played_for_save(game), saved_at=self.clock.now())
         except (OSError, SaveError, ValueError) as exc:
             problem = str(exc) or type(exc).__name__
         else:
@@ -98,9 +97,10 @@ class GameRescue(CrashHook):
                 self._autosaved = self._point(game)
                 self._forget_rescued_copy()
             return ""
-        name = f"{autosave_name(game_id)}-{self.clock():%Y%m%d-%H%M%S}"
+        name = f"{autosave_name(game_id)}-{self.clock.now():%Y%m%d-%H%M%S}"
         try:
-            path = save_game(game, name, self.rescue_dir, game_id=game_id, played_seconds=self.played_for_save(game))
+            path = save_game(game, name, self.rescue_dir, game_id=game_id, played_seconds=self.played_for_save(game),
+                             saved_at=self.clock.now())
         except Exception as exc:  # noqa: BLE001 - closing: say what happened, nothing more can be done
             return (f"megamono: the game could not be autosaved ({problem}) nor rescued to "
                     f"{self.rescue_dir} ({exc})")
@@ -129,9 +129,9 @@ class GameRescue(CrashHook):
         """A closed terminal (SIGHUP) or a kill (SIGTERM) ends the process for certain: the game is
         autosaved between two messages and the app exits, or, if that has not happened within
         :attr:`SIGNAL_GRACE` seconds (or on a second signal), the game is saved from another thread
-        and the process ends (see :mod:`megamono.tui.exitguard`). Not in test mode: tests run the
-        app inside the test process."""
-        if self.test_mode:
+        and the process ends (see :mod:`megamono.tui.exitguard`). Not when the runtime says no
+        signals (a test runs the app inside the test process)."""
+        if not self.runtime.signals:
             return
         import asyncio
 
@@ -139,7 +139,7 @@ class GameRescue(CrashHook):
 
         try:
             guard = ExitGuard(asyncio.get_running_loop(), self._hang_up, self._last_resort_save,
-                              grace=self.SIGNAL_GRACE)
+                              grace=self.SIGNAL_GRACE, clock=self.clock)
             guard.install()
         except (RuntimeError, ValueError, AttributeError):
             return  # not the main thread, or no such signals (Windows)
@@ -216,20 +216,23 @@ class GameRescue(CrashHook):
         game = self.game_in_play
         if game is None:
             return f"{head}\nNo game was in play."
-        name = recovery_name(self.clock())
+        name = recovery_name(self.clock.now())
         folder = self.saves_dir
         try:
-            path = save_game(game, name, folder, game_id=self.game_id, played_seconds=self.played_for_save(game))
+            path = save_game(game, name, folder, game_id=self.game_id, played_seconds=self.played_for_save(game),
+                             saved_at=self.clock.now())
         except (OSError, SaveError):  # the save folder cannot take it: the rescue folder
             folder = self.rescue_dir
-            path = save_game(game, name, folder, game_id=self.game_id, played_seconds=self.played_for_save(game))
+            path = save_game(game, name, folder, game_id=self.game_id, played_seconds=self.played_for_save(game),
+                             saved_at=self.clock.now())
         try:
             load_game(path)
         except SaveError:
             # the error may have struck in the middle of an action: rebuild the game from the
             # actions it completed (the last turn's autosave is there too)
             try:
-                save_game(Game.replay(game.setup, game.history), name, folder, game_id=self.game_id)
+                save_game(Game.replay(game.setup, game.history), name, folder, game_id=self.game_id,
+                          saved_at=self.clock.now())
                 load_game(path)
             except Exception:  # noqa: BLE001
                 return (f"{head}\nThe game was written to {path}, but it may be damaged; the last "

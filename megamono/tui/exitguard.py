@@ -42,8 +42,9 @@ import select
 import signal
 import termios
 import threading
-import time
 from collections.abc import Callable
+
+from .runtime import Clock
 
 SIGNALS = (signal.SIGHUP, signal.SIGTERM)
 """The signals that end the game: a closed terminal and a kill."""
@@ -87,8 +88,10 @@ class ExitGuard:
 
     def __init__(self, loop: asyncio.AbstractEventLoop, on_signal: Callable[[], None],
                  last_save: Callable[[], None], *, grace: float = GRACE, save_limit: float = SAVE_LIMIT,
-                 exit_code: int = 1) -> None:
+                 exit_code: int = 1, clock: Clock | None = None) -> None:
         self.loop = loop
+        self.clock = clock or Clock()
+        """The runtime's clock (:mod:`.runtime`): the grace and the time between two signals."""
         self.on_signal = on_signal
         self.last_save = last_save
         self.grace = grace
@@ -96,7 +99,7 @@ class ExitGuard:
         self.exit_code = exit_code
         self.signalled: int | None = None
         """The first of :data:`SIGNALS` received, None before."""
-        self._first = 0.0  # time.monotonic() of the first signal
+        self._first = 0.0  # the clock's reading at the first signal
         self._saved = threading.Event()
         self._forward = -1  # the wakeup fd set before ours (its bytes are passed on)
 
@@ -147,7 +150,7 @@ class ExitGuard:
                     self._received(signum)
 
     def _received(self, signum: int) -> None:
-        now = time.monotonic()
+        now = self.clock.monotonic()
         if signum == signal.SIGHUP:
             self._leave_terminal()
         if self.signalled is None:
@@ -173,7 +176,7 @@ class ExitGuard:
             pass  # the watchdog still ends the process
 
     def _watch(self) -> None:
-        time.sleep(self.grace)
+        self.clock.sleep(self.grace)
         self._finish()
 
     def _finish(self) -> None:

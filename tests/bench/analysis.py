@@ -127,7 +127,7 @@ def line(text: str) -> None:
 
 # ----------------------------------------------------------------------------- the app, headless
 def real_app(folder: Path, **kwargs):
-    """The app as ``megamono`` makes it (not in test mode: its worker processes, its threads)."""
+    """The app as ``megamono`` makes it (the default runtime: its worker processes, its threads)."""
     from megamono.tui.app import MegamonoApp
 
     return MegamonoApp(folder, **kwargs)

@@ -89,6 +89,7 @@ def keys_child(n: int) -> None:
     from megamono.rules.engine import Game
     from megamono.saves import load_game
     from megamono.tui.app import MegamonoApp
+    from megamono.tui.runtime import Runtime
     from textual.app import App
 
     frames: list[tuple[float, float, object]] = []
@@ -139,7 +140,7 @@ def keys_child(n: int) -> None:
         game.act(ProposeEnd(player=game.pending.player))
         while not game.over:
             game.act(VoteEnd(player=game.pending.player, agree=True))
-        app = MegamonoApp(saves, test_mode=True, game=game)
+        app = MegamonoApp(saves, runtime=Runtime.scripted(), game=game)
         async with app.run_test(size=(140, 45)) as pilot:
             await pilot.pause()
             await pilot.pause()

@@ -7,12 +7,13 @@ from __future__ import annotations
 from megamono.rules.engine import Game
 from megamono.saves import load_save, save_game
 from megamono.tui.app import MegamonoApp
+from megamono.tui.runtime import Runtime
 from textual.widgets import Select
 from tui_helpers import SIZE, app_for, new_game, screen_name, settle
 
 
 async def test_O_computer_offers_chosen_on_the_new_game_screen(saves):
-    app = MegamonoApp(saves, seed=42, test_mode=True, seat_order=True)
+    app = MegamonoApp(saves, seed=42, runtime=Runtime.scripted(), seat_order=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("n")
         setup = app.screen

@@ -5,11 +5,12 @@ from __future__ import annotations
 from megamono.rules.engine import Game
 from megamono.tui.app import MegamonoApp
 from megamono.tui.computer import bot_levels, record_levels
+from megamono.tui.runtime import Runtime
 from tui_helpers import SIZE, screen_name, settle
 
 
 async def test_setup_classic_with_an_option_and_a_computer_seat(saves):
-    app = MegamonoApp(saves, seed=42, test_mode=True, seat_order=True)
+    app = MegamonoApp(saves, seed=42, runtime=Runtime.scripted(), seat_order=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("n")
         setup = app.screen
@@ -65,7 +66,7 @@ async def test_setup_classic_with_an_option_and_a_computer_seat(saves):
 
 
 async def test_setup_refuses_more_players_than_the_edition_allows(saves):
-    app = MegamonoApp(saves, test_mode=True)
+    app = MegamonoApp(saves, runtime=Runtime.scripted())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("n")
         setup = app.screen
@@ -82,7 +83,7 @@ async def test_a_computer_turn_is_played_automatically(saves):
     game = Game.new("mega", [{"name": "Ann"}, {"name": "Bob", "kind": "computer"}], seed=3,
                     dice=[(1, 2, 1), (2, 3, 1), (1, 1, 2)], seat_order=True)
     record_levels(game, {"Bob": "easy"})
-    app = MegamonoApp(saves, test_mode=True, game=game)
+    app = MegamonoApp(saves, runtime=Runtime.scripted(), game=game)
     app.pass_notices = True  # a hand-over is shown between people, never for a computer's move
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -106,7 +107,7 @@ async def test_a_computer_turn_is_played_automatically(saves):
 async def test_space_skips_ahead_through_computer_moves(saves):
     game = Game.new("mega", [{"name": "Ann"}, {"name": "Bob", "kind": "computer"},
                              {"name": "Cat", "kind": "computer"}], seed=5, seat_order=True)
-    app = MegamonoApp(saves, test_mode=True, game=game)
+    app = MegamonoApp(saves, runtime=Runtime.scripted(), game=game)
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
         screen.pace = 30.0  # a slow pace: only skipping ahead can get through in time
@@ -148,7 +149,7 @@ async def test_a_computers_move_is_chosen_in_a_worker_thread_and_applied_on_the_
     game = Game.new("mega", [{"name": "Ann"}, {"name": "Bob", "kind": "computer"}], seed=3,
                     dice=[(1, 2, 1), (2, 3, 1), (1, 1, 2)], seat_order=True)
     record_levels(game, {"Bob": "easy"})
-    app = MegamonoApp(saves, test_mode=True, game=game)
+    app = MegamonoApp(saves, runtime=Runtime.scripted(), game=game)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = app.screen

@@ -4,7 +4,8 @@ Home/End and its utility rents (found by newcomers playing the app)."""
 from __future__ import annotations
 
 from megamono.rules.engine import Game
-from tui_helpers import SIZE, app_for, new_game, screen_name
+from megamono.tui.runtime import Runtime
+from tui_helpers import SIZE, app_for, guards_on, new_game, screen_name
 
 ARCTIC = 4
 GAS, ELECTRIC, WATER = 10, 17, 36
@@ -99,7 +100,7 @@ async def test_names_that_look_like_markup_are_shown_as_typed(saves):
         assert screen_name(app) == "ManageScreen"
         await pilot.press("escape")
     save_game(game, "markup", saves)
-    app = MegamonoApp(saves, test_mode=True)
+    app = MegamonoApp(saves, runtime=Runtime.scripted())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("r")
         await pilot.pause()
@@ -206,8 +207,7 @@ async def test_after_a_computers_bid_the_dialog_shows_it_and_ignores_keys_typed_
         assert screen_name(app) == "BidDialog" and game.pending.player == 0 and game.pending.high_bid == 20
         body = str(dialog.query_one("#body").render())
         assert "Since your last bid: Robo (R, computer) bids $20." in body
-        app.test_mode = False  # the guard is off in test mode
-        try:
+        with guards_on(app):  # (a scripted runtime has no guards)
             dialog.GUARD = 60.0  # long enough that a slow machine cannot outlast it
             await pilot.press("enter")  # "I am ready", typed ahead: ignored
             await pilot.pause()
@@ -217,8 +217,6 @@ async def test_after_a_computers_bid_the_dialog_shows_it_and_ignores_keys_typed_
             await pilot.press("enter")
             await pilot.pause()
             assert game.pending.high_bid >= 21 and dialog is not app.screen
-        finally:
-            app.test_mode = True
 
 
 async def test_a_bid_dialog_left_behind_by_the_auctions_end_ignores_what_is_still_queued_for_it(saves):

@@ -8,6 +8,7 @@ from megamono.autosave import GameLock, lock_path
 from megamono.rules.actions import Roll
 from megamono.saves import load_save, save_game
 from megamono.tui.app import MegamonoApp
+from megamono.tui.runtime import Runtime
 from tui_helpers import SIZE, app_for, new_game, screen_name
 
 DICE = [(1, 2, 1), (2, 3, 1)]
@@ -45,7 +46,7 @@ async def test_two_games_played_one_after_the_other_each_keep_their_autosave(sav
     assert a_id != b_id
     assert load_save(saves / f"autosave-{a_id}.json").game.st == first.st
     assert load_save(saves / f"autosave-{b_id}.json").game.st == second.st
-    app = MegamonoApp(saves, test_mode=True)
+    app = MegamonoApp(saves, runtime=Runtime.scripted())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         shown = labels(app)
@@ -60,7 +61,7 @@ async def test_a_game_open_in_another_megamono_is_marked_and_opened_as_a_copy(sa
     path = save_game(game, "autosave-0123456789ab", saves, game_id="0123456789ab")
     before = path.read_bytes()
     other = GameLock.take(saves, "0123456789ab", token="another-app")  # (this process: alive)
-    app = MegamonoApp(saves, test_mode=True)
+    app = MegamonoApp(saves, runtime=Runtime.scripted())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         [label] = labels(app)
@@ -97,7 +98,7 @@ async def test_an_earlier_point_of_a_game_autosaved_further_is_played_on_as_a_co
     later = started(rolls=2)
     auto = save_game(later, "autosave-0123456789ab", saves, game_id="0123456789ab")
     before = auto.read_bytes()
-    app = MegamonoApp(saves, test_mode=True, resume_file=saves / "kept.json")
+    app = MegamonoApp(saves, runtime=Runtime.scripted(), resume_file=saves / "kept.json")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert app.game_id != "0123456789ab"
@@ -113,7 +114,7 @@ async def test_a_save_of_an_earlier_point_whose_autosave_is_behind_keeps_its_id(
     save_game(early, "autosave-0123456789ab", saves, game_id="0123456789ab")
     later = started(rolls=2)
     save_game(later, "kept", saves, game_id="0123456789ab")
-    app = MegamonoApp(saves, test_mode=True, resume_file=saves / "kept.json")
+    app = MegamonoApp(saves, runtime=Runtime.scripted(), resume_file=saves / "kept.json")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert app.game_id == "0123456789ab"  # the autosave holds an earlier point: it is taken over
@@ -123,7 +124,7 @@ async def test_a_damaged_autosave_is_said_and_set_aside_on_request(saves):
     save_game(started(), "autosave-0123456789ab", saves, game_id="0123456789ab")
     bad = saves / "autosave-00000000dead.json"
     bad.write_text('{"format": "megamono-save", "version": 2, "state": [1, 2')
-    app = MegamonoApp(saves, test_mode=True)
+    app = MegamonoApp(saves, runtime=Runtime.scripted())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         shown = labels(app)
@@ -149,7 +150,7 @@ async def test_a_damaged_autosave_is_said_and_set_aside_on_request(saves):
 async def test_an_autosave_that_fails_to_load_is_marked_damaged_on_the_spot(saves):
     path = save_game(started(), "autosave-0123456789ab", saves, game_id="0123456789ab")
     path.write_text(path.read_text().replace('"rng":', '"rng":1,"x":', 1))  # the summary reads, the game does not
-    app = MegamonoApp(saves, test_mode=True)
+    app = MegamonoApp(saves, runtime=Runtime.scripted())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("a")
@@ -200,7 +201,7 @@ async def test_the_autosave_of_a_game_open_elsewhere_is_neither_deleted_nor_rena
     path = save_game(started(), "autosave-0123456789ab", saves, game_id="0123456789ab")
     other = GameLock.take(saves, "0123456789ab", token="another-app")
     try:
-        app = MegamonoApp(saves, test_mode=True, open_resume=True)
+        app = MegamonoApp(saves, runtime=Runtime.scripted(), open_resume=True)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             assert screen_name(app) == "ResumeScreen"
@@ -217,7 +218,7 @@ async def test_the_autosave_of_a_game_open_elsewhere_is_neither_deleted_nor_rena
 async def test_the_start_screen_keeps_the_highlighted_game_when_it_comes_back(saves):
     for k, names in enumerate((["Ann", "Bob"], ["Cat", "Dan"], ["Eve", "Fay"])):
         save_game(started(names=names, seed=k + 1), f"autosave-00000000000{k}", saves, game_id=f"00000000000{k}")
-    app = MegamonoApp(saves, test_mode=True)
+    app = MegamonoApp(saves, runtime=Runtime.scripted())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("down", "down")
@@ -233,7 +234,7 @@ async def test_the_start_screen_keeps_the_highlighted_game_when_it_comes_back(sa
 async def test_the_start_screen_says_when_the_save_folder_is_a_file(tmp_path):
     folder = tmp_path / "saves"
     folder.write_text("not a folder")
-    app = MegamonoApp(folder, test_mode=True)
+    app = MegamonoApp(folder, runtime=Runtime.scripted())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         said = str(app.screen.query_one("#starterr").render())
@@ -248,7 +249,7 @@ async def test_at_100x30_the_start_screen_keeps_every_button_with_games_listed(s
 
     for k, gid in enumerate(("0123456789ab", "ba9876543210")):
         save_game(new_game(seed=k + 1), f"autosave-{gid}", saves, game_id=gid)
-    app = MegamonoApp(saves, test_mode=True)
+    app = MegamonoApp(saves, runtime=Runtime.scripted())
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -256,7 +257,7 @@ async def test_at_100x30_the_start_screen_keeps_every_button_with_games_listed(s
         box = screen.query_one("#start").region
         for button in screen.query(Button):
             assert box.contains_region(button.region), button.id
-    app = MegamonoApp(saves, test_mode=True)
+    app = MegamonoApp(saves, runtime=Runtime.scripted())
     async with app.run_test(size=(140, 45)) as pilot:  # (room enough: the big letters)
         await pilot.pause()
         assert app.screen._short_title is False

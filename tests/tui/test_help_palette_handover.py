@@ -7,6 +7,7 @@ from megamono.rules.actions import Buy, ProposeEnd, Roll
 from megamono.tui.app import MegamonoApp
 from megamono.tui.commands import legal_commands
 from megamono.tui.dialogs.notice import PassKeyboard
+from megamono.tui.runtime import Runtime
 from megamono.tui.screens.game import GameScreen
 from megamono.tui.stats import bar_rows, columns, stats_for
 from tui_helpers import SIZE, app_for, guarded_hand_over, new_game, pass_after_a_rest, screen_name
@@ -20,7 +21,7 @@ def keys_panel(app):
 
 # -- ? on every screen -------------------------------------------------------------------------------
 async def test_question_mark_shows_the_keys_of_the_start_and_saves_screens(saves):
-    app = MegamonoApp(saves, test_mode=True)
+    app = MegamonoApp(saves, runtime=Runtime.scripted())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("question_mark")
         await pilot.pause()
@@ -188,7 +189,7 @@ async def test_never_a_hand_over_for_a_computer_player(saves):
 
 
 async def test_the_options_screen_switches_the_hand_over_and_the_animations(saves):
-    app = MegamonoApp(saves, test_mode=True)
+    app = MegamonoApp(saves, runtime=Runtime.scripted())
     async with app.run_test(size=SIZE) as pilot:
         app.action_options()
         await pilot.pause()
@@ -266,17 +267,17 @@ def test_the_hand_over_and_animation_switches_are_remembered(tmp_path, monkeypat
 
     monkeypatch.delenv("MEGAMONO_HANDOVER", raising=False)
     monkeypatch.delenv("MEGAMONO_ANIMATIONS", raising=False)
-    app = SimpleNamespace(saves_dir=tmp_path, test_mode=False, pass_notices=False, animations=True)
+    app = SimpleNamespace(saves_dir=tmp_path, pass_notices=False, animations=True)
     remember_settings(app)
-    later = SimpleNamespace(saves_dir=tmp_path, test_mode=False, pass_notices=True, animations=False)
+    later = SimpleNamespace(saves_dir=tmp_path, pass_notices=True, animations=False)
     load_settings(later)
     assert (later.pass_notices, later.animations) == (False, True)
     monkeypatch.setenv("MEGAMONO_ANIMATIONS", "off")
-    off = SimpleNamespace(saves_dir=tmp_path, test_mode=False, pass_notices=True, animations=False)
+    off = SimpleNamespace(saves_dir=tmp_path, pass_notices=True, animations=False)
     load_settings(off)
     assert (off.pass_notices, off.animations) == (False, False)
     (tmp_path / SETTINGS_FILE).write_text("{not json", encoding="utf-8")
-    same = SimpleNamespace(saves_dir=tmp_path, test_mode=False, pass_notices=True, animations=True)
+    same = SimpleNamespace(saves_dir=tmp_path, pass_notices=True, animations=True)
     load_settings(same)
     assert (same.pass_notices, same.animations) == (True, True)
 
@@ -319,7 +320,7 @@ async def test_saving_from_a_hand_over_keeps_it_on_top_until_enter(saves):
 async def test_classic_hides_the_speed_die_option_and_the_mega_keys_in_the_help(saves):
     """Found by a newcomer: a classic game offered the Speed Die option and its help listed the Mega-only keys.
     Both follow the edition."""
-    app = MegamonoApp(saves, seed=42, test_mode=True, seat_order=True)
+    app = MegamonoApp(saves, seed=42, runtime=Runtime.scripted(), seat_order=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("n")
         setup = app.screen

@@ -9,6 +9,7 @@ from contextlib import asynccontextmanager
 
 import pytest
 from megamono.tui.app import MegamonoApp
+from megamono.tui.runtime import Runtime
 from textual.widgets import Input
 from tui_helpers import app_for, new_game, screen_name
 
@@ -21,7 +22,7 @@ def setup_screen(saves):
     """Drive the new-game screen: ``async with setup_screen(size) as (app, pilot, screen)``."""
     @asynccontextmanager
     async def run(size=COMPACT):
-        app = MegamonoApp(saves, test_mode=True)
+        app = MegamonoApp(saves, runtime=Runtime.scripted())
         async with app.run_test(size=size) as pilot:
             await pilot.press("n")
             await pilot.pause()
@@ -152,7 +153,7 @@ def focus_marks(box) -> tuple:
 async def test_the_focused_field_is_unmistakable(saves, monkeypatch, look):
     if look == "NO_COLOR":
         monkeypatch.setenv("NO_COLOR", "1")
-    app = MegamonoApp(saves, test_mode=True)
+    app = MegamonoApp(saves, runtime=Runtime.scripted())
     async with app.run_test(size=COMPACT) as pilot:
         if look == "high contrast":
             await pilot.press("f2")

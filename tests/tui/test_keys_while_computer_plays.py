@@ -5,7 +5,7 @@ they say why on the notice line."""
 
 from __future__ import annotations
 
-from tui_helpers import SIZE, app_for, burst, guarded_hand_over, new_game, pass_after_a_rest, screen_name
+from tui_helpers import SIZE, app_for, burst, guarded_hand_over, guards_on, new_game, pass_after_a_rest, screen_name
 
 ROBO = {"name": "Robo", "kind": "computer"}
 
@@ -125,8 +125,7 @@ async def test_a_key_typed_with_the_enter_that_passes_the_hand_over_is_not_taken
         from megamono.tui.screens import game_flow
 
         monkeypatch.setattr(game_flow, "AFTER_HANDOVER", 60.0)  # (a slow machine cannot outlast it)
-        app.test_mode = False  # (the moment after a hand-over waits only outside test mode)
-        try:
+        with guards_on(app):  # (the moment after a hand-over waits only with guards on)
             n = len(game.history)
             burst(app, "enter")
             await pilot.pause()
@@ -135,8 +134,6 @@ async def test_a_key_typed_with_the_enter_that_passes_the_hand_over_is_not_taken
             await pilot.pause()
             assert len(game.history) == n
             assert any("press it again" in said for said in app.notices), app.notices
-        finally:
-            app.test_mode = True
         monkeypatch.setattr(game_flow, "AFTER_HANDOVER", 0.0)
         await pilot.press("r")
         await pilot.pause()

@@ -13,6 +13,7 @@ import pytest
 from megamono.autosave import rescue_folder
 from megamono.saves import load_game, load_save
 from megamono.tui.app import MegamonoApp
+from megamono.tui.runtime import Runtime
 from tui_helpers import SIZE, app_for, new_game, screen_name
 
 DICE = [(1, 2, 1), (2, 3, 1)]  # Ann to Arctic Avenue (a buy decision)
@@ -138,7 +139,7 @@ async def test_a_closed_terminal_that_cannot_autosave_rescues_the_game_and_the_n
     assert load_game(rescued).st == game.st
     assert str(rescued) in app.crash_report  # printed on standard error as the app ends
     # the next start, on a save folder that works again, offers it and says where it is
-    again = MegamonoApp(saves, test_mode=True)
+    again = MegamonoApp(saves, runtime=Runtime.scripted())
     async with again.run_test(size=SIZE) as pilot:
         await pilot.pause()
         start = again.screen

@@ -8,6 +8,7 @@ from megamono.rules.actions import DeclareBankruptcy, IncomeTaxChoice, Roll
 from megamono.rules.engine import Game
 from megamono.saves import load_game, save_game
 from megamono.tui.app import MegamonoApp
+from megamono.tui.runtime import Runtime
 from tui_helpers import SIZE, app_for, new_game, screen_name
 
 BROWNS = (1, 3, 4)
@@ -71,7 +72,7 @@ async def test_save_with_s_then_resume_from_the_file(saves):
         assert str(path) in app.notices[-1]
         # the named save is the same game as its autosave (found by a newcomer: it was another game)
         assert app.game_id and json.loads(path.read_bytes())["game_id"] == app.game_id
-    resumed = MegamonoApp(saves, resume_file=path, test_mode=True)
+    resumed = MegamonoApp(saves, resume_file=path, runtime=Runtime.scripted())
     async with resumed.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert screen_name(resumed) == "GameScreen"
@@ -103,7 +104,7 @@ async def test_resume_list_loads_a_save_and_reports_a_broken_one(saves):
     data["state"]["players"][0]["cash"] = "lots"
     broken.write_text(json.dumps(data))
     before = broken.read_bytes()
-    app = MegamonoApp(saves, test_mode=True, open_resume=True)
+    app = MegamonoApp(saves, runtime=Runtime.scripted(), open_resume=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert screen_name(app) == "ResumeScreen"
@@ -124,7 +125,7 @@ async def test_resume_list_loads_a_save_and_reports_a_broken_one(saves):
 async def test_resume_a_broken_file_from_the_command_line(saves):
     broken = saves / "junk.json"
     broken.write_text("not json")
-    app = MegamonoApp(saves, resume_file=broken, test_mode=True)
+    app = MegamonoApp(saves, resume_file=broken, runtime=Runtime.scripted())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert screen_name(app) == "StartScreen"

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from megamono.saves import load_game
+from megamono.tui.runtime import FakeClock
 from megamono.tui.widgets.notices import PAGE_SECONDS, NoticeBoard, NoticeLine, pages
 from textual.geometry import Region
 from tui_helpers import SIZE, app_for, new_game, screen_name, settle
@@ -128,29 +129,29 @@ async def test_a_burst_of_the_same_notice_shows_once_with_a_count(shown_app):
 
 
 async def test_notices_go_when_their_time_is_up_and_older_ones_follow_the_newest():
-    now = [0.0]
-    board = NoticeBoard(clock=lambda: now[0])
+    clock = FakeClock(at=0.0)
+    board = NoticeBoard(clock=clock)
     board.add("Roll: not now", timeout=3)
-    now[0] = 1.0
+    clock.advance(1.0 - clock.monotonic())
     board.add("Trade: not now", timeout=3)
     assert [words for _, words in board.line(100)] == ["Trade: not now", "Roll: not now"]
     assert [words for _, words in board.line(24)] == ["Trade: not now"]  # only what fits whole
-    now[0] = 3.5
+    clock.advance(3.5 - clock.monotonic())
     assert board.expire() and [n.message for n in board.notices] == ["Trade: not now"]
-    now[0] = 4.5
+    clock.advance(4.5 - clock.monotonic())
     assert board.expire() and board.line(100) == [] and board.next_change() is None
 
 
 async def test_a_notice_longer_than_its_line_shows_a_part_at_a_time():
-    now = [0.0]
-    board = NoticeBoard(clock=lambda: now[0])
+    clock = FakeClock(at=0.0)
+    board = NoticeBoard(clock=clock)
     words = "The game was saved to /home/ann/saves/a-very-long-name.json. To continue it: megamono resume it"
     notice = board.add(words, timeout=1, width=60)
     parts = pages(words, 60 - 2 - 6)
     assert len(parts) == 3 and " ".join(parts) == words
     assert notice.until >= 3 * PAGE_SECONDS  # long enough to read every part
     for k, part in enumerate(parts):
-        now[0] = k * PAGE_SECONDS + 0.1
+        clock.advance(k * PAGE_SECONDS + 0.1 - clock.monotonic())
         assert board.line(60) == [(notice, f"{part} ({k + 1}/3)")]
         assert len(f"▌ {part} ({k + 1}/3)") <= 60
 

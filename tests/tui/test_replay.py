@@ -11,6 +11,7 @@ from pathlib import Path
 
 from megamono.replay import Timeline
 from megamono.tui.app import MegamonoApp
+from megamono.tui.runtime import Runtime
 from megamono.tui.screens.replay import ReplayScreen
 from megamono.tui.widgets.chance_chart import FixedFigures, chance_chart, initials
 from megamono.tui.widgets.dice import dice_text
@@ -65,7 +66,7 @@ async def test_every_key_steps_through_the_game_and_the_save_stays_as_it_was(sav
     before, mtime = path.read_bytes(), path.stat().st_mtime_ns
     tl = Timeline.from_save(path)
     n = tl.length
-    app = MegamonoApp(saves, test_mode=True, replay=tl)
+    app = MegamonoApp(saves, runtime=Runtime.scripted(), replay=tl)
     async with app.run_test(size=(140, 45)) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -133,7 +134,7 @@ async def test_every_key_steps_through_the_game_and_the_save_stays_as_it_was(sav
 
 async def test_the_chart_marks_the_round_shown_and_leaving_goes_back(saves):
     tl = Timeline.from_save(LATE_GAME)
-    app = MegamonoApp(saves, test_mode=True)
+    app = MegamonoApp(saves, runtime=Runtime.scripted())
     async with app.run_test(size=(140, 45)) as pilot:
         start = app.screen
         left = []
@@ -154,7 +155,7 @@ async def test_the_chart_marks_the_round_shown_and_leaving_goes_back(saves):
 
 async def test_the_compact_layout_fits_100x30(saves):
     tl = Timeline.from_save(LATE_GAME)
-    app = MegamonoApp(saves, test_mode=True)
+    app = MegamonoApp(saves, runtime=Runtime.scripted())
     async with app.run_test(size=(100, 30)) as pilot:
         app.push_screen(ReplayScreen(tl, chances(), start=tl.round_start(8)))
         await pilot.pause()
@@ -171,7 +172,7 @@ async def test_the_compact_layout_fits_100x30(saves):
 # -- snapshots ----------------------------------------------------------------------------------------
 def _replay_app(saves: Path) -> tuple[MegamonoApp, object]:
     tl = Timeline.from_save(LATE_GAME)
-    app = MegamonoApp(saves, test_mode=True)
+    app = MegamonoApp(saves, runtime=Runtime.scripted())
 
     async def open_replay(pilot) -> None:
         app.push_screen(ReplayScreen(tl, chances()))
@@ -209,7 +210,7 @@ async def test_after_a_jump_the_log_holds_what_came_before_once_the_keys_rest(sa
     from megamono.tui.screens.replay import LOG_IN_FULL, LOG_REWRITE
 
     tl = Timeline.from_save(LATE_GAME)
-    app = MegamonoApp(saves, test_mode=True, replay=tl)
+    app = MegamonoApp(saves, runtime=Runtime.scripted(), replay=tl)
     async with app.run_test(size=(140, 45)) as pilot:
         await pilot.pause()
         screen = app.screen

@@ -34,6 +34,7 @@ from megamono.rules.actions import parse_action  # noqa: E402
 from megamono.saves import load_game, read_save  # noqa: E402
 from megamono.tui.app import MegamonoApp  # noqa: E402
 from megamono.tui.resizing import LatestSizeOnly  # noqa: E402
+from megamono.tui.runtime import Runtime
 from megamono.tui.screens.toosmall import TooSmallScreen, guard_size  # noqa: E402
 from screen_recipes import LATE_GAME, RECIPES, game_before, screen_classes  # noqa: E402
 from textual import events  # noqa: E402
@@ -144,7 +145,7 @@ async def test_no_decision_opens_over_the_notice(saves):
 @pytest.mark.parametrize("run", range(4))
 async def test_a_game_resumed_in_a_small_terminal_waits_under_the_notice(saves, run):
     save = shutil.copy(LATE_GAME, saves / "late.json")
-    app = MegamonoApp(saves, resume_file=Path(save), test_mode=True)
+    app = MegamonoApp(saves, resume_file=Path(save), runtime=Runtime.scripted())
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(3):
             await pilot.pause()

@@ -15,9 +15,10 @@ from megamono.cli import main as cli_main
 from megamono.review import review_game
 from megamono.saves import save_game
 from megamono.tui.app import MegamonoApp
+from megamono.tui.runtime import SCRIPTED_PLAYOUTS, Runtime
 from megamono.tui.screens.gameover import GameOverScreen
 from megamono.tui.screens.replay import ReplayScreen
-from megamono.tui.screens.review import TEST_FIRST, ReviewScreen
+from megamono.tui.screens.review import ReviewScreen
 from textual.widgets import OptionList, Static
 from tui_helpers import screen_name, settle, shown
 
@@ -34,7 +35,7 @@ def finished():
 
 
 async def test_from_the_game_over_screen_to_the_review_and_a_turning_point_replayed(saves, finished):
-    app = MegamonoApp(saves, test_mode=True)
+    app = MegamonoApp(saves, runtime=Runtime.scripted())
     async with app.run_test(size=(140, 45)) as pilot:
         app.push_screen(GameOverScreen(finished))
         await pilot.pause()
@@ -42,7 +43,7 @@ async def test_from_the_game_over_screen_to_the_review_and_a_turning_point_repla
         await settle(pilot, app, until=lambda: screen_name(app) == "ReviewScreen")
         screen = app.screen
         review = screen.review
-        assert review.played() == TEST_FIRST * len(review.live_points())  # (test mode: one pass at once)
+        assert review.played() == SCRIPTED_PLAYOUTS * len(review.live_points())  # (scripted: one pass at once)
         head = shown(screen.query_one("#review-head", Static).content)
         assert "won in round 10" in head or "shared the win" in head
         chart = shown(screen.query_one("#review-chart", Static).content)
@@ -79,7 +80,7 @@ async def test_from_the_game_over_screen_to_the_review_and_a_turning_point_repla
 async def test_from_the_saved_games_the_file_only_read(saves, finished):
     path = save_game(finished, "finished", saves)
     before = path.read_bytes()
-    app = MegamonoApp(saves, test_mode=True, open_resume=True)
+    app = MegamonoApp(saves, runtime=Runtime.scripted(), open_resume=True)
     async with app.run_test(size=(140, 45)) as pilot:
         await settle(pilot, app, until=lambda: screen_name(app) == "ResumeScreen")
         await pilot.press("v")
@@ -92,7 +93,7 @@ async def test_from_the_saved_games_the_file_only_read(saves, finished):
 
 
 async def test_a_narrow_screen_shows_the_statistics_in_place_of_the_turning_points(saves, finished):
-    app = MegamonoApp(saves, test_mode=True)
+    app = MegamonoApp(saves, runtime=Runtime.scripted())
     async with app.run_test(size=(100, 30)) as pilot:
         app.push_screen(ReviewScreen(finished, "this game"))
         await pilot.pause()
@@ -117,7 +118,7 @@ async def test_a_game_in_progress_is_reviewed_up_to_now(saves):
     from megamono.saves import load_game
 
     game = load_game(LATE_GAME)
-    app = MegamonoApp(saves, test_mode=True)
+    app = MegamonoApp(saves, runtime=Runtime.scripted())
     async with app.run_test(size=(140, 45)) as pilot:
         app.push_screen(ReviewScreen(game, "late-game"))
         await pilot.pause()
@@ -153,7 +154,7 @@ async def test_the_app_opened_on_a_review_quits_when_it_is_left(saves):
     from megamono.saves import load_game
 
     review = review_game(load_game(LATE_GAME))
-    app = MegamonoApp(saves, test_mode=True, review=(review, "late-game"))
+    app = MegamonoApp(saves, runtime=Runtime.scripted(), review=(review, "late-game"))
     async with app.run_test(size=(140, 45)) as pilot:
         await pilot.pause()
         assert screen_name(app) == "ReviewScreen"
@@ -163,7 +164,7 @@ async def test_the_app_opened_on_a_review_quits_when_it_is_left(saves):
 
 
 def _review_app(saves: Path, finished):
-    app = MegamonoApp(saves, test_mode=True)
+    app = MegamonoApp(saves, runtime=Runtime.scripted())
 
     async def open_review(pilot) -> None:
         app.push_screen(ReviewScreen(finished, "this game"))

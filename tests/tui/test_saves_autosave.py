@@ -13,6 +13,7 @@ from megamono.rules.editions import Edition
 from megamono.rules.state import GameState
 from megamono.saves import load_game, save_game
 from megamono.tui.app import MegamonoApp
+from megamono.tui.runtime import FakeClock, Runtime
 from megamono.tui.screens.game import GameScreen
 from tui_helpers import SIZE, app_for, new_game, screen_name
 
@@ -87,7 +88,7 @@ async def test_a_new_app_offers_the_unfinished_autosave_and_resumes_it_with_a(sa
     game = new_game(dice=DICE)
     game.act(Roll(player=0))
     save_game(game, "autosave-0123456789ab", saves, game_id="0123456789ab")
-    app = MegamonoApp(saves, test_mode=True)
+    app = MegamonoApp(saves, runtime=Runtime.scripted())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         start = app.screen
@@ -102,7 +103,7 @@ async def test_a_new_app_offers_the_unfinished_autosave_and_resumes_it_with_a(sa
 
 
 async def test_a_finished_or_missing_autosave_is_not_offered(saves):
-    app = MegamonoApp(saves, test_mode=True)
+    app = MegamonoApp(saves, runtime=Runtime.scripted())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert not app.screen.query_one("#games").display
@@ -115,7 +116,7 @@ async def test_a_finished_or_missing_autosave_is_not_offered(saves):
     game.act(DeclareBankruptcy(player=0))
     assert game.over
     save_game(game, "autosave", saves)
-    app = MegamonoApp(saves, test_mode=True)
+    app = MegamonoApp(saves, runtime=Runtime.scripted())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert not app.screen.query_one("#games").display
@@ -156,7 +157,7 @@ async def test_a_loaded_game_left_unchanged_is_not_written_again(saves):
     game.act(Roll(player=0))
     path = save_game(game, "autosave-0123456789ab", saves, game_id="0123456789ab")
     before = (path.read_bytes(), path.stat().st_mtime_ns)
-    app = MegamonoApp(saves, test_mode=True)
+    app = MegamonoApp(saves, runtime=Runtime.scripted())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("a")
         await pilot.pause()
@@ -212,7 +213,7 @@ async def test_the_same_game_continued_takes_its_autosave_over(saves):
     game = new_game(dice=DICE)
     game.act(Roll(player=0))
     save_game(game, "autosave-0123456789ab", saves, game_id="0123456789ab")
-    app = MegamonoApp(saves, test_mode=True)
+    app = MegamonoApp(saves, runtime=Runtime.scripted())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("a")
         await pilot.pause()
@@ -235,7 +236,7 @@ async def test_an_unexpected_exception_writes_a_recovery_save_and_exits(saves, m
         raise RuntimeError("injected failure")
 
     monkeypatch.setattr(GameScreen, "action_roll", broken)
-    app = MegamonoApp(saves, test_mode=True, game=game, clock=lambda: CRASH_TIME)
+    app = MegamonoApp(saves, runtime=Runtime.scripted(FakeClock(CRASH_TIME)), game=game)
     with pytest.raises(RuntimeError, match="injected failure"):
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
@@ -259,7 +260,7 @@ async def test_a_crash_in_the_middle_of_an_action_recovers_the_last_whole_state(
         raise KeyError("half-way")
 
     monkeypatch.setattr(buying, "do_buy", half_a_buy)
-    app = MegamonoApp(saves, test_mode=True, game=game, clock=lambda: CRASH_TIME)
+    app = MegamonoApp(saves, runtime=Runtime.scripted(FakeClock(CRASH_TIME)), game=game)
     with pytest.raises(KeyError):
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
@@ -278,7 +279,7 @@ async def test_a_crash_with_no_game_in_play_says_so(saves, monkeypatch):
         raise ValueError("boom")
 
     monkeypatch.setattr(StartScreen, "action_new", broken)
-    app = MegamonoApp(saves, test_mode=True)
+    app = MegamonoApp(saves, runtime=Runtime.scripted())
     with pytest.raises(ValueError):
         async with app.run_test(size=SIZE) as pilot:
             await pilot.press("n")

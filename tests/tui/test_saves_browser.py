@@ -9,6 +9,7 @@ from pathlib import Path
 from megamono.rules.actions import Roll
 from megamono.saves import save_game
 from megamono.tui.app import MegamonoApp
+from megamono.tui.runtime import Runtime
 from tui_helpers import SIZE, new_game, screen_name
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "saves" / "examples" / "late-game.json"
@@ -50,7 +51,7 @@ def cell_texts(screen) -> list[list[str]]:
 
 async def test_the_browser_lists_every_save_newest_first_with_its_details(saves):
     paths = fill_folder(saves)
-    app = MegamonoApp(saves, test_mode=True)
+    app = MegamonoApp(saves, runtime=Runtime.scripted())
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_browser(app, pilot)
         order = [p for p in screen.paths if p in (paths["one"], paths["two"])]
@@ -67,7 +68,7 @@ async def test_the_browser_lists_every_save_newest_first_with_its_details(saves)
 async def test_rename_checks_the_name_and_renames_the_file(saves):
     paths = fill_folder(saves)
     two = paths["two"].read_bytes()
-    app = MegamonoApp(saves, test_mode=True)
+    app = MegamonoApp(saves, runtime=Runtime.scripted())
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_browser(app, pilot)
         await go_to(pilot, screen, paths["one"])
@@ -104,7 +105,7 @@ async def test_rename_checks_the_name_and_renames_the_file(saves):
 
 async def test_delete_asks_first(saves):
     paths = fill_folder(saves)
-    app = MegamonoApp(saves, test_mode=True)
+    app = MegamonoApp(saves, runtime=Runtime.scripted())
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_browser(app, pilot)
         await go_to(pilot, screen, paths["two"])
@@ -128,7 +129,7 @@ async def test_delete_asks_first(saves):
 async def test_examples_cannot_be_renamed_or_deleted_nor_broken_files_renamed(saves):
     paths = fill_folder(saves)
     example, junk = paths["example"].read_bytes(), paths["junk"].read_bytes()
-    app = MegamonoApp(saves, test_mode=True)
+    app = MegamonoApp(saves, runtime=Runtime.scripted())
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_browser(app, pilot)
         await go_to(pilot, screen, paths["example"])
@@ -163,7 +164,7 @@ async def test_examples_cannot_be_renamed_or_deleted_nor_broken_files_renamed(sa
 
 async def test_an_example_loads_from_the_browser(saves):
     paths = fill_folder(saves)
-    app = MegamonoApp(saves, test_mode=True)
+    app = MegamonoApp(saves, runtime=Runtime.scripted())
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_browser(app, pilot)
         await go_to(pilot, screen, paths["example"])
@@ -176,7 +177,7 @@ async def test_an_example_loads_from_the_browser(saves):
 
 async def test_home_and_end_go_to_the_first_and_last_save(saves):
     fill_folder(saves)
-    app = MegamonoApp(saves, test_mode=True)
+    app = MegamonoApp(saves, runtime=Runtime.scripted())
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_browser(app, pilot)
         table = screen.query_one("DataTable")
@@ -216,7 +217,7 @@ def hostile_folder(saves: Path) -> dict[str, Path]:
 
 async def test_hostile_files_are_listed_as_damaged_and_every_other_save_stays_usable(saves):
     paths = hostile_folder(saves)
-    app = MegamonoApp(saves, test_mode=True)
+    app = MegamonoApp(saves, runtime=Runtime.scripted())
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_browser(app, pilot)
         assert {s.path for s in screen.saves} == {paths[k] for k in ("one", "two", "example", "year-one")}
@@ -253,7 +254,7 @@ async def test_broken_saves_can_be_deleted_and_say_what_loading_says(saves):
     Python internals. It can be deleted (after the usual question) and says what loading says."""
     (saves / "truncated.json").write_text('{"format": "megamono-save", "version": 1, "state": {"play')
     (saves / "array.json").write_text("[1, 2, 3]")
-    app = MegamonoApp(saves, test_mode=True)
+    app = MegamonoApp(saves, runtime=Runtime.scripted())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("r")

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from megamono.tui.app import MegamonoApp
+from megamono.tui.runtime import Runtime
 from tui_helpers import SIZE, screen_name
 
 
 async def test_new_game_from_the_start_screen(saves):
-    app = MegamonoApp(saves, seed=42, test_mode=True, dice=[(1, 2, 1)], seat_order=True)
+    app = MegamonoApp(saves, seed=42, runtime=Runtime.scripted(), dice=[(1, 2, 1)], seat_order=True)
     async with app.run_test(size=SIZE) as pilot:
         assert screen_name(app) == "StartScreen"
         await pilot.press("n")
@@ -30,7 +31,7 @@ async def test_new_game_from_the_start_screen(saves):
 async def test_the_focused_fields_label_is_marked_on_every_row(saves):
     """README: the focused field's row has its label in reverse video. A newcomer found the edition's
     and the player count's labels were not marked (only the field's faint tint showed the focus)."""
-    app = MegamonoApp(saves, test_mode=True)
+    app = MegamonoApp(saves, runtime=Runtime.scripted())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("n")
         await pilot.pause()
@@ -50,7 +51,7 @@ async def test_enter_on_a_house_rule_goes_to_the_next_field_and_space_ticks_it(s
     newcomer ticked the Free Parking pot by accident). Space ticks; Enter moves on."""
     from megamono.tui.screens.setup import OptionBox
 
-    app = MegamonoApp(saves, test_mode=True)
+    app = MegamonoApp(saves, runtime=Runtime.scripted())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("n")
         await pilot.pause()
@@ -68,7 +69,7 @@ async def test_enter_on_a_house_rule_goes_to_the_next_field_and_space_ticks_it(s
 
 
 async def test_setup_refuses_duplicate_names_and_colours(saves):
-    app = MegamonoApp(saves, test_mode=True)
+    app = MegamonoApp(saves, runtime=Runtime.scripted())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("n")
         await pilot.press(*"Bob")  # player 1 takes Bob's name
@@ -95,7 +96,7 @@ async def test_setup_refuses_duplicate_names_and_colours(saves):
 
 
 async def test_quit_from_the_start_screen(saves):
-    app = MegamonoApp(saves, test_mode=True)
+    app = MegamonoApp(saves, runtime=Runtime.scripted())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("q")
         await pilot.pause()
@@ -115,7 +116,7 @@ async def test_G2_a_board_file_from_the_command_line_is_offered_and_played(saves
     data["spaces"][51].update(name="Table Mountain", short="Table Mtn")
     board = tmp_path / "mzansi.json"
     board.write_text(json.dumps(data), encoding="utf-8")
-    app = MegamonoApp(saves, seed=42, test_mode=True, seat_order=True, edition=str(board))
+    app = MegamonoApp(saves, seed=42, runtime=Runtime.scripted(), seat_order=True, edition=str(board))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("n")
         assert screen_name(app) == "SetupScreen"
@@ -164,7 +165,7 @@ async def test_O_the_help_screen_lists_this_games_house_rules(saves):
 async def test_O_bus_rule_offered_on_the_new_game_screen(saves):
     """The option bus_rule (RULES.md O, T3.4) is a switch on the new-game screen with its line; ticked,
     the game plays the Speed Die game's Bus; the classic board (no Speed Die) does not offer it."""
-    app = MegamonoApp(saves, seed=42, test_mode=True, dice=[(2, 5, "bus")], seat_order=True)
+    app = MegamonoApp(saves, seed=42, runtime=Runtime.scripted(), dice=[(2, 5, "bus")], seat_order=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("n")
         setup = app.screen
@@ -187,7 +188,7 @@ async def test_O_bus_rule_offered_on_the_new_game_screen(saves):
         await pilot.press("2")
         await pilot.pause()
         assert game.st.players[0].position == 5  # the second die
-    app = MegamonoApp(saves, test_mode=True, edition="classic")
+    app = MegamonoApp(saves, runtime=Runtime.scripted(), edition="classic")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("n")
         await pilot.pause()
@@ -200,7 +201,7 @@ async def test_A3_auctions_in_seat_order_is_a_switch_on_the_new_game_screen(save
     """The option auction_bidding (RULES.md O, A3) is a switch on the new-game screen, off by default,
     with its line; ticked with the keys (Tab to it, Space), the game's auctions are in seat order: a
     declined deed opens the one-bidder dialog."""
-    app = MegamonoApp(saves, seed=42, test_mode=True, dice=[(1, 2, 1)], seat_order=True)
+    app = MegamonoApp(saves, seed=42, runtime=Runtime.scripted(), dice=[(1, 2, 1)], seat_order=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("n")
         setup = app.screen
@@ -230,7 +231,7 @@ async def test_A3_auctions_in_seat_order_is_a_switch_on_the_new_game_screen(save
 async def test_A3_left_alone_the_switch_gives_open_auctions(saves):
     """Not ticked, the new game's auctions are open (the default of A3): a declined deed opens the
     auction screen of the whole table."""
-    app = MegamonoApp(saves, seed=42, test_mode=True, dice=[(1, 2, 1)], seat_order=True)
+    app = MegamonoApp(saves, seed=42, runtime=Runtime.scripted(), dice=[(1, 2, 1)], seat_order=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("n", "ctrl+g")
         await pilot.pause()

@@ -6,11 +6,12 @@ Update after an intended change of the look with ``pytest tests/tui --snapshot-u
 from __future__ import annotations
 
 from megamono.tui.app import MegamonoApp
+from megamono.tui.runtime import Runtime
 from tui_helpers import SIZE, app_for, new_game
 
 
 def test_start_screen(snap_compare, saves):
-    assert snap_compare(MegamonoApp(saves, test_mode=True), terminal_size=SIZE)
+    assert snap_compare(MegamonoApp(saves, runtime=Runtime.scripted()), terminal_size=SIZE)
 
 
 def test_game_screen(snap_compare, saves):
@@ -35,7 +36,7 @@ def test_buy_dialog(snap_compare, saves):
 
 
 def test_setup_screen(snap_compare, saves):
-    assert snap_compare(MegamonoApp(saves, test_mode=True), press=["n"], terminal_size=SIZE)
+    assert snap_compare(MegamonoApp(saves, runtime=Runtime.scripted()), press=["n"], terminal_size=SIZE)
 
 
 def test_trade_screen(snap_compare, saves):
@@ -62,4 +63,4 @@ def test_start_screen_with_games_in_progress(snap_compare, saves):
         stamp = f"2025-0{k + 1}-02T1{k}:00:00"  # (long ago: written as a date, whatever the day)
         path.write_text(path.read_text().replace('"saved_at":"', f'"saved_at":"{stamp}","was":"', 1))
     (saves / "autosave-00000000dead.json").write_text('{"format": "megamono-save", "state": [1, 2')
-    assert snap_compare(MegamonoApp(saves, test_mode=True), terminal_size=SIZE)
+    assert snap_compare(MegamonoApp(saves, runtime=Runtime.scripted()), terminal_size=SIZE)

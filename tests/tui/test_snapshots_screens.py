@@ -13,13 +13,14 @@ from pathlib import Path
 from megamono.rules.actions import ProposeEnd, VoteEnd
 from megamono.saves import load_game
 from megamono.tui.app import MegamonoApp
+from megamono.tui.runtime import Runtime
 from tui_helpers import SIZE, app_for, new_game
 
 LATE_GAME = Path(__file__).resolve().parents[2] / "saves" / "examples" / "late-game.json"
 
 
 def test_start_screen_keys(snap_compare, saves):
-    assert snap_compare(MegamonoApp(saves, test_mode=True), press=["question_mark"], terminal_size=SIZE)
+    assert snap_compare(MegamonoApp(saves, runtime=Runtime.scripted()), press=["question_mark"], terminal_size=SIZE)
 
 
 def test_setup_screen_keys(snap_compare, saves):
@@ -29,7 +30,7 @@ def test_setup_screen_keys(snap_compare, saves):
         pilot.app.action_keys()
         await pilot.pause()
 
-    assert snap_compare(MegamonoApp(saves, test_mode=True), run_before=keys, terminal_size=SIZE)
+    assert snap_compare(MegamonoApp(saves, runtime=Runtime.scripted()), run_before=keys, terminal_size=SIZE)
 
 
 def test_auction_dialog(snap_compare, saves):

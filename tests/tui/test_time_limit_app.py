@@ -10,6 +10,7 @@ from megamono.rules.actions import TimeUp
 from megamono.rules.engine import Game
 from megamono.saves import load_save
 from megamono.tui.app import MegamonoApp
+from megamono.tui.runtime import FakeClock, Runtime
 from test_inputs_say_no import retype, said, setup_screen  # noqa: F401 - (setup_screen: a fixture)
 from tui_helpers import SIZE, screen_name, settle
 
@@ -24,19 +25,19 @@ def _status(app) -> str:
 
 
 async def test_O_time_limit_the_status_line_counts_down_and_time_up_ends_the_game_at_the_round_end(saves):
-    now = [100.0]
+    clock = FakeClock(at=100.0)
     game = _game(2)
-    app = MegamonoApp(saves, test_mode=True, game=game, timer=lambda: now[0])
+    app = MegamonoApp(saves, runtime=Runtime.scripted(clock), game=game)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert "time left 2:00" in _status(app)
-        now[0] += 61.5
+        clock.advance(61.5)
         assert app.screen.check_time() is False
         assert "time left 0:59" in _status(app)
         await pilot.press("r", "b")  # Ann buys Arctic Avenue; Bob's turn
         await pilot.pause()
         assert game.pending.kind == "turn" and game.pending.player == 1
-        now[0] += 60
+        clock.advance(60)
         assert app.screen.check_time() is True  # recorded once, for Bob whose decision waits
         assert game.history[-1] == TimeUp(player=1) and game.st.turn.time_up and not game.over
         assert app.screen.check_time() is False  # never twice
@@ -56,38 +57,38 @@ async def test_O_time_limit_the_status_line_counts_down_and_time_up_ends_the_gam
 
 
 async def test_O_time_limit_the_time_open_is_kept_in_the_save_and_counts_on(saves):
-    now = [5.0]
+    clock = FakeClock(at=5.0)
     game = _game(10)
-    app = MegamonoApp(saves, test_mode=True, game=game, timer=lambda: now[0])
+    app = MegamonoApp(saves, runtime=Runtime.scripted(clock), game=game)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        now[0] += 125
+        clock.advance(125)
         await pilot.press("r", "b")  # Ann's turn ends: autosaved with the time so far
         await pilot.pause()
         path = app.autosave_path
         assert json.loads(path.read_text())["played_seconds"] == 125
-        now[0] += 10  # nothing played, but the time moved on: leaving writes it
+        clock.advance(10)  # nothing played, but the time moved on: leaving writes it
         assert app.unsaved_changes() and app.autosave_now() is None
         assert load_save(path).played_seconds == 135
-    now[0] = 9_000.0  # the time the game was saved and closed does not count
-    app = MegamonoApp(saves, test_mode=True, resume_file=path, timer=lambda: now[0])
+    clock.advance(9_000.0 - clock.monotonic())  # the time the game was saved and closed does not count
+    app = MegamonoApp(saves, runtime=Runtime.scripted(clock), resume_file=path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert screen_name(app) == "GameScreen"
         assert "time left 7:45" in _status(app)
-        now[0] += 60
+        clock.advance(60)
         app.screen.check_time()
         assert "time left 6:45" in _status(app)
         assert app.played_for_save(app.screen.game) == 195
 
 
 async def test_a_game_without_the_option_shows_no_clock_and_writes_no_time(saves):
-    now = [0.0]
+    clock = FakeClock(at=0.0)
     game = Game.new("mega", ["Ann", "Bob"], seed=1, seat_order=True, dice=[(1, 2, 1)])
-    app = MegamonoApp(saves, test_mode=True, game=game, timer=lambda: now[0])
+    app = MegamonoApp(saves, runtime=Runtime.scripted(clock), game=game)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        now[0] += 10_000
+        clock.advance(10_000)
         assert app.screen.check_time() is False and "time" not in _status(app)
         await pilot.press("r", "b")
         await pilot.pause()

@@ -9,6 +9,7 @@ from types import SimpleNamespace
 import pytest
 from megamono.tui.app import MegamonoApp
 from megamono.tui.look import token_letters
+from megamono.tui.runtime import Runtime
 from textual.widgets import Input
 from tui_helpers import screen_name
 
@@ -28,7 +29,7 @@ def test_token_letters(names, tokens):
 
 
 async def test_a_name_beginning_with_a_digit_gets_a_letter_token(saves):
-    app = MegamonoApp(saves, test_mode=True, seat_order=True)
+    app = MegamonoApp(saves, runtime=Runtime.scripted(), seat_order=True)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("n")
         await pilot.pause()

@@ -7,7 +7,8 @@ from __future__ import annotations
 from megamono.analysis import after_trade
 from megamono.rules.actions import ProposeTrade
 from megamono.rules.decisions import TradeSide
-from megamono.tui.screens.trade_chances import TEST_PLAYOUTS, TradeChances
+from megamono.tui.runtime import SCRIPTED_PLAYOUTS
+from megamono.tui.screens.trade_chances import TradeChances
 from test_trades_and_endings import BALTIC, MEDITERRANEAN, READING, trading_game
 from textual.widgets import Static
 from tui_helpers import SIZE, app_for, screen_name, settle, shown
@@ -45,7 +46,7 @@ async def test_ctrl_w_shows_both_sides_before_and_after(saves):
         await pilot.press("ctrl+w")
         await pilot.pause()
         effect = trade.effect()
-        assert isinstance(effect, TradeChances) and effect.finished and effect.played == TEST_PLAYOUTS
+        assert isinstance(effect, TradeChances) and effect.finished and effect.played == SCRIPTED_PLAYOUTS
         before, after = effect.before.figures, effect.after.figures
         assert before is not None and after is not None
         assert abs(sum(pc.chance for pc in after.players) - 1) < 1e-9

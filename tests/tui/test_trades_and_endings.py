@@ -6,6 +6,7 @@ import re
 
 from megamono.rules.engine import Game
 from megamono.tui.app import MegamonoApp
+from megamono.tui.runtime import Runtime
 from textual.widgets import MarkdownViewer
 from tui_helpers import SIZE, app_for, new_game, screen_name, settle
 
@@ -110,7 +111,7 @@ async def test_the_trade_screen_explains_what_blocks(saves):
 async def test_a_computer_partner_answers_by_itself(saves):
     game = Game.new("mega", [{"name": "Ann"}, {"name": "Bob", "kind": "computer"}], seed=2, seat_order=True)
     game.st.deeds[BALTIC].owner = 1
-    app = MegamonoApp(saves, test_mode=True, game=game)
+    app = MegamonoApp(saves, runtime=Runtime.scripted(), game=game)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("x")
         await pilot.pause()
@@ -128,7 +129,7 @@ async def test_a_computer_partner_answers_by_itself(saves):
 
 async def test_ending_early_by_votes_goes_to_game_over(saves):
     game = Game.new("mega", ["Ann", "Bob", {"name": "Cat", "kind": "computer"}], seed=1, seat_order=True)
-    app = MegamonoApp(saves, test_mode=True, game=game)
+    app = MegamonoApp(saves, runtime=Runtime.scripted(), game=game)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("e")
         await pilot.pause()

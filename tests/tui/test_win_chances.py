@@ -5,7 +5,8 @@ the position, shown at once when it opens again there, and forgotten once the ga
 from __future__ import annotations
 
 from megamono.rules.actions import Roll
-from megamono.tui.screens.chances import TEST_PLAYOUTS, ChancesScreen, PositionChances
+from megamono.tui.runtime import SCRIPTED_PLAYOUTS
+from megamono.tui.screens.chances import ChancesScreen, PositionChances
 from textual.widgets import ProgressBar, Static
 from tui_helpers import app_for, new_game, screen_name, settle, shown
 
@@ -25,7 +26,7 @@ async def test_the_panel_shows_chances_that_sum_to_100_and_leaves_the_game_uncha
         screen = app.screen
         assert isinstance(screen, ChancesScreen)
         figures = screen.chances.figures
-        assert figures is not None and figures.playouts == TEST_PLAYOUTS
+        assert figures is not None and figures.playouts == SCRIPTED_PLAYOUTS
         assert [pc.name for pc in figures.players] == ["Ann", "Bob", "Cat"]
         assert abs(sum(pc.chance for pc in figures.players) - 1) < 1e-9
         assert all(pc.low <= pc.chance <= pc.high for pc in figures.players)
@@ -33,7 +34,8 @@ async def test_the_panel_shows_chances_that_sum_to_100_and_leaves_the_game_uncha
         for pc in figures.players:
             assert pc.name in table and f"{pc.chance:.1%}" in table
         assert screen.query_one(ProgressBar).progress == 100  # (done)
-        assert f"{TEST_PLAYOUTS:,} playouts, every interval within" in shown(screen.query_one("#chances-done", Static))
+        done = shown(screen.query_one("#chances-done", Static))
+        assert f"{SCRIPTED_PLAYOUTS:,} playouts, every interval within" in done
         await pilot.press("escape")
         await settle(pilot, app, until=lambda: app.screen is gs)
         assert state_of(game) == before and game.history == history  # played on a copy
@@ -59,7 +61,7 @@ async def test_the_panel_shows_chances_that_sum_to_100_and_leaves_the_game_uncha
         await pilot.press("w")
         await settle(pilot, app, until=lambda: screen_name(app) == "ChancesScreen")
         assert app.screen.chances.figures is not figures
-        assert app.screen.chances.figures.playouts == TEST_PLAYOUTS
+        assert app.screen.chances.figures.playouts == SCRIPTED_PLAYOUTS
 
 
 EIGHT = ["Annabel", "Bartholomew", "Catherine", "Dmitri", "Evangeline", "Fitzgerald", "Gwendolyn", "Hieronymus"]
@@ -106,10 +108,11 @@ async def test_in_play_the_panel_plays_in_worker_processes_with_the_figures_of_o
     import asyncio
 
     from megamono.tui.app import MegamonoApp
+    from megamono.tui.runtime import Runtime
     from megamono.tui.screens.chances import CHUNK
 
     game = new_game(seed=3)
-    app = MegamonoApp(saves, test_mode=False, game=game)
+    app = MegamonoApp(saves, runtime=Runtime(signals=False, settings=False), game=game)
     async with app.run_test(size=(140, 45)) as pilot:
         for _ in range(100):  # (the hand-over first: pass it, once it shows, with no key before)
             if screen_name(app) == "PassKeyboard":

@@ -6,12 +6,14 @@ Games are built by tests/kit.py's ``new_game`` (imported as ``kit``), with the a
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator, Sequence
+import dataclasses
+from collections.abc import AsyncIterator, Iterator, Sequence
 from pathlib import Path
 
 from megamono.rules.engine import Game
 from megamono.tui.app import MegamonoApp
 from megamono.tui.dialogs.notice import PassKeyboard
+from megamono.tui.runtime import Runtime
 from textual import events
 
 import kit
@@ -30,7 +32,7 @@ def new_game(dice: Sequence = (), seed: int = 1, names: Sequence[str | dict] = N
 
 
 def app_for(game: Game, saves: Path) -> MegamonoApp:
-    return MegamonoApp(saves, test_mode=True, game=game)
+    return MegamonoApp(saves, runtime=Runtime.scripted(), game=game)
 
 
 def screen_name(app) -> str:
@@ -67,21 +69,29 @@ def burst(app, *keys: str) -> None:
         app.post_message(events.Key(key, key if len(key) == 1 else None))
 
 
+@contextlib.contextmanager
+def guards_on(app) -> Iterator[None]:
+    """The dialogs' key guards and the hand-over's rest on meanwhile (a scripted runtime has none)."""
+    scripted = app.runtime
+    app.runtime = dataclasses.replace(scripted, guards=True)
+    try:
+        yield
+    finally:
+        app.runtime = scripted
+
+
 @contextlib.asynccontextmanager
 async def guarded_hand_over(app, pilot, player: int, guard: float = 60.0,
                             rest: float = PassKeyboard.REST) -> AsyncIterator[PassKeyboard]:
     """A hand-over notice to ``player`` opened on the game screen with its guard on (``guard`` and
-    ``rest`` seconds: the guard is off in test mode, so test mode is off meanwhile)."""
+    ``rest`` seconds: a scripted runtime has no guards, so they are on meanwhile)."""
     game_screen = app.screen
-    app.test_mode = False
     notice = PassKeyboard(game_screen.look, player, "", owner=game_screen)
     notice.GUARD, notice.REST = guard, rest
-    try:
+    with guards_on(app):
         game_screen.open(notice, None)
         await pilot.pause()
         yield notice
-    finally:
-        app.test_mode = True
 
 
 async def pass_after_a_rest(app, pilot, notice: PassKeyboard) -> None:

@@ -15,6 +15,7 @@ from megamono.rules.engine import Game
 from megamono.rules.events import BidMade, DropsOut
 
 from ..look import DIM, money
+from ..runtime import runtime_of
 from ..widgets.amount import AmountInput
 from ..widgets.deed_card import deed_card_text
 from ..widgets.notices import NoticeLine
@@ -154,8 +155,7 @@ class BidDialog(DecisionDialog[BidDecision]):
             with Horizontal(id="bidrow"):
                 yield Static("Your bid: $", id="bidlabel")
                 amount = AmountInput(str(self.game.min_bid()), id="amount", compact=True)
-                if getattr(self.app, "test_mode", False):
-                    amount.cursor_blink = False
+                amount.cursor_blink = runtime_of(self.app).blink
                 yield amount
                 yield Static("", id="amount-problem")  # what is wrong with the amount typed, as it is typed
             with Horizontal(id="choices"):

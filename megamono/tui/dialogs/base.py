@@ -8,7 +8,6 @@ action, with ``"manage"`` (open the manage screen for the deciding player first)
 from __future__ import annotations
 
 import functools
-import time
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, cast
 
@@ -27,6 +26,7 @@ from megamono.rules.engine import Game
 
 from ..look import DIM, Look
 from ..resizing import LatestSizeOnly
+from ..runtime import runtime_of
 from ..widgets.notices import NoticeLine
 
 
@@ -93,13 +93,14 @@ class DecisionDialog(LatestSizeOnly, ModalScreen[object], Generic[D]):
         super().__init_subclass__(**kwargs)
 
     GUARD = 0.25
-    """Seconds after opening in which keys are ignored (off in test mode)."""
+    """Seconds after opening in which keys are ignored (when the runtime's ``guards`` are on)."""
 
     def too_soon(self) -> bool:
         opened = getattr(self, "_opened", None)
-        if opened is None or getattr(self.app, "test_mode", False):
+        runtime = runtime_of(self.app)
+        if opened is None or not runtime.guards:
             return False
-        if time.monotonic() - opened < self.GUARD:
+        if runtime.clock.monotonic() - opened < self.GUARD:
             if not getattr(self, "_guard_timer", False):
                 self._guard_timer = True
                 self.set_timer(self.GUARD, self.refresh_bindings)
@@ -116,7 +117,7 @@ class DecisionDialog(LatestSizeOnly, ModalScreen[object], Generic[D]):
             raise TypeError(f"{type(self).__name__} answers {self.DECISION}, not {pend!r:.60}")
         self.pend = cast(D, pend)  # (the isinstance above, which mypy cannot tie to D)
         self.player = pend.players[0] if player is None else player
-        self._opened: float | None = time.monotonic()
+        self._opened: float | None = None  # (the runtime's clock when it was mounted)
 
     def stale(self) -> bool:
         """The decision the dialog was opened for is no longer the one the game waits for, or no longer
@@ -160,6 +161,7 @@ class DecisionDialog(LatestSizeOnly, ModalScreen[object], Generic[D]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self._opened = runtime_of(self.app).clock.monotonic()
         box = self.query_one("#dialog")
         box.styles.border = ("heavy", self.look.colour(self.player))
         # (a border title is markup: a name such as "[/b]oo" is shown as typed, not read as a tag)

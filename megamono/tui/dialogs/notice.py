@@ -3,9 +3,7 @@ game cannot be autosaved as it is left."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
-from datetime import datetime
 from pathlib import Path
 
 from rich.text import Text
@@ -17,6 +15,7 @@ from textual.widgets import Footer, Input, Static
 
 from ..look import DIM, Look
 from ..resizing import LatestSizeOnly
+from ..runtime import runtime_of
 from ..widgets.notices import NoticeLine
 
 WHAT = {
@@ -66,25 +65,31 @@ class PassKeyboard(LatestSizeOnly, ModalScreen[object]):
         """The game screen: ``s`` and ``q`` run its save and quit."""
         self.undo = undo
         """The words of the last decision of the player handing over, when it can be taken back."""
-        self._opened = time.monotonic()
+        self._opened: float | None = None  # (the runtime clock's reading when it was mounted)
         self._guard_timer = False
-        self._ignored = getattr(owner.app, "last_key_at", None) if owner is not None else None
-        """When a key was last ignored, or (at first) pressed anywhere before the notice opened: keys
-        pressed until a moment before it showed count as keys it ignored (:attr:`REST`)."""
         self._told_too_soon = False
 
     def too_soon(self) -> bool:
-        if getattr(self.app, "test_mode", False):
+        """Whether a key now is too soon: in the first :attr:`GUARD` seconds, or before a rest of
+        :attr:`REST` seconds in which no key at all came (the app's :class:`~..keytimes.KeyTimes`:
+        keys pressed before the notice opened count)."""
+        runtime = runtime_of(self.app)
+        if not runtime.guards or self._opened is None:
             return False
-        now = time.monotonic()
+        now = runtime.clock.monotonic()
         opening = now - self._opened < self.GUARD
-        resting = self._ignored is not None and now - self._ignored < self.REST
+        keys = getattr(self.app, "keys", None)
+        resting = keys is not None and not keys.rested(now, self.REST)
         if not (opening or resting):
             return False
         if not self._guard_timer:
             self._guard_timer = True
-            self.set_timer(self.REST if resting else self.GUARD, self.refresh_bindings)
+            self.set_timer(self.REST if resting else self.GUARD, self._guard_over)
         return True
+
+    def _guard_over(self) -> None:
+        self._guard_timer = False
+        self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.too_soon():
@@ -98,13 +103,12 @@ class PassKeyboard(LatestSizeOnly, ModalScreen[object]):
     def on_key(self, event) -> None:
         """A key pressed as the notice opened (typed ahead by the one handing over, or during the
         computer's last move) is not taken: said once on the notice line, not ignored without a word."""
-        if event.key == "space" or not (event.is_printable or event.key == "enter"):
-            return
         if not self.too_soon():
             return
-        self._ignored = time.monotonic()  # (a rest is needed now: see REST)
-        self._guard_timer = False
-        self.too_soon()  # (a new timer: the footer shows Enter again once the rest is over)
+        event.stop()  # (not for this notice's keys: its bindings ask too_soon too)
+        event.prevent_default()
+        if event.key == "space" or not (event.is_printable or event.key == "enter"):
+            return
         if not self._told_too_soon:  # (once: typing ahead sends several)
             self._told_too_soon = True
             name = self.look.game.st.players[self.player].name
@@ -158,6 +162,7 @@ class PassKeyboard(LatestSizeOnly, ModalScreen[object]):
     def on_mount(self) -> None:
         from textual.color import Color
 
+        self._opened = runtime_of(self.app).clock.monotonic()
         colour = Color.parse(self.look.colour(self.player))
         box = self.query_one("#pass")
         box.styles.border = ("heavy", colour)
@@ -225,7 +230,8 @@ class SaveFailedDialog(LatestSizeOnly, ModalScreen[str | None]):
 
     def default_target(self) -> str:
         """A file in the home folder, named by the autosave and the time (it may be changed)."""
-        return str(Path.home() / f"megamono-{self.autosave.stem}-{datetime.now():%Y%m%d-%H%M%S}.json")
+        stamp = runtime_of(self.app).clock.now()
+        return str(Path.home() / f"megamono-{self.autosave.stem}-{stamp:%Y%m%d-%H%M%S}.json")
 
     def compose(self) -> ComposeResult:
         leave = "quit" if self.quitting else "leave the game"

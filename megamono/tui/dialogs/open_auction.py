@@ -24,7 +24,7 @@ stands still while an amount is being typed or another screen is over this one (
 auction that ends while another screen is on top leaves when this screen is back on top. When it ends, every human who
 has neither raised nor passed is recorded as passing (a :class:`~megamono.rules.actions.PassBid`
 each, so a replay is exact); a raise starts it again. Computer players answer one at a time, about
-:attr:`OpenAuctionDialog.COMPUTER_PACE` seconds after each change, in the order of
+:data:`~megamono.tui.runtime.BID_PACE` seconds after each change, in the order of
 :func:`~megamono.bots.schedule.computer_to_ask`; each answer is checked against the game as it is when
 it arrives. The screen closes itself when the auction closes.
 
@@ -33,7 +33,6 @@ The screen never changes the game itself: every action goes through the game scr
 
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -51,6 +50,7 @@ from megamono.rules.events import AuctionStarts, BidMade, PassesBid, PieceAuctio
 
 from ..look import DIM, money
 from ..resizing import LatestSizeOnly
+from ..runtime import runtime_of
 from ..screens.game_computer import ComputerChose, ask_computer, say_computer_failed
 from ..widgets.amount import AmountInput
 from ..widgets.deed_card import deed_card_text
@@ -72,8 +72,6 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
     """Seconds from a raise to the close of the bidding ("going once, going twice")."""
     OPENING = 10.0
     """Seconds given before the first bid (then every human who said nothing passes)."""
-    COMPUTER_PACE = 1.0
-    """Seconds between a change and a computer player's answer."""
 
     DEFAULT_CSS = """
     OpenAuctionDialog { align: center middle; }
@@ -116,7 +114,7 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
         self.remaining = self.OPENING
         self.item: tuple[int | None, str | None] = self.item_now()
         self.last_high: tuple[int | None, int] = (self.pend.high_bidder, self.pend.high_bid)
-        self._last_tick = time.monotonic()
+        self._last_tick = 0.0  # (the runtime clock's reading at the last tick: set when mounted)
         self._computer_timer: Timer | None = None
         self._thinking = False
         self.closed = False
@@ -193,8 +191,7 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
             with Horizontal(id="bidrow"):
                 yield Static(self.bid_label(), id="bidlabel")
                 amount = AmountInput("", id="amount", compact=True, placeholder="amount")
-                if getattr(self.app, "test_mode", False):
-                    amount.cursor_blink = False
+                amount.cursor_blink = runtime_of(self.app).blink
                 yield amount
                 yield Static("", id="amount-problem")
             yield Static(self.keys_text(), id="why")
@@ -202,12 +199,13 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self._last_tick = runtime_of(self.app).clock.monotonic()
         self.query_one("#amount", AmountInput).can_focus = False
         self.set_interval(0.2, self.tick)
         self.after_change()
 
     def on_screen_resume(self) -> None:
-        self._last_tick = time.monotonic()  # the time under another screen does not count
+        self._last_tick = runtime_of(self.app).clock.monotonic()  # the time under another screen does not count
         self.after_change()
 
     def heading(self) -> Text:
@@ -388,9 +386,9 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
         return [p for p in self.game.awaited() if not self.owner.controller.is_computer(p)]
 
     def tick(self) -> None:
-        now = time.monotonic()
+        now = runtime_of(self.app).clock.monotonic()
         dt, self._last_tick = now - self._last_tick, now
-        if self.closed or not self.running() or getattr(self.app, "test_mode", False):
+        if self.closed or not self.running():
             return
         if self.counting():
             self.remaining -= dt
@@ -411,13 +409,13 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
 
     # -- computer players ---------------------------------------------------------------------------------
     def schedule_computer(self) -> None:
-        """Ask the next computer bidder for an answer, after :attr:`COMPUTER_PACE` (at once in test mode)."""
+        """Ask the next computer bidder for an answer, after the runtime's ``bid_pace``."""
         if self._computer_timer is not None or self._thinking or self.closed:
             return
         if self.owner.controller.computer_to_move() is None:
             return
-        test = getattr(self.app, "test_mode", False)
-        self._computer_timer = self.set_timer(0.01 if test else self.COMPUTER_PACE, self.computer_step)
+        pace = runtime_of(self.app).bid_pace
+        self._computer_timer = self.set_timer(max(0.01, pace), self.computer_step)
 
     def computer_step(self) -> None:
         self._computer_timer = None

@@ -14,13 +14,13 @@ goes on from there; once the game moves on, they are forgotten.
 One thread, one process (``jobs=1``): forking worker processes from a threaded app is not safe, and
 the playouts' figures do not depend on it (playout ``i`` depends on the seed and ``i`` alone, so the
 figures after ``n`` playouts are those of ``megamono analyse --playouts n`` with the same seed).
-In test mode the panel plays :data:`TEST_PLAYOUTS` playouts at once, on the main thread.
+When the runtime runs nothing in threads (:mod:`..runtime`) the panel plays its playouts at once, on
+the main thread (``runtime.playouts`` of them).
 """
 
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -52,6 +52,7 @@ from megamono.analysis import (
 
 from ..look import Look
 from ..resizing import LatestSizeOnly
+from ..runtime import Clock, runtime_of
 from ..widgets.notices import NoticeLine
 
 if TYPE_CHECKING:
@@ -70,8 +71,6 @@ TARGET_AFTER = 100
 """Playouts before the panel looks whether the figures are close enough."""
 CHUNK = 10
 """Playouts a worker process plays at a time (and the steps at which the panel looks at the target)."""
-TEST_PLAYOUTS = 20
-"""Playouts in test mode (played at once: the figures are the same every run)."""
 REPORT_EVERY = 0.5
 """Seconds between two refinements of the figures on screen."""
 
@@ -125,25 +124,28 @@ class PositionChances:
         return max((pc.high - pc.low) / 2 for pc in f.players) <= self.target
 
     def play_on(self, stop: Callable[[], bool], report: Callable[[Analysis], None],
-                every: float = REPORT_EVERY, upto: int | None = None, pool: PlayoutPool | None = None) -> None:
+                every: float = REPORT_EVERY, upto: int | None = None, pool: PlayoutPool | None = None,
+                clock: Clock | None = None) -> None:
         """Play the next playouts until :attr:`finished` (or ``upto`` played, if fewer) or ``stop()``
         (asked between two playouts, or two of the pool's chunks); ``report(figures)`` every ``every``
         seconds and at the end. With ``pool``, the first :data:`CHUNK` are played here (the first figures
         come while the pool starts) and the rest by the pool's processes, :data:`CHUNK` at a time (the
         figures are the same). Safe in a worker thread: it reads only the copy; a second caller waits
-        until the first has stopped."""
+        until the first has stopped. ``every`` is measured on ``clock`` (the runtime's; the system's when
+        not given)."""
+        clock = clock or Clock()
         last_one = self.total if upto is None else min(upto, self.total)
         with self.lock:
             if self.base is None:
                 self.base = playout_base(self.game, self.turn_limit)
             base = self.base
-            last = time.monotonic()
+            last = clock.monotonic()
 
             def add(found: list[Playout]) -> bool:
                 """Keep ``found``; report when it is time; whether to go on."""
                 nonlocal last
                 self.results.extend(found)
-                now = time.monotonic()
+                now = clock.monotonic()
                 n = len(self.results)
                 first = self.figures is None
                 if first or n >= last_one or now - last >= every or (self.target is not None and n % CHUNK == 0):
@@ -282,7 +284,7 @@ class ChancesScreen(LatestSizeOnly, ModalScreen[None]):
         self.show()
         if self.chances.finished:
             return
-        if getattr(self.app, "test_mode", False):
+        if not runtime_of(self.app).threads:  # (at once, on the main thread)
             self.chances.play_on(lambda: False, lambda figures: None)
             self.show()
             return
@@ -295,7 +297,8 @@ class ChancesScreen(LatestSizeOnly, ModalScreen[None]):
             self.post_message(ChancesRefined(figures))
 
         try:
-            self.chances.play_on(lambda: worker.is_cancelled, report, pool=self.app.playouts)
+            self.chances.play_on(lambda: worker.is_cancelled, report, pool=self.app.playouts,
+                                 clock=runtime_of(self.app).clock)
         except PoolClosed:  # (the app is ending: its worker processes are gone)
             return
 

@@ -49,6 +49,7 @@ from ..dialogs.pick import BoardPickDialog
 from ..dialogs.social import PickDialog
 from ..look import Look, update_if_changed
 from ..resizing import LatestSizeOnly, stale_resize
+from ..runtime import COMPUTER_PACE, runtime_of
 from ..themes import palette_for
 from ..widgets.board import LAYOUT_MIN, Board, layout_for
 from ..widgets.deed_card import DeedCard
@@ -67,9 +68,7 @@ if TYPE_CHECKING:
     from .chances import PositionChances
 
 ANNOUNCE = ("card", "bus", "jail", "bankrupt", "auction", "game_over", "trade")
-BOT_PACE = 0.6
-"""Seconds between two steps of a computer player (0 in test mode)."""
-__all__ = ["AFTER_COMPUTER_GUARD", "ANNOUNCE", "BOT_PACE", "DIALOGS", "GameChanged", "GameScreen"]
+__all__ = ["AFTER_COMPUTER_GUARD", "ANNOUNCE", "DIALOGS", "GameChanged", "GameScreen"]
 
 
 class GameChanged(Message):
@@ -131,7 +130,7 @@ class GameScreen(DecisionFlow, ComputerTurns, UndoKeys, FittedFooter, LatestSize
         self.look = Look(game)
         self.saved = saved
         self.unsaved = False
-        self.pace = BOT_PACE
+        self.pace = COMPUTER_PACE
         self._fast = False
         self._bot_scheduled = False
         self._bot_timer = None
@@ -199,8 +198,7 @@ class GameScreen(DecisionFlow, ComputerTurns, UndoKeys, FittedFooter, LatestSize
             self.unsaved = True
             return True
         if result.error is not None:  # an engine bug: keep the app (and the chance to save) alive
-            if self.app.test_mode:
-                raise result.error
+            runtime_of(self.app).say_or_raise(result.error)
             self.app.notify(f"The rules engine failed on {result.action.kind}: {result.error!r}. Save the game (s) "
                             "and report it.", title="Engine error", severity="error", timeout=30)
             self.refresh_view()
@@ -358,9 +356,9 @@ class GameScreen(DecisionFlow, ComputerTurns, UndoKeys, FittedFooter, LatestSize
         self.refresh_view()
 
     def on_mount(self) -> None:
-        if getattr(self.app, "test_mode", False):
-            self.pace = 0.0
-            self.think_in_thread = False  # (each computer move at once, where a test expects it)
+        runtime = runtime_of(self.app)
+        self.pace = runtime.computer_pace
+        self.think_in_thread = runtime.threads  # (else each computer move at once, on the main thread)
         log = self._log
         log.border_title = "Log"
         log.add(self.game.st.log[-400:])
@@ -441,12 +439,9 @@ class GameScreen(DecisionFlow, ComputerTurns, UndoKeys, FittedFooter, LatestSize
 
     def sync_after_paint(self) -> None:
         """:meth:`sync` once the changed board is on screen: the roll shows at once and the next
-        dialog follows a frame later, as it does after an animation (at once in test mode)."""
-        if getattr(self.app, "test_mode", False):
-            self.sync()
-        else:
-            self.refresh()  # (the widgets' own refreshes may not have reached the screen yet: a frame first)
-            self.call_after_refresh(self.sync)
+        dialog follows a frame later, as it does after an animation."""
+        self.refresh()  # (the widgets' own refreshes may not have reached the screen yet: a frame first)
+        self.call_after_refresh(self.sync)
 
     def _animation_done(self) -> None:
         self.animation = None
@@ -647,12 +642,12 @@ class GameScreen(DecisionFlow, ComputerTurns, UndoKeys, FittedFooter, LatestSize
         """The playouts of the position as it stands (:mod:`.chances`): the ones kept for it, else new
         ones from a copy of the game taken now (none played yet). The win chances panel and the trade
         screen's before/after figures share them."""
-        from .chances import PLAYOUTS, TARGET, TEST_PLAYOUTS, PositionChances, position_key
+        from .chances import PLAYOUTS, TARGET, PositionChances, position_key
 
         key = position_key(self.controller)
         if self.chances is None or self.chances.key != key:
             copy = self.controller.copy_for_computer()
-            total = TEST_PLAYOUTS if getattr(self.app, "test_mode", False) else PLAYOUTS
+            total = runtime_of(self.app).playouts or PLAYOUTS
             self.chances = PositionChances.of(key, copy, total, target=TARGET)
         return self.chances
 

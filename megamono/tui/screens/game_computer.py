@@ -20,6 +20,7 @@ from megamono.rules.actions import Action
 from megamono.rules.engine import Game
 
 from ..controller import Point
+from ..runtime import runtime_of
 from .game_parts import GameScreenParts
 
 if TYPE_CHECKING:
@@ -62,9 +63,8 @@ def ask_computer(node: Widget, controller: GameController, seat: int, in_thread:
 
 
 def say_computer_failed(app: Any, error: Exception) -> None:
-    """Say that a computer player's bot raised ``error`` (raised again in test mode)."""
-    if getattr(app, "test_mode", False):
-        raise error
+    """Say that a computer player's bot raised ``error`` (raised when the runtime says bugs are raised)."""
+    runtime_of(app).say_or_raise(error)
     app.notify(f"The computer player failed: {error!r}. Save the game (s) and report it.",
                title="Computer error", severity="error", timeout=30)
 

@@ -8,7 +8,6 @@ dialog only returns an action, which :meth:`~.game.GameScreen.act` sends through
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -35,6 +34,7 @@ from ..dialogs.notice import PassKeyboard
 from ..dialogs.open_auction import OpenAuctionDialog
 from ..dialogs.pick import BoardPickDialog
 from ..dialogs.social import CounterOffer, EndVoteDialog, ShortageDialog, TradeReplyDialog
+from ..runtime import runtime_of
 from .game_parts import GameScreenParts
 from .toosmall import covered
 
@@ -54,7 +54,7 @@ expected must not answer it). The dialogs' own guard (:attr:`DecisionDialog.GUAR
 AFTER_HANDOVER = 0.3
 """Seconds after a hand-over is passed in which the next person's game keys (roll, decide...) wait: a
 key typed in the same burst as the Enter that passed it (keys pressed over and over while a computer
-played) must not act for them unseen (off in test mode)."""
+played) must not act for them unseen (when the runtime's guards are on)."""
 
 
 class DecisionFlow(GameScreenParts):  # (object at run time: see .game_parts)
@@ -92,7 +92,8 @@ class DecisionFlow(GameScreenParts):  # (object at run time: see .game_parts)
 
     def just_handed_over(self) -> bool:
         """Whether a hand-over was passed a moment ago (:data:`AFTER_HANDOVER`): game keys wait."""
-        return not getattr(self.app, "test_mode", False) and time.monotonic() - self._handed_at < AFTER_HANDOVER
+        runtime = runtime_of(self.app)
+        return runtime.guards and runtime.clock.monotonic() - self._handed_at < AFTER_HANDOVER
 
     def why_wait(self) -> str | None:
         """Why keys wait now, on the notice line ("Wait: Robo (computer) is playing…"), or None: a
@@ -183,7 +184,7 @@ class DecisionFlow(GameScreenParts):  # (object at run time: see .game_parts)
                     if result == "undo":
                         self.confirm_undo(handing_over=before)
                     else:  # (passed: the next keys of the same burst wait a moment, AFTER_HANDOVER)
-                        self._handed_at = time.monotonic()
+                        self._handed_at = runtime_of(self.app).clock.monotonic()
                         self.set_timer(AFTER_HANDOVER, self.refresh_bindings)
 
                 self.open(PassKeyboard(self.look, p, pend.prompt, owner=self, undo=undo), answer)

@@ -25,6 +25,7 @@ from megamono.rules.engine import Game
 
 from ..look import DIM
 from ..resizing import LatestSizeOnly
+from ..runtime import runtime_of
 from ..widgets.notices import NoticeLine
 
 if TYPE_CHECKING:
@@ -45,7 +46,7 @@ def load_settings(app) -> None:
     from megamono.files import KB, read_json_file
 
     folder = getattr(app, "saves_dir", None)
-    if folder is None or getattr(app, "test_mode", False):
+    if folder is None or not runtime_of(app).settings:
         return
     try:  # (only a small regular file is read: never a FIFO or a device of that name)
         data = read_json_file(Path(folder) / SETTINGS_FILE, 64 * KB, "settings file")
@@ -65,7 +66,7 @@ def remember_settings(app) -> None:
     from pathlib import Path
 
     folder = getattr(app, "saves_dir", None)
-    if folder is None or getattr(app, "test_mode", False):
+    if folder is None or not runtime_of(app).settings:
         return
     try:
         Path(folder).mkdir(parents=True, exist_ok=True)

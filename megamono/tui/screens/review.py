@@ -32,11 +32,12 @@ from textual.widgets.option_list import Option
 from textual.worker import Worker, get_current_worker
 
 from megamono.analysis import PoolClosed
-from megamono.review import TARGET, Review, TurningPoint, review_game
+from megamono.review import FIRST, TARGET, Review, TurningPoint, review_game
 from megamono.rules.engine import Game
 
 from ..look import DIM, Look
 from ..resizing import LatestSizeOnly
+from ..runtime import runtime_of
 from ..stats import stats_for
 from ..widgets.chance_chart import chance_chart
 from ..widgets.notices import NoticeLine
@@ -48,8 +49,6 @@ if TYPE_CHECKING:
 
     from ..app import MegamonoApp
 
-TEST_FIRST = 12
-"""Playouts per point in test mode (the first pass only, played at once: the same figures every run)."""
 
 
 class ReviewRefined(Message):
@@ -169,9 +168,11 @@ class ReviewScreen(LatestSizeOnly, Screen[None]):
         self.set_class(self.app.size.width < 120, "-narrow")
         self.show()
         self.query_one("#turning", OptionList).focus()
-        if getattr(self.app, "test_mode", False):
-            self.review.budget = TEST_FIRST * len(self.review.live_points())
-            self.review.refine(first=TEST_FIRST)
+        runtime = runtime_of(self.app)
+        if not runtime.threads:  # (one pass at once, on the main thread)
+            first = runtime.playouts or FIRST
+            self.review.budget = first * len(self.review.live_points())
+            self.review.refine(first=first)
             self.refining = False
             self.show()
             return

@@ -31,6 +31,7 @@ from megamono.saves import (
 
 from ..look import DIM
 from ..resizing import LatestSizeOnly
+from ..runtime import runtime_of
 from ..widgets.notices import NoticeLine
 
 if TYPE_CHECKING:
@@ -109,8 +110,7 @@ class SaveDialog(LatestSizeOnly, ModalScreen[Path | None]):
             yield Static(Text("Save the game", style="bold"))
             yield Static(Text(f"into {self.folder}/ — letters, digits, space, _ . - (up to 64)", style=DIM))
             box = SaveNameInput(default, id="savename")
-            if getattr(self.app, "test_mode", False):
-                box.cursor_blink = False
+            box.cursor_blink = runtime_of(self.app).blink
             yield box
             yield Static("", id="saveerr")
         yield NoticeLine()
@@ -159,7 +159,8 @@ class SaveDialog(LatestSizeOnly, ModalScreen[Path | None]):
         try:
             played = getattr(self.app, "played_for_save", None)
             written = save_game(self.game, name, self.folder, game_id=self.game_id,
-                                played_seconds=played(self.game) if played else None)
+                                played_seconds=played(self.game) if played else None,
+                                saved_at=runtime_of(self.app).clock.now())
         except (SaveError, OSError) as exc:
             err.update(Text(f"could not save: {exc}"))
             return
@@ -190,8 +191,7 @@ class RenameDialog(LatestSizeOnly, ModalScreen[str | None]):
             yield Static(Text(f"Rename the save {shown_name(self.path.stem)}", style="bold"))
             yield Static(Text("letters, digits, space, _ . - (up to 64)", style=DIM))
             box = RenameInput(self.path.stem, id="newname")
-            if getattr(self.app, "test_mode", False):
-                box.cursor_blink = False
+            box.cursor_blink = runtime_of(self.app).blink
             yield box
             yield Static("", id="renameerr")
         yield NoticeLine()

@@ -24,6 +24,7 @@ from ..computer import record_levels
 from ..forms import MarksFocusedRow
 from ..look import DIM, player_colour
 from ..resizing import LatestSizeOnly
+from ..runtime import runtime_of
 from ..widgets.amount import AmountInput
 from ..widgets.notices import NoticeLine
 
@@ -175,7 +176,7 @@ class SetupScreen(MarksFocusedRow, LatestSizeOnly, Screen[None]):
 
     # -- layout ---------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        test = getattr(self.app, "test_mode", False)
+        blink = runtime_of(self.app).blink
         with VerticalScroll(id="setup"):
             yield Static(id="heading")
             with Horizontal(id="counter"):
@@ -192,8 +193,7 @@ class SetupScreen(MarksFocusedRow, LatestSizeOnly, Screen[None]):
                         yield Static(f"Player {k + 1}", classes="seat")
                         name = Input(DEFAULT_NAMES[k], id=f"name-{k}", validators=name_checks(),
                                      placeholder="name", compact=True)
-                        if test:
-                            name.cursor_blink = False
+                        name.cursor_blink = blink
                         yield name
                         yield Select([(colour_label(c), c) for c in PLAYER_COLOURS], value=PLAYER_COLOURS[k],
                                      allow_blank=False, id=f"colour-{k}", compact=True)
@@ -215,8 +215,7 @@ class SetupScreen(MarksFocusedRow, LatestSizeOnly, Screen[None]):
                     yield Static(label, classes="label")
                     box = AmountInput("", money=field == "starting_cash", minimum=low, maximum=high,
                                       id=f"opt-{field}", valid_empty=True, compact=True, placeholder="none")
-                    if test:
-                        box.cursor_blink = False
+                    box.cursor_blink = blink
                     yield box
                     yield Static("", classes="err", id=f"err-{field}")  # (beside the field)
                     yield Static(Text(explain), classes="explain", id=f"explain-{field}")

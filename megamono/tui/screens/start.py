@@ -20,6 +20,7 @@ from megamono.autosave import ResumableGame, resumable_games, set_aside
 
 from ..look import DIM, GROUP_STYLE
 from ..resizing import LatestSizeOnly
+from ..runtime import runtime_of
 from ..widgets.notices import NoticeLine
 
 if TYPE_CHECKING:
@@ -54,9 +55,8 @@ def title_text(short: bool = False) -> Text:
     return t
 
 
-def when(saved: datetime, now: datetime | None = None) -> str:
+def when(saved: datetime, now: datetime) -> str:
     """When a game was saved, in few words: "today 21:04", "yesterday 18:30", "Tue 1 Dec 18:30"."""
-    now = now or datetime.now()
     days = (now.date() - saved.date()).days
     if days == 0:
         return f"today {saved:%H:%M}"
@@ -67,7 +67,7 @@ def when(saved: datetime, now: datetime | None = None) -> str:
     return f"{saved.day} {saved:%b %Y %H:%M}"
 
 
-def game_label(entry: ResumableGame, now: datetime | None = None) -> Text:
+def game_label(entry: ResumableGame, now: datetime) -> Text:
     """One line of the games in progress: players, round, when saved, and what is special about it
     (open in another megamono, rescued, damaged)."""
     if entry.damaged is not None:
@@ -150,7 +150,8 @@ class StartScreen(LatestSizeOnly, Screen[None]):
                             "Start megamono with --saves FOLDER to save elsewhere.")
         box = self.query_one("#games", OptionList)
         box.clear_options()
-        box.add_options([Option(game_label(g), id=str(k)) for k, g in enumerate(self.games)])
+        now = runtime_of(self.app).clock.now()
+        box.add_options([Option(game_label(g, now), id=str(k)) for k, g in enumerate(self.games)])
         shown = bool(self.games)
         box.display = shown
         self.query_one("#gameshead", Static).display = shown
@@ -204,7 +205,7 @@ class StartScreen(LatestSizeOnly, Screen[None]):
                     self.games[k] = ResumableGame(path=path, game_id=None, players=(), round=0, turn=0,
                                                   actions=0, saved=entry.saved, damaged=message)
                     box = self.query_one("#games", OptionList)
-                    box.replace_option_prompt_at_index(k, game_label(self.games[k]))
+                    box.replace_option_prompt_at_index(k, game_label(self.games[k], runtime_of(self.app).clock.now()))
             self.refresh_bindings()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

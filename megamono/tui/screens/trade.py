@@ -38,6 +38,7 @@ from megamono.rules.engine import Game
 from ..forms import MarksFocusedRow
 from ..look import DIM, Look, money
 from ..resizing import LatestSizeOnly, stale_resize
+from ..runtime import runtime_of
 from ..textual_private import TOGGLE_INNER
 from ..widgets.amount import AmountInput
 from ..widgets.notices import NoticeLine
@@ -153,9 +154,8 @@ class TradeSidePanel(Vertical):
         yield DeedPicker(id=f"deeds-{r}", compact=True)
 
     def on_mount(self) -> None:
-        if getattr(self.app, "test_mode", False):
-            for box in self.query(Input):
-                box.cursor_blink = False
+        for box in self.query(Input):
+            box.cursor_blink = runtime_of(self.app).blink
 
     def set_holder(self, p: int) -> None:
         """Show player ``p``'s side, empty."""
@@ -420,9 +420,9 @@ class TradeScreen(MarksFocusedRow, LatestSizeOnly, Screen[ProposeTrade | None]):
         self.show_effect()
         if current.finished:
             return
-        if getattr(self.app, "test_mode", False):
-            from .trade_chances import TEST_PLAYOUTS
-            current.total = min(current.total, TEST_PLAYOUTS)
+        runtime = runtime_of(self.app)
+        if not runtime.threads:  # (at once, on the main thread)
+            current.total = min(current.total, runtime.playouts or current.total)
             current.play_on(lambda: False, lambda chances: None)
             self.show_effect()
             return

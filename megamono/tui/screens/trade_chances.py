@@ -10,8 +10,8 @@ win chances panel: figures played there count here, and the other way round).
 
 The playouts run in a thread worker of the trade screen, before and after in turns, :data:`STEP` at a
 time, so both figures refine together; changing the offer stops them (the figures of an offer are kept
-while the screen is open: going back to it goes on from there). In test mode :data:`TEST_PLAYOUTS` of
-each are played at once.
+while the screen is open: going back to it goes on from there). When the runtime runs nothing
+in threads (:mod:`..runtime`), ``runtime.playouts`` of each are played at once.
 """
 
 from __future__ import annotations
@@ -30,8 +30,6 @@ from .chances import PositionChances
 
 PLAYOUTS = 400
 """Playouts of each position (before and after) for a trade's effect."""
-TEST_PLAYOUTS = 20
-"""Playouts of each position in test mode (played at once)."""
 STEP = 20
 """Playouts of one position before the worker turns to the other."""
 

@@ -15,7 +15,6 @@ shown a part at a time (``1/2``, ``2/2``), each part for :data:`PAGE_SECONDS`.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field
 
 from rich.cells import cell_len
@@ -23,6 +22,7 @@ from rich.text import Text
 from textual.widget import Widget
 
 from ..look import chars_in_cells
+from ..runtime import Clock
 
 PAGE_SECONDS = 3.0
 """How long each part of a notice too long for its line is shown."""
@@ -52,14 +52,14 @@ class Notice:
 
 @dataclass
 class NoticeBoard:
-    """The notices shown now, newest first; ``clock`` is :func:`time.monotonic` unless a test says."""
+    """The notices shown now, newest first; ``clock``: the app's (:class:`~megamono.tui.runtime.Clock`)."""
 
-    clock: object = time.monotonic
+    clock: Clock = field(default_factory=Clock)
     notices: list[Notice] = field(default_factory=list)
 
     def now(self) -> float:
         """The board's clock now, in seconds."""
-        return self.clock()  # type: ignore[operator]
+        return self.clock.monotonic()
 
     def add(self, message: str, title: str = "", severity: str = "information", timeout: float = 5.0,
             width: int = 100) -> Notice:
