@@ -92,6 +92,11 @@ class GameController:
         self.levels = bot_levels(game)
         self.last_decider: int | None = None
         self._owner = threading.get_ident()
+        self._chosen: dict[int, int] = {}
+        """The decisions a person chose at this table that undo may take back: the history's length right
+        after each -> the turn's number it was made and ended in (only those that left the turn as it was)."""
+        self._unchosen: dict[int, str] = {}
+        """Why a person's action that is not in ``_chosen`` cannot be taken back, by the same key."""
 
     # -- who decides ----------------------------------------------------------------------------------
     def is_computer(self, p: int | None) -> bool:
@@ -134,10 +139,21 @@ class GameController:
         if threading.get_ident() != self._owner:
             raise RuntimeError("the game is changed only on the thread that made its controller")
 
-    def act(self, action: Action) -> Change | Refused:
-        """Apply ``action``; the :class:`Change` (also passed to ``on_change``), or :class:`Refused`
-        with the reason (nothing changed, no call)."""
-        return self._apply(action, computer=False)
+    def act(self, action: Action, chosen: bool = True) -> Change | Refused:
+        """Apply ``action``, a person's: the :class:`Change` (also passed to ``on_change``), or
+        :class:`Refused` with the reason (nothing changed, no call). ``chosen`` False: nobody chose it at
+        the keyboard (an open auction's countdown passing for a silent bidder, the time limit running
+        out): applied in that player's name, and never offered to undo."""
+        result = self._apply(action, computer=False)
+        if isinstance(result, Change):
+            n = len(self.game.history)
+            if chosen and result.turn_before == result.turn_after:
+                self._chosen[n] = result.turn_after
+            elif chosen:
+                self._unchosen[n] = "it ended the turn, and undo never changes whose turn it is"
+            else:
+                self._unchosen[n] = "nobody chose it at the keyboard (the table's clock did)"
+        return result
 
     def _apply(self, action: Action, computer: bool) -> Change | Refused:
         self._main_thread_only()
@@ -150,6 +166,8 @@ class GameController:
             return Refused(action, str(exc))
         except Exception as exc:  # noqa: BLE001 - an engine bug: the screen keeps the app (and saving) alive
             return Refused(action, f"the rules engine failed on {action.kind}: {exc!r}", exc)
+        self._chosen.pop(len(g.history), None)  # (what was said of an action taken back at this length)
+        self._unchosen.pop(len(g.history), None)
         change = Change("act", action, events, turn, g.st.turn.number, before, computer)
         if self.on_change is not None:
             self.on_change(change)
@@ -158,46 +176,55 @@ class GameController:
     # -- undo (a player takes back only their own decisions) --------------------------------------------
     def why_not_undo(self, me: int | None) -> str | None:
         """Why the player at the keyboard (``me``) cannot undo now, or None when they can. The rules core
-        takes back only a decision that involved no chance; the app adds that it must be ``me``'s own,
-        never a computer's or another person's, and never a bankruptcy."""
+        takes back only a decision that involved no chance; the app adds that it must be what ``me``
+        chose, in their own turn, with nobody else acting since: never a computer's action, another
+        person's, a pass the auction's countdown recorded, a decision that ended the turn (undo never
+        changes whose turn it is) or one made before the game was opened here; never a bankruptcy."""
         g = self.game
         if not g.history:
             return "nothing to undo yet"
         last = g.history[-1]
         names = g.st.players
+        words = action_text(g, last, brief=True)
         # whose decision it was comes first: it is the reason a player understands
         if self.is_computer(last.player):
-            return (f"the last decision was a computer player's ({names[last.player].name}: "
-                    f"{action_text(g, last, brief=True)})")
+            return f"the last decision was a computer player's ({names[last.player].name}: {words})"
         if me is not None and last.player != me:
-            return (f"the last decision is {names[last.player].name}'s ({action_text(g, last, brief=True)}), not "
+            return (f"the last decision is {names[last.player].name}'s ({words}), not "
                     f"{names[me].name}'s: each player can undo only their own decisions")
         if last.kind == "declare_bankruptcy":  # its confirmation said so: it is final
             return "a bankruptcy cannot be taken back"
+        turn = self._chosen.get(len(g.history))
+        if turn is None:
+            why = self._unchosen.get(len(g.history), "it was made before the game was opened here")
+            return f"the last decision ({words}) cannot be taken back: {why}"
+        if turn != g.st.turn.number or g.st.turn.player != last.player:
+            return (f"the last decision ({words}) was made in {names[g.st.turn.player].name}'s turn: only "
+                    "decisions in your own turn are taken back")
         return g.why_not_undo()
 
     def undo_at_handover(self, handing_over: int | None) -> str | None:
         """The words for the decision that ``handing_over`` (the human passing the keyboard on) may
         still take back ("decline buy"), or None when there is none."""
         g = self.game
-        if handing_over is None or not g.history or self.is_computer(handing_over):
+        if handing_over is None or self.is_computer(handing_over) or self.why_not_undo(handing_over) is not None:
             return None
-        last = g.history[-1]
-        if last.player != handing_over or last.kind == "declare_bankruptcy" or g.why_not_undo() is not None:
-            return None
-        return action_text(g, last, brief=True)
+        return action_text(g, g.history[-1], brief=True)
 
     def undo(self) -> Change | Refused | None:
-        """Take back the last decision when the core can and it is a human's (not a bankruptcy); the
-        decision is that player's again (``last_decider``). None when there is nothing to take back."""
+        """Take back the last decision when :meth:`why_not_undo` allows it for the player who made it
+        (a :class:`Refused` with the reason otherwise); the decision is that player's again
+        (``last_decider``). None when there is nothing to take back (no history, a computer's action, a
+        bankruptcy)."""
         self._main_thread_only()
         g = self.game
         if not g.history or self.is_computer(g.history[-1].player) or g.history[-1].kind == "declare_bankruptcy":
             return None
-        why = g.why_not_undo()
+        why = self.why_not_undo(g.history[-1].player)
         if why is not None:
             return Refused(g.history[-1], why)
         turn = g.st.turn.number
+        del self._chosen[len(g.history)]
         action = g.undo()
         self.last_decider = action.player  # the decision is theirs again, at their keyboard
         change = Change("undo", action, [], turn, g.st.turn.number)

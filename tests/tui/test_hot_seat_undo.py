@@ -1,10 +1,13 @@
-"""Undo in hot-seat play: each player takes back only their own last decision (at the keyboard, or on the
-hand-over screen before passing it on), never another player's; at the compact size. A refusal names whose
-decision stands in the way (a computer player's too), and a bankruptcy is never taken back."""
+"""Undo in hot-seat play: each player takes back only what they chose, in their own turn, while nobody else
+has acted since (at the keyboard, or on the hand-over screen before passing it on); never another player's,
+a computer's, a pass the open auction's countdown recorded, or a decision that ended the turn (undo never
+changes whose turn it is); at the compact size. A refusal names whose decision stands in the way, and a
+bankruptcy is never taken back."""
 
 from __future__ import annotations
 
-from megamono.rules.actions import DeclareBankruptcy, IncomeTaxChoice, Roll
+from megamono.rules.actions import Bid, Buy, DeclareBankruptcy, DeclineBuy, IncomeTaxChoice, PassBid, Roll
+from megamono.tui.controller import Change, GameController, Refused
 from megamono.tui.screens.help import HELP, SCREEN_HELP
 from tui_helpers import SIZE, app_for, new_game, screen_name, settle
 
@@ -82,7 +85,7 @@ async def test_the_player_handing_over_may_take_back_their_decision(saves):
         await pilot.pause()
         assert game.st.deeds[ARCTIC].owner == 0
         assert screen_name(app) == "PassKeyboard" and app.screen.player == 1
-        assert app.screen.undo == "buy"  # her turn ended: she may still take the purchase back
+        assert app.screen.undo is None  # her purchase ended her turn: undo never changes whose turn it is
 
 def test_the_help_says_whose_decisions_undo_takes_back():
     assert "undo your own last decision" in HELP
@@ -123,3 +126,61 @@ async def test_a_bankruptcy_cannot_be_taken_back(saves):
         assert screen.why_not_undo() == "a bankruptcy cannot be taken back"
         screen.on_undo(True)
         assert game.history[-1].kind == "declare_bankruptcy" and game.st.players[0].bankrupt
+
+
+def _undoable(c: GameController) -> dict[int, str | None]:
+    """Each human seat's answer to "may I undo now?" (None: yes)."""
+    return {p: c.why_not_undo(p) for p in c.humans()}
+
+
+def test_a_pass_the_countdown_recorded_is_never_undone_by_the_next_player():
+    """The evening's fault: the countdown ended an open auction and recorded the silent players' passes as
+    theirs; the next player was the last silent passer, and u wound the game back into the previous turn,
+    reopening the auction on a deed they had seen sold."""
+    game = new_game(dice=[(1, 2, 1)], options={"auction_bidding": "open"})
+    c = GameController(game)
+    c.act(Roll(player=0))
+    c.act(DeclineBuy(player=0))  # the open auction: Ann, Bob and Cat may bid
+    c.act(Bid(player=2, amount=20))  # Cat raises
+    c.act(PassBid(player=0), chosen=False)  # the countdown ends: Ann and Bob said nothing
+    c.act(PassBid(player=1), chosen=False)
+    assert game.st.deeds[ARCTIC].owner == 2 and game.pending.kind == "turn" and game.pending.player == 1
+    why = c.why_not_undo(1)
+    assert why == ("the last decision (pass bid) cannot be taken back: nobody chose it at the keyboard "
+                   "(the table's clock did)")
+    assert c.undo_at_handover(1) is None
+    before = list(game.history)
+    assert isinstance(c.undo(), Refused) and game.history == before and game.pending.player == 1
+
+
+def test_a_decision_that_ends_the_turn_is_not_undone():
+    game = new_game(dice=[(1, 2, 1)])
+    c = GameController(game)
+    c.act(Roll(player=0))
+    assert isinstance(c.act(Buy(player=0)), Change) and game.pending.player == 1  # Bob's turn now
+    assert c.why_not_undo(0) == ("the last decision (buy) cannot be taken back: it ended the turn, and undo "
+                                 "never changes whose turn it is")
+
+
+def test_a_decision_in_another_players_turn_is_not_undone_and_nor_is_a_decline_others_bid_after():
+    game = new_game(dice=[(1, 2, 1)])  # seat-order auctions
+    c = GameController(game)
+    c.act(Roll(player=0))
+    c.act(DeclineBuy(player=0))
+    assert c.why_not_undo(0) is None  # nobody has acted since, in her own turn
+    c.act(Bid(player=1, amount=15))  # Bob bids in Ann's auction
+    assert c.why_not_undo(1) == ("the last decision (bid) was made in Ann's turn: only decisions in your own "
+                                 "turn are taken back")
+    assert c.why_not_undo(0).startswith("the last decision is Bob's (bid), not Ann's")
+    assert all(why is not None for why in _undoable(c).values())
+
+
+def test_undo_then_choose_again_and_undo_again_in_the_same_turn():
+    game = new_game(dice=[(1, 1, 2)])  # doubles: Ann's turn goes on after buying
+    c = GameController(game)
+    c.act(Roll(player=0))
+    c.act(Buy(player=0))
+    assert c.why_not_undo(0) is None
+    assert isinstance(c.undo(), Change) and game.pending.kind == "buy"
+    c.act(DeclineBuy(player=0))  # (seat-order: Bob bids next, still Ann's turn)
+    assert c.why_not_undo(0) is None and c.undo_at_handover(0) == "decline buy"

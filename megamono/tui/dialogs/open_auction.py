@@ -403,7 +403,7 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
         for p in self.humans_waiting():
             if not self.running() or p not in self.game.awaited():
                 break
-            self.owner.took(self.owner.controller.act(PassBid(player=p)))
+            self.owner.took(self.owner.controller.act(PassBid(player=p), chosen=False))
         self.let_go()
         self.after_change()
 

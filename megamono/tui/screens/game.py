@@ -389,7 +389,7 @@ class GameScreen(DecisionFlow, ComputerTurns, UndoKeys, FittedFooter, LatestSize
         if left is None or left > 0 or g.over or g.st.turn.time_up or g.pending is None:
             return False
         p = self.decider()
-        if p is None or not self.act(TimeUp(player=p)):
+        if p is None or not self.took(self.controller.act(TimeUp(player=p), chosen=False)):
             return False
         update_if_changed(self._status, status_text(g, self.look, self.levels, left))
         self.app.notify(f"Time is up: the game ends when round {g.st.turn.round} ends; the highest final worth "

@@ -27,8 +27,8 @@ GAME SCREEN
 @!bus  x        trade: who offers what to whom (cash, deeds, jail cards); partner answers
   c        claim rent (house rule "rent must be claimed"), before the next player rolls
   e        propose to end the game now: the others vote; all agree = the highest final worth wins
-  u        undo your own last decision, again for the one before (back to the last die roll, card or shuffle; \
-asks first); another player's decision is theirs: they may take it back on the hand-over screen (u)
+  u        undo your own last decision in your own turn, again for the one before (back to the last die roll, \
+card or shuffle; asks first); never once another player acted, nor a decision that ended your turn
   space    computer players: skip ahead (their moves at once, until a human decides)
   w        win chances: every player's chance to win from here, played out by the computer in the background (a \
 progress bar; the figures refine); Esc closes it and stops; they are kept for this position
@@ -190,7 +190,8 @@ SCREEN_HELP: dict[str, str] = {
                       "hides the dialog to look at the board (`d` brings it back).",
     "PassKeyboard": "**Hand-over.** Another person decides now: pass the keyboard, then they press "
                     "`Enter`. Before passing it, `u` lets you take back your own last decision (when "
-                    "it can be: not dice or cards). `s` saves, `q` leaves the game. Turn these screens "
+                    "it can be: in your own turn, not dice or cards, and not one that ended your turn). "
+                    "`s` saves, `q` leaves the game. Turn these screens "
                     "off in the options (command palette, Ctrl+P).",
     "ChancesScreen": "**Win chances** from where the game stands: the game played out to its end many times "
                      "by the strong computer in every seat, each player's share of the wins with its 95% "
