@@ -577,24 +577,10 @@ class MegamonoApp(GameRescue):
         self.push_screen(SaveFailedDialog(problem, self.autosave_path, save_elsewhere, quitting), answer)
 
     def action_quit(self) -> None:  # type: ignore[override]
-        """Ctrl+Q: during a game ask first (like ``q``); autosave the game in play, then quit (when
-        the autosave fails, :meth:`leave_game` asks what to do instead)."""
-        from .dialogs.notice import ConfirmDialog, SaveFailedDialog
+        """Ctrl+Q, over every screen and dialog: :func:`~.dialogs.notice.ask_to_quit`."""
+        from .dialogs.notice import ask_to_quit
 
-        if isinstance(self.screen, (ConfirmDialog, SaveFailedDialog)):
-            return
-        if self.game_in_play is not None and not self.game_in_play.over:
-            where = self.autosave_path.name
-            question = (f"Quit megamono now?\nThe game will be autosaved ({where}): the start screen "
-                        "offers to continue it.")
-
-            def answer(yes: bool | None) -> None:
-                if yes:
-                    self.leave_game(self.exit, quitting=True)
-
-            self.push_screen(ConfirmDialog(question), answer)
-            return
-        self.leave_game(self.exit, quitting=True)
+        ask_to_quit(self)
 
     def action_help_quit(self) -> None:
         """Ctrl+C: say how to quit (plain text: notices here are not markup)."""

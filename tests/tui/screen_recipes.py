@@ -408,6 +408,7 @@ RECIPES: dict[str, Recipe] = {
     "ChancesScreen": at_decision("turn", board_action("win_chances"), "ChancesScreen"),
     "SaveDialog": at_decision("turn", board_action("save"), "SaveDialog"),
     "ConfirmDialog": at_decision("turn", board_action("leave"), "ConfirmDialog"),
+    "QuitQuestion": at_decision("turn", call("action_quit"), "QuitQuestion"),
     "RulesScreen": at_decision("turn", board_action("rules"), "RulesScreen"),
     "OptionsScreen": at_decision("turn", call("action_options"), "OptionsScreen"),
     "ResumeScreen": at_decision("turn", call("action_saved_games"), "ResumeScreen"),

@@ -5,6 +5,13 @@ they say why on the notice line."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+from pathlib import Path
+
+from megamono.saves import load_game
+from megamono.tui.app import MegamonoApp
+from megamono.tui.dialogs.notice import PassKeyboard
+from megamono.tui.runtime import FakeClock, Runtime
 from tui_helpers import SIZE, app_for, burst, guarded_hand_over, guards_on, new_game, pass_after_a_rest, screen_name
 
 ROBO = {"name": "Robo", "kind": "computer"}
@@ -154,3 +161,55 @@ async def test_keys_pressed_just_before_the_hand_over_opened_call_for_a_rest(sav
             await pilot.pause()
             assert screen_name(app) == "PassKeyboard"
             await pass_after_a_rest(app, pilot, notice)
+
+
+REPRO = Path(__file__).resolve().parents[1] / "data" / "repro"
+
+
+async def test_no_key_acts_for_a_person_while_the_computer_decides_on_the_evening(saves):
+    """The evening's fault (tests/data/repro/debt-round27.json): Zoë goes bankrupt and Dan (computer)
+    decides on each mortgaged deed he receives; r and b were refused, but m opened Bob's manage screen
+    meanwhile and x sold a house with no question. Every key that changes the game or opens a person's
+    screen is refused now, with the reason, in a burst as a terminal delivers it."""
+    game = load_game(REPRO / "debt-round27.json")
+    app = MegamonoApp(saves, runtime=replace(Runtime.scripted(), computer_pace=60.0), game=game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert screen_name(app) == "DebtDialog" and game.pending.player == 0
+        await pilot.press("x", "y")  # Zoë declares bankruptcy: Dan decides on what he receives
+        await pilot.pause()
+        screen = app.screen
+        assert screen_name(app) == "GameScreen" and screen.controller.computer_to_move() == 2
+        n = len(game.history)
+        for keys in (("r", "b", "m", "x"), ("e", "y"), ("s",), ("d", "t", "u", "enter")):
+            burst(app, *keys)
+            await pilot.pause()
+            assert len(game.history) == n and screen_name(app) == "GameScreen", keys
+        assert any(said.startswith("Manage: Dan (computer) is playing") for said in app.notices), app.notices
+        assert not any("propose to end" in said for said in app.notices)
+
+
+async def test_a_burst_never_passes_the_hand_over_whatever_its_keys(saves):
+    """When "Pass the keyboard to ..." shows, 3 s of quiet, then r Enter r r 0.2 s apart: the Enter came
+    0.2 s after another key, so it is not taken; space, the arrows and PgDn restart the rest too. An Enter
+    after a rest passes it."""
+    clock, game = FakeClock(), new_game(dice=[(1, 2, 1)])
+    app = MegamonoApp(saves, runtime=replace(Runtime.scripted(clock), guards=True, handovers=True), game=game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert screen_name(app) == "PassKeyboard" and app.screen.player == 0
+        clock.advance(3.0)
+        for key in ("r", "enter", "r", "r"):
+            await pilot.press(key)
+            clock.advance(0.2)
+        assert screen_name(app) == "PassKeyboard" and not game.history
+        for key in ("space", "down", "pagedown"):
+            clock.advance(2.0)
+            await pilot.press(key)
+            clock.advance(0.5)
+            await pilot.press("enter")
+            assert screen_name(app) == "PassKeyboard", key
+        clock.advance(PassKeyboard.REST)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen_name(app) == "GameScreen"

@@ -7,35 +7,15 @@ from __future__ import annotations
 
 import os
 import subprocess
-from pathlib import Path
 
 import pytest
 from megamono.autosave import rescue_folder
 from megamono.saves import load_game, load_save
 from megamono.tui.app import MegamonoApp
 from megamono.tui.runtime import Runtime
-from tui_helpers import SIZE, app_for, new_game, screen_name
+from tui_helpers import SIZE, app_for, new_game, roll_and_quit, screen_name, unwritable
 
 DICE = [(1, 2, 1), (2, 3, 1)]  # Ann to Arctic Avenue (a buy decision)
-
-
-def unwritable(tmp_path: Path) -> Path:
-    """A save folder that cannot be written: its path is a file."""
-    folder = tmp_path / "saves"
-    folder.write_text("not a folder")
-    return folder
-
-
-async def roll_and_quit(app, pilot) -> None:
-    await pilot.press("r")
-    await pilot.pause()
-    assert screen_name(app) == "BuyDialog"
-    await pilot.press("ctrl+q")
-    await pilot.pause()
-    assert screen_name(app) == "ConfirmDialog"
-    assert "will be autosaved" in app.screen.question and "is autosaved" not in app.screen.question
-    await pilot.press("y")
-    await pilot.pause()
 
 
 async def test_quitting_when_the_autosave_fails_says_why_and_saves_elsewhere(tmp_path):

@@ -81,6 +81,15 @@ async def test_save_with_s_then_resume_from_the_file(saves):
         await pilot.press("r")  # the scripted dice travelled in the save
         await pilot.pause()
         assert again.st.players[1].position == 6
+        await pilot.press("escape", "s", "enter")  # the name it was resumed from: replacing it asks first
+        await pilot.pause()
+        assert screen_name(resumed) == "SaveDialog"
+        said = str(resumed.screen.query_one("#saveerr").render())
+        assert said == "my game.json is the save this game was resumed from: press Enter again to replace it"
+        assert load_game(path).st == game.st  # not replaced yet
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen_name(resumed) == "GameScreen" and load_game(path).st == again.st
 
 
 async def test_save_name_is_checked(saves):
@@ -230,6 +239,30 @@ async def test_selling_a_groups_buildings_asks_first_naming_what_and_for_how_muc
         await pilot.pause()
         assert screen_name(app) == "ManageScreen"
         assert [game.st.deeds[i].level for i in BROWNS] == [0, 0, 0] and game.st.players[0].cash == cash + 100
+
+
+async def test_selling_one_building_asks_first_a_stray_x_sells_nothing(saves):
+    """The evening's fault: an x typed in a burst sold a house with no question ("Bob receives $25 from the
+    bank: building sold on Mediterranean"). A sale asks first, as the group's does."""
+    game = new_game()
+    give_built_browns(game, 0)
+    game.st.deeds[3].level = 2  # Baltic: 2 houses (Baltic is the one to sell first)
+    game.st.bank.houses -= 1
+    cash = game.st.players[0].cash
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("m")
+        await pilot.pause()
+        await pilot.press("down", "x")
+        await pilot.pause()
+        assert screen_name(app) == "ConfirmDialog"
+        assert app.screen.question == "Ann: sell a building level of Baltic Avenue (2 houses now) back to the bank?"
+        await pilot.press("n")
+        await pilot.pause()
+        assert game.st.deeds[3].level == 2 and game.st.players[0].cash == cash
+        await pilot.press("x", "y")
+        await pilot.pause()
+        assert game.st.deeds[3].level == 1 and game.st.players[0].cash > cash
 
 
 async def test_keys_typed_at_once_into_the_save_dialog_are_all_kept(saves):

@@ -205,7 +205,7 @@ async def test_a_refusal_goes_when_the_next_action_succeeds(shown_app, saves):
         await pilot.press("x")  # the first deed, Mediterranean: selling it first would break even building
         await pilot.pause()
         assert "not allowed" in notice_line(app.screen).words
-        await pilot.press("down", "x")  # Baltic: sold
+        await pilot.press("down", "x", "y")  # Baltic: sold (a sale asks first)
         await pilot.pause()
         assert game.st.deeds[3].level == 2
         assert "not allowed" not in notice_line(app.screen).words

@@ -134,7 +134,7 @@ async def test_quitting_autosaves_the_game_in_play(saves):
         assert screen_name(app) == "BuyDialog"
         await pilot.press("ctrl+q")
         await pilot.pause()
-        assert screen_name(app) == "ConfirmDialog"
+        assert screen_name(app) == "QuitQuestion"
         await pilot.press("y")
         await pilot.pause()
     assert load_game(app.autosave_path).st == game.st
@@ -295,7 +295,7 @@ async def test_ctrl_q_asks_first_and_says_the_game_is_autosaved(saves):
         await pilot.pause()
         await pilot.press("ctrl+q")
         await pilot.pause()
-        assert screen_name(app) == "ConfirmDialog"
+        assert screen_name(app) == "QuitQuestion"
         assert "autosaved" in app.screen.question
         await pilot.press("n")
         await pilot.pause()

@@ -100,3 +100,23 @@ async def pass_after_a_rest(app, pilot, notice: PassKeyboard) -> None:
     await pilot.press("enter")
     await pilot.pause()
     assert screen_name(app) == "GameScreen"
+
+
+def unwritable(tmp_path: Path) -> Path:
+    """A save folder that cannot be written: its path is a file."""
+    folder = tmp_path / "saves"
+    folder.write_text("not a folder")
+    return folder
+
+
+async def roll_and_quit(app, pilot) -> None:
+    """Ann rolls to a buy decision, then Ctrl+Q and yes: the app quits (or says why it cannot)."""
+    await pilot.press("r")
+    await pilot.pause()
+    assert screen_name(app) == "BuyDialog"
+    await pilot.press("ctrl+q")
+    await pilot.pause()
+    assert screen_name(app) == "QuitQuestion"
+    assert "will be autosaved" in app.screen.question and "is autosaved" not in app.screen.question
+    await pilot.press("y")
+    await pilot.pause()

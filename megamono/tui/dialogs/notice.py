@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -301,3 +302,42 @@ class SaveFailedDialog(LatestSizeOnly, ModalScreen[str | None]):
 
     def action_back(self) -> None:
         self.dismiss(None)
+
+
+class QuitQuestion(ConfirmDialog):
+    """The question Ctrl+Q asks during a game: quit megamono (the game autosaved)?"""
+
+
+def ask_to_quit(app: Any) -> None:
+    """Ctrl+Q over any screen or dialog of ``app`` (the :class:`~megamono.tui.app.MegamonoApp`), saying
+    what it does:
+
+    - over :class:`SaveFailedDialog` it quits nothing (the game is not saved): it says which keys do;
+    - over the quit question itself it is a second "yes";
+    - over another yes/no question it answers that question "no" first, and says so: the ``y`` typed
+      next answers the quit question, never the one that was on screen;
+    - then, during a game, it asks whether to quit (the game autosaved); with no game in play it quits.
+    """
+    top = app.screen
+    if isinstance(top, SaveFailedDialog):
+        app.notify("Ctrl+Q: the game is not saved yet: s saves it elsewhere, r tries again, q leaves without "
+                   "saving, Esc goes back to the game", severity="warning", timeout=8)
+        return
+    if isinstance(top, QuitQuestion):
+        top.dismiss(True)
+        return
+    if isinstance(top, ConfirmDialog):
+        top.dismiss(False)
+        app.notify("Ctrl+Q: the question on screen was answered no", severity="warning", timeout=5)
+    game = app.game_in_play
+    if game is None or game.over:
+        app.leave_game(app.exit, quitting=True)
+        return
+    question = (f"Quit megamono now?\nThe game will be autosaved ({app.autosave_path.name}): the start screen "
+                "offers to continue it. (Ctrl+Q again: yes)")
+
+    def answer(yes: bool | None) -> None:
+        if yes:
+            app.leave_game(app.exit, quitting=True)
+
+    app.push_screen(QuitQuestion(question), answer)

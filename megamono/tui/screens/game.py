@@ -68,6 +68,11 @@ if TYPE_CHECKING:
     from .chances import PositionChances
 
 ANNOUNCE = ("card", "bus", "jail", "bankrupt", "auction", "game_over", "trade")
+PERSONS_KEYS = frozenset({"roll", "bus_ticket", "decide", "manage", "trade", "end_game", "undo", "save"})
+"""The keys that change the game or open a person's screen: refused while a computer player decides and
+in the moment before and after a hand-over (:meth:`~.game_flow.DecisionFlow.why_wait`), with the reason.
+(``c`` claims the rent its line shows, whoever decides: a claim against a computer must be made before
+it rolls.)"""
 __all__ = ["AFTER_COMPUTER_GUARD", "ANNOUNCE", "DIALOGS", "GameChanged", "GameScreen"]
 
 
@@ -493,9 +498,8 @@ class GameScreen(DecisionFlow, ComputerTurns, UndoKeys, FittedFooter, LatestSize
             return action in ("help", "rules", "leave") or None
         decider = self.decider()
         human = not self.is_computer(decider)
-        if (self.handover_due() or self.just_handed_over()) and action in (
-                "roll", "bus_ticket", "decide", "manage", "end_game", "undo"):
-            return None  # (the next person's keys: a moment, the hand-over shows first; the notice says so)
+        if action in PERSONS_KEYS and self.why_wait() is not None:
+            return None  # (a computer decides, or the keyboard passes first: the notice line says why)
         if action == "roll":
             return True if pend.kind == "turn" and human else None
         if action == "bus_ticket":

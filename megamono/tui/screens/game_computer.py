@@ -92,7 +92,7 @@ class ComputerTurns(GameScreenParts):  # (object at run time: see .game_parts)
         """The computer's step: its choice on a copy of the game, made in a worker (or at once)."""
         self._bot_timer = None
         g = self.game
-        if self._awaiting or not self.is_current or g.over or g.pending is None:
+        if self._awaiting or not self.on_top() or g.over or g.pending is None:
             self._bot_scheduled = False
             return
         c = self.controller
@@ -112,7 +112,7 @@ class ComputerTurns(GameScreenParts):  # (object at run time: see .game_parts)
         if message.error is not None:
             say_computer_failed(self.app, message.error)
             return
-        if self._awaiting or not self.is_current or message.action is None:
+        if self._awaiting or not self.on_top() or message.action is None:
             return
         result = self.controller.apply_computer(message.action, message.point)
         if result is None:  # the game moved on while the computer thought: think again

@@ -69,6 +69,15 @@ class DecisionFlow(GameScreenParts):  # (object at run time: see .game_parts)
     _handed_over: tuple = ()
     """The :meth:`pending_key` of the last decision a hand-over notice was shown for."""
 
+    def on_top(self) -> bool:
+        """Whether the game screen is the screen on top (Textual's ``is_current`` is also true under a
+        modal screen: the quit question, the command palette). Nothing opens, and no computer moves,
+        under another screen; the flow goes on when the game screen is back on top."""
+        try:
+            return self.app.screen is self
+        except Exception:  # noqa: BLE001 - (no screen stack: the app is closing)
+            return False
+
     def pending_key(self) -> tuple:
         """The decision waiting and who decides it, at this point of the log (() when none)."""
         p = self.game.pending
@@ -147,7 +156,7 @@ class DecisionFlow(GameScreenParts):  # (object at run time: see .game_parts)
     def sync(self) -> None:
         """Show what the game waits for: game over, a computer's move, a hand-over notice, or the
         decision's dialog."""
-        if self._awaiting or not self.is_current or self.animation is not None:
+        if self._awaiting or not self.on_top() or self.animation is not None:
             return
         if covered(self.app):
             return  # the terminal is too small: nothing opens over that notice (it resumes this screen)

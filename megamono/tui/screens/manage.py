@@ -269,14 +269,22 @@ class ManageScreen(FittedFooter, LatestSizeOnly, Screen[None]):
         if why:
             self.app.notify(why, title=f"{KEYS[key][0]}: not allowed", severity="warning")
             return
-        if key == "g":
+        if key in ("g", "x"):  # (a sale asks first: a stray key must never sell a building unseen)
             def answer(yes: bool | None) -> None:
                 if yes:
                     self.send(a)
 
-            self.app.push_screen(ConfirmDialog(self.sell_group_question(a.space)), answer)
+            question = self.sell_group_question(a.space) if key == "g" else self.sell_question(a.space)
+            self.app.push_screen(ConfirmDialog(question), answer)
             return
         self.send(a)
+
+    def sell_question(self, space: int) -> str:
+        """"Bob: sell a building level of Mediterranean Avenue (a hotel now) back to the bank?" """
+        g = self.game
+        level = g.level_name(g.st.deeds[space].level)
+        return (f"{g.st.players[self.player].name}: sell a building level of {g.ed.spaces[space].name} ({level} now) "
+                "back to the bank?")
 
     def sell_group_question(self, space: int) -> str:
         """"Ann: sell the Brown group's 7 buildings (...) to the bank for $175?" """

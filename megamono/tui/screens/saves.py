@@ -77,8 +77,8 @@ class RenameInput(Input):
 class SaveDialog(LatestSizeOnly, ModalScreen[Path | None]):
     """Ask for a save name (checked by :func:`check_save_name`) and write the game atomically.
 
-    Dismisses with the written path, or None when cancelled. An existing save of that name is only
-    replaced after a second Enter.
+    Dismisses with the written path, or None when cancelled. An existing save of that name (the one the
+    game was resumed from too) is only replaced after a second Enter.
     """
 
     DEFAULT_CSS = """
@@ -152,9 +152,10 @@ class SaveDialog(LatestSizeOnly, ModalScreen[Path | None]):
             err.update(Text("names beginning \"autosave\" are the automatic saves' (replaced at every turn): "
                             "choose another"))
             return
-        if path.exists() and path != self.current and self._confirm != path:
+        if path.exists() and self._confirm != path:  # (the save this game came from too: it asks first)
             self._confirm = path
-            err.update(Text(f"{path.name} exists: press Enter again to replace it"))
+            what = "is the save this game was resumed from" if path == self.current else "exists"
+            err.update(Text(f"{path.name} {what}: press Enter again to replace it"))
             return
         try:
             played = getattr(self.app, "played_for_save", None)
