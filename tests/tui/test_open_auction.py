@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from megamono.rules.actions import Bid, PassBid
 from megamono.rules.events import WinsAuction
+from megamono.tui.countdown import AFTER_RAISE
 from tui_helpers import SIZE, app_for, burst, new_game, screen_name
 
 ROBO = {"name": "Robo", "kind": "computer"}
@@ -52,9 +53,9 @@ async def test_three_humans_and_a_computer_bid_in_any_order_with_no_hand_over(sa
         await pilot.pause()
         assert (game.pending.high_bidder, game.pending.high_bid) == (1, 160) and game.pending.passed == []
         assert len(game.history) - keys_before == 4
-        # (the clock stands still in test mode: the opening 10 s, which the bids did not cut short)
+        # (the fake clock stands still: the opening 10 s, which the bids did not cut short)
         assert "Bidding open: 10 s" in str(dialog.query_one("#gavel").render())
-        dialog.remaining = 2.5
+        app.runtime.clock.advance(7.5)
         assert "Going once… 3 s" in str(dialog.gavel())
         assert seen == []  # four bids and passes by three people: no screen over the auction's
         dialog.time_up()  # nobody says more: Ann and Cat pass on their silence, Bob wins
@@ -351,13 +352,13 @@ async def test_a_bid_not_confirmed_gives_the_countdown_back(saves):
         await pilot.press("r", "a")
         await pilot.pause()
         dialog = app.screen
-        dialog.remaining = 0.5
+        app.runtime.clock.advance(9.5)  # (the countdown's last half second)
         await pilot.press("2", *"900", "enter")  # far above the price: asked first
         await pilot.pause()
         assert screen_name(app) == "ConfirmDialog"
         await pilot.press("n")
         await pilot.pause()
-        assert app.screen is dialog and dialog.remaining >= dialog.COUNTDOWN
+        assert app.screen is dialog and dialog.countdown.seconds_left(app.runtime.clock.monotonic()) >= AFTER_RAISE
         assert game.pending.high_bidder is None and "not confirmed" in str(dialog.query_one("#amount-problem").render())
 
 

@@ -17,11 +17,13 @@ another player's seat number typed into it). ``Esc`` lets go of the seat chosen 
 (and, with none chosen and nothing typed, hides the screen to look at the board; ``d`` on the board
 brings it back). ``m`` opens the manage screen of the seat chosen, to raise cash.
 
-After each raise a countdown runs ("going once, going twice", :attr:`OpenAuctionDialog.COUNTDOWN`
-seconds; from the start :attr:`OpenAuctionDialog.OPENING`, which a first bid does not cut short). It
-stands still while an amount is being typed or another screen is over this one (managing, a question;
-"over" means on top: a modal screen shows this one beneath, which Textual counts as current). An
-auction that ends while another screen is on top leaves when this screen is back on top. When it ends, every human who
+A countdown runs on the runtime's clock (:class:`~..countdown.Countdown`: 10 s from the start, which a
+first bid does not cut short; at least 3 s after a raise, 5 s after a computer's; the screen shows the
+seconds left). It stands still while the screen cannot be seen or answered (hidden with Esc, the terminal
+too small, another screen on top: managing, a question) and while an amount is being typed, and goes on
+from where it stopped; the game screen keeps it, so hiding the auction and showing it again (``d``) does
+not start it again. An auction that ends while another screen is on top leaves when this screen is back
+on top. When it ends, every human who
 has neither raised nor passed is recorded as passing (a :class:`~megamono.rules.actions.PassBid`
 each, so a replay is exact); a raise starts it again. Computer players answer one at a time, about
 :data:`~megamono.tui.runtime.BID_PACE` seconds after each change, in the order of
@@ -48,6 +50,7 @@ from megamono.rules.decisions import BidDecision
 from megamono.rules.engine import Game
 from megamono.rules.events import AuctionStarts, BidMade, PassesBid, PieceAuction
 
+from ..countdown import AFTER_RAISE, Countdown
 from ..look import DIM, money
 from ..resizing import LatestSizeOnly
 from ..runtime import runtime_of
@@ -68,10 +71,6 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
     """The open auction of ``owner``'s game (a :class:`~.screens.game.GameScreen`). Dismissed with
     ``"cancel"`` when the auction has closed, or None when hidden (``Esc`` with no seat chosen)."""
 
-    COUNTDOWN = 3.0
-    """Seconds from a raise to the close of the bidding ("going once, going twice")."""
-    OPENING = 10.0
-    """Seconds given before the first bid (then every human who said nothing passes)."""
 
     DEFAULT_CSS = """
     OpenAuctionDialog { align: center middle; }
@@ -111,10 +110,13 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
         self.owner = owner
         self.seat: int | None = None
         """The human bidder the keys act for now (chosen by their seat number)."""
-        self.remaining = self.OPENING
         self.item: tuple[int | None, str | None] = self.item_now()
         self.last_high: tuple[int | None, int] = (self.pend.high_bidder, self.pend.high_bid)
-        self._last_tick = 0.0  # (the runtime clock's reading at the last tick: set when mounted)
+        key = (self.game.st.turn.number, *self.item)
+        kept = owner.countdown
+        self.countdown = kept if kept is not None and kept.auction == key else Countdown(key)
+        """This auction's countdown (kept by the game screen: hidden and shown again, it goes on)."""
+        owner.countdown = self.countdown
         self._computer_timer: Timer | None = None
         self._thinking = False
         self.closed = False
@@ -198,15 +200,30 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
         yield NoticeLine()
         yield Footer()
 
+    def now(self) -> float:
+        """The runtime clock's reading."""
+        return runtime_of(self.app).clock.monotonic()
+
     def on_mount(self) -> None:
-        self._last_tick = runtime_of(self.app).clock.monotonic()
         self.query_one("#amount", AmountInput).can_focus = False
         self.set_interval(0.2, self.tick)
         self.after_change()
 
     def on_screen_resume(self) -> None:
-        self._last_tick = runtime_of(self.app).clock.monotonic()  # the time under another screen does not count
         self.after_change()
+
+    def on_screen_suspend(self) -> None:
+        self.countdown.stop(self.now())  # (the time under another screen, or the terminal too small, does not count)
+
+    def on_unmount(self) -> None:
+        self.countdown.stop(self.now())  # (hidden: d shows it again, and it goes on from here)
+
+    def keep_time(self) -> None:
+        """Run the countdown while :meth:`counting`, else stop it where it is."""
+        if self.counting():
+            self.countdown.run(self.now())
+        else:
+            self.countdown.stop(self.now())
 
     def heading(self) -> Text:
         pend = self.pend
@@ -271,13 +288,13 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
 
     def gavel(self) -> Text:
         """The countdown's words: "Going once… (3 s)"."""
+        shown = self.countdown.shown(self.now())
         if self.pend.high_bidder is None:
-            return Text(f"Opening the bidding: {max(0, round(self.remaining))} s, then whoever said nothing passes.")
-        left = self.remaining
-        words = ("Bidding open:" if left > self.COUNTDOWN else "Going once…" if left > 2
-                 else "Going twice…" if left > 1 else "Last call…")
+            return Text(f"Opening the bidding: {shown} s, then whoever said nothing passes.")
+        words = ("Bidding open:" if shown > AFTER_RAISE else "Going once…" if shown == 3
+                 else "Going twice…" if shown == 2 else "Last call…")
         paused = "" if self.counting() else "  (waiting)"
-        return Text(f"{words} {max(0, round(left + 0.49))} s{paused}", style="bold")
+        return Text(f"{words} {shown} s{paused}", style="bold")
 
     def bid_label(self) -> Text:
         p = self.acting()
@@ -346,17 +363,21 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
             return
         pend = self.pend
         high = (pend.high_bidder, pend.high_bid)
+        now = self.now()
         if self.item_now() != self.item or (pend.high_bidder is None and self.last_high[0] is not None):
-            self.item, self.remaining = self.item_now(), self.OPENING  # a new auction, or one restarted (A3)
-        elif high != self.last_high:
+            self.item = self.item_now()  # a new auction, or one restarted (A3)
+            self.countdown.restart(now, (self.game.st.turn.number, *self.item))
+        elif high != self.last_high and pend.high_bidder is not None:
             # a raise: the countdown starts again, never cutting short the opening time left (a computer
-            # may bid within a second of the opening: the table still gets its first 10 s)
-            self.remaining = max(self.remaining, self.COUNTDOWN)
+            # may bid within a second of the opening: the table still gets its first 10 s), and a
+            # computer's leaves the humans 5 s at least to answer it
+            self.countdown.raised(now, by_computer=self.owner.controller.is_computer(pend.high_bidder))
         if high != self.last_high and self._held_said and self.acting() != pend.high_bidder:
             self.say("")  # "holds the high bid" is said no more: outbid, they may raise now
         self.last_high = high
         if self.seat is not None and self.seat not in pend.bidders:
             self.let_go()  # (a high bidder's seat stays chosen: a computer may outbid them any moment)
+        self.keep_time()
         self.redraw()
         self.schedule_computer()
 
@@ -386,20 +407,16 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
         return [p for p in self.game.awaited() if not self.owner.controller.is_computer(p)]
 
     def tick(self) -> None:
-        now = runtime_of(self.app).clock.monotonic()
-        dt, self._last_tick = now - self._last_tick, now
         if self.closed or not self.running():
             return
-        if self.counting():
-            self.remaining -= dt
-            if self.remaining <= 0:
-                self.time_up()
-                return
+        self.keep_time()
+        if self.countdown.running and self.countdown.over(self.now()):
+            self.time_up()
+            return
         self.query_one("#gavel", Static).update(self.gavel())
 
     def time_up(self) -> None:
         """The countdown ended: every human who has neither raised nor passed passes (A3)."""
-        self.remaining = 0
         for p in self.humans_waiting():
             if not self.running() or p not in self.game.awaited():
                 break
@@ -551,7 +568,7 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
             else:
                 self.say(f"Not bid: {money(amount)} was not confirmed.")
                 # (the countdown stood still while asked: the bidder gets its last seconds back to bid again)
-                self.remaining = max(self.remaining, self.COUNTDOWN)
+                self.countdown.at_least(self.now(), AFTER_RAISE)
 
         self.app.push_screen(ConfirmDialog(question), answer)
 
@@ -577,6 +594,7 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
             self.seat = self.acting()  # typing holds the seat chosen already: a computer's raise keeps it
         problem = box.problem() if box.value.strip() else None
         self.say(problem or "")
+        self.keep_time()  # (typing holds the countdown)
         self.query_one("#gavel", Static).update(self.gavel())
 
     def on_input_submitted(self, event: AmountInput.Submitted) -> None:

@@ -65,6 +65,7 @@ from .game_undo import UndoKeys
 
 if TYPE_CHECKING:
     from ..animate import Animation
+    from ..countdown import Countdown
     from .chances import PositionChances
 
 ANNOUNCE = ("card", "bus", "jail", "bankrupt", "auction", "game_over", "trade")
@@ -139,6 +140,8 @@ class GameScreen(DecisionFlow, ComputerTurns, UndoKeys, FittedFooter, LatestSize
         self._fast = False
         self._bot_scheduled = False
         self._bot_timer = None
+        self.countdown: Countdown | None = None
+        """The open auction's countdown (:mod:`..countdown`), kept here while its screen is hidden."""
         self.chances: PositionChances | None = None
         """The win chances of the last position they were asked for (``w``), kept while it stands."""
         try:
