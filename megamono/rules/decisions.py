@@ -4,7 +4,10 @@
 actions are), or None while the engine resolves. Every decision has ``player`` (the seat it is
 asked of), ``prompt`` (a sentence for the screen) and :attr:`Decision.players`, the seats who may
 act on it now: one seat for every kind but the open auction, where every bidder but the high
-bidder may. Who may act is always asked of ``players``.
+bidder may. Who may act is always asked of ``players``; whether several seats act on it at the same
+moment, on one screen (the open auction), of :attr:`Decision.at_once`; and
+:attr:`Decision.after_action` is the hook the engine runs once after every action taken while the
+decision is pending (an open auction settles there whom it waits on, or closes).
 
 Money is whole dollars; spaces are board indices; seats index ``GameState.players``.
 
@@ -18,11 +21,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import field, fields
 from types import MappingProxyType
-from typing import Annotated, Literal, get_args
+from typing import TYPE_CHECKING, Annotated, ClassVar, Literal, get_args
 
 from pydantic import ConfigDict, Field
 
 from .records import Record, record
+
+if TYPE_CHECKING:
+    from .editions import Edition
+    from .state import GameState
 
 
 @record
@@ -66,6 +73,13 @@ PendingKind = Literal[
 ]
 """The decisions' kinds."""
 
+if TYPE_CHECKING:
+    AfterAction = staticmethod[[GameState, Edition], None]
+    """A decision's hook (:attr:`Decision.after_action`): ``hook(state, edition)``, changing the state (a
+    static method: it is read from a decision, and takes no decision)."""
+else:
+    AfterAction = staticmethod  # (not subscriptable when the program runs)
+
 
 @record
 class Decision(Record):
@@ -76,11 +90,27 @@ class Decision(Record):
     player: int
     prompt: str = ""
 
+    after_action: ClassVar[AfterAction | None] = None
+    """The hook ``Game.act`` runs exactly once after each action taken while a decision of this class
+    is pending, and once when one has just been asked (``hook(state, edition)``), before the game goes
+    on; should the hook end the decision, the game goes on to the next one (and runs its hook). None
+    (every kind but the auction): nothing to run. :class:`BidDecision`'s is
+    :func:`megamono.rules.auctions.settle_open`, which that module sets here (the rule areas sit above
+    this module: pyproject.toml's layers): an open auction (A3) names the first bidder it waits on as its
+    ``player``, or closes when it waits on nobody; a seat-order auction is left as it is."""
+
     @property
     def players(self) -> tuple[int, ...]:
         """The seats who may act on this decision now: ``(player,)`` for every kind but the open
         auction (:class:`BidDecision`), where several may."""
         return (self.player,)
+
+    @property
+    def at_once(self) -> bool:
+        """Whether several seats may act on this decision at the same moment, on one shared screen,
+        with no keyboard hand-over between them (RULES.md A3): True only for an open auction
+        (:class:`BidDecision`); every other decision is one seat's at a time (:attr:`players`)."""
+        return False
 
 
 @record
@@ -143,6 +173,12 @@ class BidDecision(Decision):
         if self.open:
             return tuple(q for q in self.bidders if q != self.high_bidder)
         return (self.player,)
+
+    @property
+    def at_once(self) -> bool:
+        """An open auction (A3): every bidder but the high bidder may raise or pass at any moment, on
+        one screen; in seat order one bidder acts at a time."""
+        return self.open
 
 
 @record

@@ -166,7 +166,7 @@ def why_not(st: GameState, ed: Edition, action: Action) -> str | None:
     if pend.kind not in DECISION_OF[kind]:
         return f"the game is waiting for {describe_pending(st, ed)}, not for {action.label()}"
     if p not in deciders:
-        if isinstance(pend, BidDecision) and pend.open:
+        if pend.at_once:  # (several may act on it now: A3)
             return auctions.why_not_bidder(st, ed, p)
         return f"it is {names_of(st, ed, deciders)}'s decision, not {name(st, p)}'s"
     return CHECK[kind](st, ed, action) if kind in CHECK else None
@@ -220,7 +220,7 @@ def _answers_of(st: GameState, ed: Edition, pend: Pending, p: int) -> list[Actio
     if isinstance(pend, BuyDecision):
         return [Buy(player=p), DeclineBuy(player=p)]
     if isinstance(pend, BidDecision):
-        last: Action = PassBid(player=p) if pend.open else DropOut(player=p)
+        last: Action = PassBid(player=p) if pend.at_once else DropOut(player=p)
         return [Bid(player=p, amount=auctions.min_bid(pend)), last]
     if isinstance(pend, TriplesDecision):
         return [ChooseDestination(player=p, space=i) for i in pend.choices]

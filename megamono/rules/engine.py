@@ -27,7 +27,6 @@ from .actions import (
 from .agenda import (
     EndTurnStep,
 )
-from .auctions import settle_open
 from .core import log, name, new_seed, pending_as, push, throw
 from .decisions import (
     BidDecision,
@@ -304,8 +303,8 @@ class Game:
         pend = self.st.pending
         if pend is None:
             return ()
-        if isinstance(pend, BidDecision) and pend.open:
-            return tuple(auctions.waiting_on(self.st, pend))
+        if isinstance(pend, BidDecision):
+            return auctions.awaited(self.st, pend)
         return pend.players
 
     def min_bid(self) -> int:
@@ -397,11 +396,8 @@ class Game:
             log = st.log
             start = len(log)
             ACT[action.kind](st, self.ed, action)
-            if isinstance(st.pending, BidDecision) and st.pending.open:
-                settle_open(st, self.ed)  # A3: any action may change who an open auction waits on
             self.history.append(action)
-            if st.pending is None:  # (with a decision pending already, the agenda waits)
-                self._advance()
+            self._advance()
             return log[start:]
 
     def _act_keeping_undo(self, action: Action) -> list[Event]:
@@ -411,8 +407,6 @@ class Game:
         start = len(self.st.log)
         before = self.st.copy(log=False)
         ACT[action.kind](self.st, self.ed, action)
-        if isinstance(self.st.pending, BidDecision) and self.st.pending.open:
-            settle_open(self.st, self.ed)
         self.history.append(action)
         self._advance()
         st = self.st
@@ -427,14 +421,29 @@ class Game:
 
     # ===================================================================== the agenda loop
     def _advance(self) -> None:
-        """Run agenda steps until a decision is pending or the game is over."""
+        """After an action (or the set-up): run agenda steps until a decision is pending (with a
+        decision pending already, the agenda waits) or the game is over, then that decision's hook
+        (:attr:`~megamono.rules.decisions.Decision.after_action`), exactly once: should the hook end
+        the decision (an open auction that waits on nobody closes, A3), on to the next decision, and
+        its hook."""
         st = self.st
+        ed = self.ed
         agenda = st.agenda
-        while st.pending is None and agenda and st.winner is None:
-            s = agenda.pop()
-            STEP[s.kind](st, self.ed, s)
-        if st.pending is None and st.winner is None:
-            raise AssertionError("the engine ran out of things to do without a decision")
+        while True:
+            while st.pending is None and agenda and st.winner is None:
+                s = agenda.pop()
+                STEP[s.kind](st, ed, s)
+            pend = st.pending
+            if pend is None:
+                if st.winner is None:
+                    raise AssertionError("the engine ran out of things to do without a decision")
+                return
+            hook = pend.after_action
+            if hook is None:
+                return
+            hook(st, ed)
+            if st.pending is not None:
+                return
 
     # ===================================================================== undo and the save form (I8)
     def copy(self) -> Game:

@@ -15,7 +15,7 @@ from typing import Any
 from textual.screen import Screen
 
 from megamono.rules.actions import ChooseDestination, PickAuctionDeed, PlacePiece
-from megamono.rules.decisions import AuctionPickDecision, BidDecision, PlacePieceDecision, TriplesDecision
+from megamono.rules.decisions import AuctionPickDecision, PlacePieceDecision, TriplesDecision
 
 from ..dialogs.auction import BidDialog
 from ..dialogs.base import DecisionDialog
@@ -82,7 +82,7 @@ class DecisionFlow(GameScreenParts):  # (object at run time: see .game_parts)
         g, pend = self.game, self.game.pending
         if g.over or pend is None or not self.app.pass_notices:
             return False
-        if pend.kind == "shortage_ask" or (isinstance(pend, BidDecision) and pend.open):
+        if pend.kind == "shortage_ask" or pend.at_once:
             return False  # (no hand-over: asked round the table; the open auction's one screen)
         p = self.decider()
         return p is not None and not self.is_computer(p) and p != self._last_decider
@@ -102,7 +102,7 @@ class DecisionFlow(GameScreenParts):  # (object at run time: see .game_parts)
         if g.over or pend is None or p is None:
             return None
         who = g.st.players[p].name
-        if self.is_computer(p) and not (isinstance(pend, BidDecision) and pend.open):
+        if self.is_computer(p) and not pend.at_once:
             return f"Wait: {who} (computer) is playing; space skips ahead"
         if self.handover_due():
             return f"Wait: the keyboard passes to {who} first"
@@ -163,7 +163,7 @@ class DecisionFlow(GameScreenParts):  # (object at run time: see .game_parts)
         if claim is not None:
             self.act_computer(claim)  # (the change's message comes back here)
             return
-        if isinstance(pend, BidDecision) and pend.open:  # A3: the whole table on one screen, no hand-over
+        if pend.at_once:  # A3: the whole table on one screen, no hand-over
             if self._hidden != self.pending_key():
                 self.open(OpenAuctionDialog(self), self.on_decision)  # type: ignore[arg-type]  # (self is the GameScreen)
             return
