@@ -39,16 +39,6 @@ def start(st: GameState, ed: Edition, pend: BidDecision) -> None:
     engine runs once it is pending: it may close at once (nobody can afford the opening bid)."""
     pend.open = st.options.auction_bidding == "open"
     wait(st, pend)
-    if not pend.open:
-        bid_prompt(st, ed, pend)
-
-
-def auction_item(ed: Edition, pend: BidDecision) -> str:
-    """What the auction ``pend`` sells: a deed's name, or "the last house" (B7)."""
-    if pend.piece:
-        return f"the last {pend.piece}"
-    assert pend.space is not None, "an auction sells a deed or a piece"
-    return sname(ed, pend.space)
 
 
 def min_bid(pend: BidDecision) -> int:
@@ -82,22 +72,6 @@ def free_cash(st: GameState, p: int) -> int:
     """The cash ``p`` may bid with (dollars): their cash less any high bid they hold in an open auction
     set aside meanwhile (a B7 shortage auction during a deed's auction, A3)."""
     return st.players[p].cash - bid_held(st, p)
-
-
-def bid_prompt(st: GameState, ed: Edition, pend: BidDecision) -> None:
-    """The prompt of the auction ``pend`` (the pending decision): who bids, the high bid, the lowest
-    bid now (A2)."""
-    players = st.players
-    if pend.high_bidder is None:
-        lead = "no bid yet"
-    else:
-        lead = f"high bid ${commas(pend.high_bid)} by {players[pend.high_bidder].name}"
-    if pend.open:
-        pend.prompt = (f"Auction of {auction_item(ed, pend)} ({lead}): anyone may bid at least"
-                       f" ${commas(min_bid(pend))} or pass")
-    else:
-        pend.prompt = (f"{players[pend.player].name}: auction of {auction_item(ed, pend)} ({lead});"
-                       f" bid at least ${commas(min_bid(pend))} or drop out")
 
 
 def why_not_bidder(st: GameState, ed: Edition, p: int) -> str:
@@ -180,7 +154,6 @@ def settle_open(st: GameState, ed: Edition) -> None:
     waiting = waiting_on(st, pend)
     if waiting:
         pend.player = waiting[0]
-        bid_prompt(st, ed, pend)
     else:
         close(st, ed)
 
@@ -194,7 +167,6 @@ def next_bidder(st: GameState, ed: Edition, pend: BidDecision, k: int) -> None:
     b = pend.bidders
     if len(b) > 1 or (len(b) == 1 and pend.high_bidder != b[0]):
         pend.player = b[k % len(b)]
-        bid_prompt(st, ed, pend)
         return
     close(st, ed)
 
@@ -236,8 +208,6 @@ def drop_bankrupt(st: GameState, ed: Edition, gone: set[int]) -> None:
         nxt = next((q for q in b[k:] + b[:k] if q not in gone), None)
         pend.bidders = [q for q in b if q not in gone]
         next_bidder(st, ed, pend, pend.bidders.index(nxt) if nxt is not None else 0)
-    elif pend.high_bidder is None:
-        bid_prompt(st, ed, pend)
 
 
 def step_grant(st: GameState, ed: Edition, s: GrantStep) -> None:

@@ -96,7 +96,9 @@ from .decisions import (
     TurnDecision,
 )
 from .editions import Edition
+from .events import NamesOf
 from .invariants import SETTLING_KINDS, anything_settling, settling_groups, settling_spaces
+from .prompts import say_decision
 from .state import GameState
 
 # Which decision each action answers (manage actions answer none: they may come any time).
@@ -252,11 +254,12 @@ def _answers_of(st: GameState, ed: Edition, pend: Pending, p: int) -> list[Actio
 
 
 def describe_pending(st: GameState, ed: Edition) -> str:
-    """The pending decision in words (its prompt, or who is asked what)."""
+    """The pending decision in words, made now from its fields and the names of ``st`` and ``ed``
+    (:func:`megamono.rules.prompts.say_decision`); "nothing" while none is pending."""
     pend = st.pending
     if pend is None:
         return "nothing"
-    return pend.prompt or f"{names_of(st, ed, pend.players)} ({pend.kind})"
+    return say_decision(NamesOf(st, ed), pend)
 
 
 def names_of(st: GameState, ed: Edition, seats: Sequence[int]) -> str:

@@ -30,6 +30,7 @@ from .agenda import (
 from .core import log, name, new_seed, pending_as, push, throw
 from .decisions import (
     BidDecision,
+    Decision,
     Pending,
     TradeOffer,
     TradeSide,
@@ -54,6 +55,7 @@ from .events import (
 )
 from .invariants import awaiting_grant, check_state
 from .positions import Position
+from .prompts import say_decision
 from .records import Data
 from .state import (
     Bank,
@@ -353,7 +355,9 @@ class Game:
         return dispatch.legal_actions(self.st, self.ed, player)
 
     def describe_pending(self) -> str:
-        """The pending decision in words (its prompt)."""
+        """The pending decision in words, made from its fields and this game's names when asked
+        (:func:`~megamono.rules.prompts.say_decision`): "Ann: buy Arctic Avenue for $60, or auction
+        it?"; "nothing" while none is pending."""
         return dispatch.describe_pending(self.st, self.ed)
 
     def timely_claims(self) -> list[ClaimRent]:
@@ -366,9 +370,13 @@ class Game:
         through :func:`megamono.rules.core.log`)."""
         self.st.log.append(ev)
 
-    def say(self, ev: Event) -> str:
-        """``ev``'s words with this game's names (players, spaces, cards): ``ev.say(game)``."""
-        return ev.say(self)
+    def say(self, what: Event | Decision) -> str:
+        """The words of an event (``ev.say(game)``) or of a decision of this game
+        (:func:`~megamono.rules.prompts.say_decision`), with this game's names (players, spaces,
+        cards), made now: neither holds words of its own."""
+        if isinstance(what, Event):
+            return what.say(self)
+        return say_decision(self, what)
 
     def name(self, player: int | None) -> str:
         """A seat's name, or "the bank" for None."""

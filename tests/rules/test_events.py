@@ -95,7 +95,7 @@ def test_D1_rent_paid_after_a_debt_is_still_rent_the_reason_kept_typed_through_a
     assert events[-1] == InDebt(ANN, due, "", 0, rent_for=7) and pend(g) == ("debt", ANN)
     [note] = [s for s in g.st.agenda if isinstance(s, DebtNoteStep)]
     assert (note.why, note.rent_for) == ("", 7)
-    assert "(rent for Massachusetts Avenue)" in g.pending.prompt
+    assert "(rent for Massachusetts Avenue)" in g.describe_pending()
     saved = Game.from_dict(g.to_dict())  # the debt's reason goes through a save as its fields
     assert saved.st.agenda == g.st.agenda
     act(saved, "mortgage", ANN, space=6)

@@ -120,7 +120,7 @@ class DecisionFlow(GameScreenParts):  # (object at run time: see .game_parts)
             pend, p = self.game.pending, self.decider()
             if pend is not None and p is not None and not self.game.over:
                 keys = "r rolls, d shows the question" if pend.kind == "turn" else "d shows the question"
-                why = f"Enter: nothing to confirm here; {pend.prompt or self.game.describe_pending()} ({keys})"
+                why = f"Enter: nothing to confirm here; {self.game.describe_pending()} ({keys})"
         if why is not None:
             self.app.notify(why, severity="warning", timeout=3)
 
@@ -140,8 +140,8 @@ class DecisionFlow(GameScreenParts):  # (object at run time: see .game_parts)
         if self.just_handed_over():
             return "a key typed with the Enter that passed the hand-over is not taken; press it again"
         if pend.kind != "turn":
-            return f"first this: {pend.prompt or g.describe_pending()} (d shows the question)"
-        return f"not now; {pend.prompt or g.describe_pending()}"
+            return f"first this: {g.describe_pending()} (d shows the question)"
+        return f"not now; {g.describe_pending()}"
 
     def sync(self) -> None:
         """Show what the game waits for: game over, a computer's move, a hand-over notice, or the
@@ -186,7 +186,7 @@ class DecisionFlow(GameScreenParts):  # (object at run time: see .game_parts)
                         self._handed_at = time.monotonic()
                         self.set_timer(AFTER_HANDOVER, self.refresh_bindings)
 
-                self.open(PassKeyboard(self.look, p, pend.prompt, owner=self, undo=undo), answer)
+                self.open(PassKeyboard(self.look, p, g.describe_pending(), owner=self, undo=undo), answer)
                 return
         if pend.kind == "turn" or self._hidden == self.pending_key():
             return
