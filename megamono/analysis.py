@@ -207,7 +207,8 @@ def playout_base(game: Game, turn_limit: int = DEFAULT_TURN_LIMIT, known: Known 
                        tuple(game.final_worth(p) for p in range(len(st.players))), 0, 0)
     if known is None:
         known = known_of(st)
-    remembered = Known(seen=(), refused=known.refused, open=known.open) if known.refused or known.open else None
+    remembered = (Known(seen=(), refused=known.refused, waiting=known.waiting)
+                  if known.refused or known.waiting else None)
     return Base(game.ed, state, unseen_places(st, set(known.seen)), over, remembered)
 
 

@@ -12,7 +12,7 @@ from typing import Any
 from megamono.autosave import derive_game_id
 from megamono.rules.editions import load_edition
 
-SAVE_VERSION = 9
+SAVE_VERSION = 10
 """The version of the saves megamono writes."""
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
@@ -195,8 +195,84 @@ def _v7_to_v8(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+_DEBT_END = "). Sell buildings or mortgage deeds to raise it."
+"""How the words of a debt (its version-9 ``prompt``) end, after its reason in brackets."""
+
+
+def _reason_v9(why: str, rent_for: int | None, spaces: list[str]) -> str:
+    """A payment's reason in the words version 9 gave it (``megamono.rules.events.reason``)."""
+    if rent_for is None:
+        return why
+    rent = f"rent for {spaces[rent_for]}"
+    return f"{rent} ({why})" if why else rent
+
+
+def _debt_reason_v10(prompt: str, notes: list[dict[str, Any]], spaces: list[str]) -> tuple[str, int | None]:
+    """The reason (``why``, ``rent_for``) of a version-9 debt whose words were ``prompt``: that of the first
+    of its save's debt ``notes`` (agenda steps, the topmost first: a debt's note lies on the agenda above those
+    of the debts it interrupted) whose reason the words name, which is then taken off ``notes``; else read
+    from the words themselves ("rent for NAME", with any words of its own in brackets, or the reason as it
+    stands)."""
+    for k, note in enumerate(notes):
+        why, rent_for = note.get("why", ""), note.get("rent_for")
+        if (isinstance(why, str) and (rent_for is None or isinstance(rent_for, int) and 0 <= rent_for < len(spaces))
+                and prompt.endswith(f" ({_reason_v9(why, rent_for, spaces)}{_DEBT_END}")):
+            del notes[k]
+            return why, rent_for
+    body = prompt[:-len(_DEBT_END)] if prompt.endswith(_DEBT_END) else prompt
+    words = body[body.find(" (") + 2:] if " (" in body else ""
+    for i in sorted(range(len(spaces)), key=lambda i: -len(spaces[i])):
+        rent = f"rent for {spaces[i]}"
+        if words == rent:
+            return "", i
+        if words.startswith(rent + " (") and words.endswith(")"):
+            return words[len(rent) + 2:-1], i
+    return words, None
+
+
+def _state_v10(state: dict[str, Any]) -> None:
+    """:func:`_v9_to_v10` on one state (in place): its pending decision and those set aside."""
+    pending, suspended, agenda = state.get("pending"), state.get("suspended"), state.get("agenda")
+    decisions = [pending] + (list(reversed(suspended)) if isinstance(suspended, list) else [])
+    notes = [s for s in reversed(agenda) if isinstance(s, dict) and s.get("kind") == "debt_note"] \
+        if isinstance(agenda, list) else []
+    players = state.get("players")
+    for d in decisions:
+        if not isinstance(d, dict):
+            continue
+        prompt = d.pop("prompt", "")
+        prompt = prompt if isinstance(prompt, str) else ""
+        kind, p = d.get("kind"), d.get("player")
+        if kind == "turn":
+            d.setdefault("bus_ticket", prompt.endswith(" or play a Bus Ticket"))
+        elif kind == "jail" and isinstance(players, list) and isinstance(p, int) and 0 <= p < len(players) \
+                and isinstance(players[p], dict) and isinstance(players[p].get("jail_turns"), int):
+            d.setdefault("attempt", players[p]["jail_turns"] + 1)
+        elif kind == "game_over" and isinstance(state.get("winners"), list):
+            d.setdefault("winners", list(state["winners"]))
+        elif kind == "debt" and "why" not in d:
+            spaces = [sp.name for sp in load_edition(state["edition"]).spaces]
+            d["why"], d["rent_for"] = _debt_reason_v10(prompt, notes, spaces)
+
+
+def _v9_to_v10(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 9 -> 10: a decision keeps no words. Version 9 kept each decision's sentence (``prompt``),
+    made when it was asked; version 10 makes the words when they are read, from the decision's fields and
+    the game's names (``megamono.rules.prompts``), the same words. The ``prompt`` goes, and what those words
+    need that no field held comes from the save: a turn's ``bus_ticket`` (the prompt offered one), a jail
+    decision's ``attempt`` (the player's failed turns in jail, which do not change while it waits, plus one),
+    the game over's ``winners`` (the state's), and a debt's reason, ``why`` and ``rent_for``: its note's on
+    the agenda (which the prompt's words name; or read from those words, with the board's names). Wherever a
+    save keeps a state: the state, and the one its setup may start from (version 9)."""
+    for where in (data, data.get("setup")):
+        state = where.get("state") if isinstance(where, dict) else None
+        if isinstance(state, dict):
+            _state_v10(state)
+    return data
+
+
 MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5, 5: _unchanged,
-                                    6: _unchanged, 7: _v7_to_v8, 8: _unchanged}
+                                    6: _unchanged, 7: _v7_to_v8, 8: _unchanged, 9: _v9_to_v10}
 """``MIGRATIONS[v]`` turns a version-``v`` save (a parsed dict) into a version ``v + 1`` one.
 
 - 1 -> 2 (:func:`_v1_to_v2`): a ``game_id`` at the top level; no log in the state.
@@ -209,6 +285,9 @@ MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4:
   in its words.
 - 8 -> 9 (:func:`_unchanged`): a setup may hold the state its game started from (nothing to change).
   A version-1 save without actions becomes one (:func:`start_from_state`, after the last step).
+- 9 -> 10 (:func:`_v9_to_v10`): a decision keeps no words (``prompt``); what its words need that no
+  field held becomes fields (a turn's ``bus_ticket``, a jail decision's ``attempt``, a debt's ``why`` and
+  ``rent_for``, the game over's ``winners``).
 
 The option ``bus_rule`` and its decision came without a new version (a version-4 save without it plays
 ``"mega"``).

@@ -1,8 +1,8 @@
 """Save files: versioned JSON written atomically, validated on load, listed for the save browser.
 
-The format (``"format": "megamono-save"``, ``"version": 9``) is one JSON object::
+The format (``"format": "megamono-save"``, ``"version": 10``) is one JSON object::
 
-    {"format": "megamono-save", "version": 9, "game_id": "3f9c2a1b7d4e",
+    {"format": "megamono-save", "version": 10, "game_id": "3f9c2a1b7d4e",
      "saved_at": "2026-03-01T20:15:04", "edition": "mega", "seed": 123, "rng": 456,
      "options": {...},            the house-rule options played
      "setup": {...},              the arguments of Game.new, or the position the game started

@@ -146,7 +146,7 @@ def test_the_version_3_to_4_step_gives_each_decision_its_own_fields(path):
     new = migrate(json.loads(path.read_bytes()))
     old_pend, pend = data["state"]["pending"], new["state"]["pending"]
     assert pend["kind"] == old_pend["kind"] and pend["player"] == old_pend["player"]
-    assert set(pend) <= {"kind", "player", "prompt"} | {f.name for f in fields(DECISION_CLASSES[pend["kind"]])}
+    assert set(pend) <= {"kind", "player"} | {f.name for f in fields(DECISION_CLASSES[pend["kind"]])}
     for step in new["state"]["agenda"]:
         assert "data" not in step
     saved = load_save(path)  # replayed and compared with the migrated state
@@ -173,9 +173,8 @@ def test_A3_the_version_5_to_6_step_keeps_seat_order_auctions():
     for path in sorted((FIXTURES / "v5").glob("*.json")):
         data = json.loads(path.read_bytes())
         assert data["version"] == 5 and data["state"]["options"]["auction_bidding"] == "seat_order"
-        new = migrate(json.loads(path.read_bytes()))
-        assert new["version"] == SAVE_VERSION
-        assert {k: v for k, v in new.items() if k != "version"} == {k: v for k, v in data.items() if k != "version"}
+        new = MIGRATIONS[5](json.loads(path.read_bytes()))
+        assert new == data
         assert load_save(path).game.st.options.auction_bidding == "seat_order"
 
 
@@ -318,7 +317,7 @@ def test_a_migrated_rent_debt_pays_rent_named_as_before():
     for path, words in zip(RENT_DEBTS, ["rent for Massachusetts Avenue", "rent for Massachusetts Avenue (claimed)"],
                            strict=True):
         g = load_save(path).game
-        assert f"({words})" in g.pending.prompt
+        assert f"({words})" in g.describe_pending()
         g.act(Mortgage(player=0, space=6))
         [paid] = [e for e in g.act(PayDebt(player=0)) if isinstance(e, Cash)]
         assert paid.rent and paid.rent_for == 7 and paid.say(g) == f"Ann pays $6 to Bob: {words}"
@@ -332,3 +331,77 @@ def test_a_version_7_rent_payment_for_no_space_of_the_board_is_refused(tmp_path)
     f.write_text(json.dumps(data))
     with pytest.raises(SaveError, match="could not be brought up to version 8.*Nowhere Lane"):
         load_save(f)
+
+
+DECISION_WORDS = sorted(p for p in (FIXTURES / "v9").glob("*.json") if p.name != "no-actions-played-on.json")
+"""Games stopped on decisions whose words need more than their fields held in version 9, written by version 9
+and again by version 10 (``tests/saves/decision_words.py``)."""
+
+
+def _kept_words(data: dict) -> list[tuple[str, str]]:
+    """(where, words) of every decision of a save's state that kept its words (``prompt``, up to version 9)."""
+    state = data["state"]
+    decisions = [("pending", state.get("pending"))] + [(f"suspended.{k}", d)
+                                                       for k, d in enumerate(state.get("suspended", []))]
+    return [(where, d["prompt"]) for where, d in decisions if isinstance(d, dict) and d.get("prompt")]
+
+
+@pytest.mark.parametrize("path", [f for f in FILES if _kept_words(json.loads(f.read_bytes()))],
+                         ids=lambda f: f"{f.parent.name}/{f.name}")
+def test_every_decision_a_save_kept_words_for_says_them_again(path):
+    """Up to version 9 a save kept each decision's words; since version 10 they are made when read, from
+    the decision's fields: every fixture's decisions, pending or set aside, say the words it kept."""
+    g = load_save(path).game
+    for where, words in _kept_words(json.loads(path.read_bytes())):
+        pend = g.st.pending if where == "pending" else g.st.suspended[int(where.split(".")[1])]
+        assert g.say(pend) == words, where
+
+
+def test_the_version_9_to_10_step_keeps_what_a_decisions_words_need_and_no_words():
+    kept = {}
+    for path in DECISION_WORDS:
+        new = migrate(json.loads(path.read_bytes()))
+        state = new["state"]
+        for d in [state["pending"], *state["suspended"]]:
+            own = {f.name for f in fields(DECISION_CLASSES[d["kind"]])}
+            assert "prompt" not in d and set(d) <= {"kind", "player"} | own
+            kept[(path.stem, d["kind"])] = {k: d[k] for k in ("bus_ticket", "attempt", "why", "rent_for", "winners")
+                                            if k in d}
+    assert kept == {
+        ("bus-move", "bus_move"): {}, ("jail-pay", "jail_pay"): {}, ("jail-second-turn", "jail"): {"attempt": 2},
+        ("ticket-traded", "trade_reply"): {}, ("ticket-traded", "turn"): {"bus_ticket": False},
+        ("ticket-got", "turn"): {"bus_ticket": True}, ("debt-set-aside", "trade_reply"): {},
+        ("debt-set-aside", "debt"): {"why": "", "rent_for": 7}, ("game-over", "game_over"): {"winners": [1]}}
+    # the state a version-9 setup starts from loses its words too
+    data = migrate(json.loads((FIXTURES / "v9" / "no-actions-played-on.json").read_bytes()))
+    start = data["setup"]["state"]
+    assert [d.get("prompt") for d in [start["pending"], *start["suspended"]]] == [None] * (1 + len(start["suspended"]))
+    assert start["pending"]["bus_ticket"] is True
+    # the same games as version 10 wrote them (tests/saves/decision_words.py)
+    _same_games(DECISION_WORDS, "v10")
+
+
+def test_a_version_9_save_plays_on_as_the_same_game_saved_by_version_10():
+    for path in DECISION_WORDS:
+        old, new = load_save(path).game, load_save(FIXTURES / "v10" / path.name).game
+        for _ in range(12):
+            if old.over:
+                break
+            action = old.legal_actions()[0]
+            assert [e.say(old) for e in old.act(action)] == [e.say(new) for e in new.act(action)]
+            assert old.st == new.st and old.describe_pending() == new.describe_pending()
+
+
+def test_a_debts_reason_comes_from_its_words_when_no_note_names_it():
+    """A version-9 debt whose note is not on the agenda (no megamono wrote one; an edited file) reads its
+    reason from its words: a rent with its own words, a rent, any other payment."""
+    from megamono.save_migrations import _debt_reason_v10
+
+    spaces = ["GO", "Boardwalk", "Park Place"]
+    end = ". Sell buildings or mortgage deeds to raise it."
+    assert _debt_reason_v10(f"Ann: you owe $6 to Bob (rent for Boardwalk (claimed)){end}", [], spaces) == ("claimed", 1)
+    assert _debt_reason_v10(f"Ann: you owe $6 to Bob (rent for Park Place){end}", [], spaces) == ("", 2)
+    assert _debt_reason_v10(f"Ann: you owe $75 to the bank (Luxury Tax){end}", [], spaces) == ("Luxury Tax", None)
+    notes = [{"kind": "debt_note", "why": "claimed", "rent_for": 2}, {"kind": "debt_note", "why": "", "rent_for": 1}]
+    assert _debt_reason_v10(f"A: you owe $6 to B (rent for Boardwalk){end}", notes, spaces) == ("", 1)
+    assert notes == [{"kind": "debt_note", "why": "claimed", "rent_for": 2}]  # (each note names one debt)

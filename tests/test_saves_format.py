@@ -46,7 +46,7 @@ def test_a_save_carries_format_version_edition_options_seed_rng_date_setup_actio
     g = _game(40)
     before = datetime.now().replace(microsecond=0)
     data = json.loads(save_game(g, "g", tmp_path).read_bytes())
-    assert data["format"] == "megamono-save" and data["version"] == SAVE_VERSION == 9
+    assert data["format"] == "megamono-save" and data["version"] == SAVE_VERSION == 10
     assert data["game_id"] == saves.derive_game_id(g.setup) and len(data["game_id"]) == 12
     assert data["edition"] == "mega" == g.st.edition
     assert data["options"] == g.st.options.model_dump(mode="json")
@@ -109,8 +109,8 @@ def _edit(tmp_path, change, game=None) -> Path:
 def test_a_newer_version_is_refused_naming_both_versions(tmp_path):
     f = _edit(tmp_path, lambda d: d.update(version=SAVE_VERSION + 1))
     before = f.read_bytes()
-    with pytest.raises(SaveError, match=r"save version 10 was written by a newer megamono; this one reads "
-                                         r"versions up to 9"):
+    with pytest.raises(SaveError, match=r"save version 11 was written by a newer megamono; this one reads "
+                                         r"versions up to 10"):
         load_game(f)
     assert f.read_bytes() == before
 
@@ -134,7 +134,7 @@ def test_an_older_version_without_a_migration_is_refused_clearly(tmp_path):
     f = _edit(tmp_path, _as_version_0)
     before = f.read_bytes()
     with pytest.raises(SaveError, match=r"save version 0 is older than this megamono can read \(it reads "
-                                         r"version 9; no migration from version 0\)"):
+                                         r"version 10; no migration from version 0\)"):
         load_game(f)
     assert f.read_bytes() == before
 

@@ -254,7 +254,7 @@ class Bot:
                     # (a high bid held in an auction set aside caps this one, A3: bid what is free, or not)
                     bid = Bid(player=player, amount=free) if free >= game.min_bid() else DropOut(player=player)
                 # (each bot answers as if bidding in seat order; in an open auction, not bidding is a pass)
-                return PassBid(player=player) if pend.open and bid.kind == "drop_out" else bid
+                return PassBid(player=player) if pend.at_once and bid.kind == "drop_out" else bid
             case DebtDecision():
                 return self.on_debt(game, player, pend)
             case BuyDecision():

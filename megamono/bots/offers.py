@@ -165,7 +165,7 @@ class OfferLedger:
                 for o in ev.refused:
                     self._refusals.setdefault((o.proposer, o.partner), []).append(Refusal(o, k))
                     self._refused_by[o.proposer] = self._refused_by.get(o.proposer, 0) + 1
-                self._open = ev.open
+                self._open = ev.waiting
             else:  # (TradeRefused)
                 made_before = self._open
                 if made_before is not None and made_before.partner == ev.player:

@@ -35,21 +35,10 @@ def step_auction(st: GameState, ed: Edition, s: AuctionStep) -> None:
 
 def start(st: GameState, ed: Edition, pend: BidDecision) -> None:
     """Open the auction ``pend`` (its ``bidders`` in seat order from the trigger's left) as the option
-    ``auction_bidding`` says (A3): an open one may close at once (nobody can afford the opening bid)."""
+    ``auction_bidding`` says (A3). An open one is settled by its hook (:func:`settle_open`), which the
+    engine runs once it is pending: it may close at once (nobody can afford the opening bid)."""
     pend.open = st.options.auction_bidding == "open"
     wait(st, pend)
-    if pend.open:
-        settle_open(st, ed)
-    else:
-        bid_prompt(st, ed, pend)
-
-
-def auction_item(ed: Edition, pend: BidDecision) -> str:
-    """What the auction ``pend`` sells: a deed's name, or "the last house" (B7)."""
-    if pend.piece:
-        return f"the last {pend.piece}"
-    assert pend.space is not None, "an auction sells a deed or a piece"
-    return sname(ed, pend.space)
 
 
 def min_bid(pend: BidDecision) -> int:
@@ -71,26 +60,18 @@ def waiting_on(st: GameState, pend: BidDecision) -> list[int]:
     return [q for q in b if q != pend.high_bidder and q not in pend.passed and free_cash(st, q) >= low]
 
 
+def awaited(st: GameState, pend: BidDecision) -> tuple[int, ...]:
+    """The seats the auction ``pend`` (the pending decision) waits on now, in the order to ask them:
+    open (A3), :func:`waiting_on`; in seat order, the one bidder whose turn it is."""
+    if pend.open:
+        return tuple(waiting_on(st, pend))
+    return (pend.player,)
+
+
 def free_cash(st: GameState, p: int) -> int:
     """The cash ``p`` may bid with (dollars): their cash less any high bid they hold in an open auction
     set aside meanwhile (a B7 shortage auction during a deed's auction, A3)."""
     return st.players[p].cash - bid_held(st, p)
-
-
-def bid_prompt(st: GameState, ed: Edition, pend: BidDecision) -> None:
-    """The prompt of the auction ``pend`` (the pending decision): who bids, the high bid, the lowest
-    bid now (A2)."""
-    players = st.players
-    if pend.high_bidder is None:
-        lead = "no bid yet"
-    else:
-        lead = f"high bid ${commas(pend.high_bid)} by {players[pend.high_bidder].name}"
-    if pend.open:
-        pend.prompt = (f"Auction of {auction_item(ed, pend)} ({lead}): anyone may bid at least"
-                       f" ${commas(min_bid(pend))} or pass")
-    else:
-        pend.prompt = (f"{players[pend.player].name}: auction of {auction_item(ed, pend)} ({lead});"
-                       f" bid at least ${commas(min_bid(pend))} or drop out")
 
 
 def why_not_bidder(st: GameState, ed: Edition, p: int) -> str:
@@ -131,24 +112,23 @@ def why_not_drop_out(st: GameState, ed: Edition, p: int) -> str | None:
 
 def do_bid(st: GameState, ed: Edition, p: int, amount: int) -> None:
     """``p`` bids ``amount`` dollars: the high bid (A3). Open: every pass is cancelled, and the
-    auction waits on the others; seat order: the next bidder bids."""
+    auction waits on the others (:func:`settle_open`, run after the action); seat order: the next
+    bidder bids."""
     pend = pending_as(st, BidDecision)
     pend.high_bid, pend.high_bidder = amount, p
     log(st, BidMade(player=p, bid=amount, space=pend.space, piece=pend.piece))
     if pend.open:
-        pend.passed.clear()
-        settle_open(st, ed)
+        pend.passed.clear()  # (the engine then settles it: settle_open)
     else:
         next_bidder(st, ed, pend, pend.bidders.index(p) + 1)
 
 
 def do_pass(st: GameState, ed: Edition, p: int) -> None:
     """``p`` passes on the high bid of the open auction; it closes once every bidder but the high
-    bidder has passed (A3)."""
+    bidder has passed (A3: :func:`settle_open`, run after the action)."""
     pend = pending_as(st, BidDecision)
     pend.passed.append(p)
     log(st, PassesBid(player=p, bid=pend.high_bid, space=pend.space))
-    settle_open(st, ed)
 
 
 def do_drop_out(st: GameState, ed: Edition, p: int) -> None:
@@ -161,20 +141,24 @@ def do_drop_out(st: GameState, ed: Edition, p: int) -> None:
 
 
 def settle_open(st: GameState, ed: Edition) -> None:
-    """If the pending decision is an open auction: close it when it waits on nobody (A3: every bidder
-    but the high bidder has passed or cannot bid), else make the first bidder it waits for its
-    ``player`` (so that, as for every decision, ``player`` is the first seat of ``Game.awaited()``,
-    the seat the bot loop asks). Run after every action taken while it is pending (a bidder's cash
-    may have changed) and when it comes back from being set aside."""
+    """The auction's hook (``BidDecision.after_action``, which the engine runs exactly once after each
+    action taken while an auction is pending, and once when one has just begun or come back from being
+    set aside): if the pending decision is an open auction, close it when it waits on nobody (A3: every
+    bidder but the high bidder has passed or cannot bid), else make the first bidder it waits for its
+    ``player`` (so that, as for every decision, ``player`` is the first seat of ``Game.awaited()``, the
+    seat the bot loop asks). Any action may change whom it waits on: a bid or a pass, a bidder's cash
+    (managing, a trade), a bankruptcy. A seat-order auction is left as it is."""
     pend = st.pending
     if not (isinstance(pend, BidDecision) and pend.open):
         return
     waiting = waiting_on(st, pend)
     if waiting:
         pend.player = waiting[0]
-        bid_prompt(st, ed, pend)
     else:
         close(st, ed)
+
+
+BidDecision.after_action = staticmethod(settle_open)
 
 
 def next_bidder(st: GameState, ed: Edition, pend: BidDecision, k: int) -> None:
@@ -183,7 +167,6 @@ def next_bidder(st: GameState, ed: Edition, pend: BidDecision, k: int) -> None:
     b = pend.bidders
     if len(b) > 1 or (len(b) == 1 and pend.high_bidder != b[0]):
         pend.player = b[k % len(b)]
-        bid_prompt(st, ed, pend)
         return
     close(st, ed)
 
@@ -210,7 +193,8 @@ def close(st: GameState, ed: Edition) -> None:
 
 def drop_bankrupt(st: GameState, ed: Edition, gone: set[int]) -> None:
     """The pending auction after the players ``gone`` went bankrupt (A3, D3): they leave it; a bankrupt
-    high bidder's bid goes, and the auction starts again at no bid (an open auction's passes too)."""
+    high bidder's bid goes, and the auction starts again at no bid (an open auction's passes too; the
+    engine then settles it: :func:`settle_open`)."""
     pend = pending_as(st, BidDecision)
     if pend.high_bidder in gone:
         pend.high_bidder, pend.high_bid = None, 0
@@ -218,15 +202,12 @@ def drop_bankrupt(st: GameState, ed: Edition, gone: set[int]) -> None:
     if pend.open:
         pend.bidders = [q for q in pend.bidders if q not in gone]
         pend.passed = [q for q in pend.passed if q not in gone]
-        settle_open(st, ed)
     elif any(q in gone for q in pend.bidders):
         b = pend.bidders
         k = b.index(pend.player)
         nxt = next((q for q in b[k:] + b[:k] if q not in gone), None)
         pend.bidders = [q for q in b if q not in gone]
         next_bidder(st, ed, pend, pend.bidders.index(nxt) if nxt is not None else 0)
-    elif pend.high_bidder is None:
-        bid_prompt(st, ed, pend)
 
 
 def step_grant(st: GameState, ed: Edition, s: GrantStep) -> None:

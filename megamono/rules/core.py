@@ -160,7 +160,7 @@ def bid_held(st: GameState, p: int) -> int:
     while it runs, none of ``p``'s actions may leave their cash below it (A3)."""
     held = 0
     for pend in (st.pending, *st.suspended):
-        if isinstance(pend, BidDecision) and pend.open and pend.high_bidder == p:
+        if isinstance(pend, BidDecision) and pend.at_once and pend.high_bidder == p:
             held = max(held, pend.high_bid)
     return held
 
@@ -168,7 +168,7 @@ def bid_held(st: GameState, p: int) -> int:
 def why_not_spend(st: GameState, p: int, amount: int) -> str | None:
     """A3: why ``p`` may not spend ``amount`` dollars now (it would leave their cash below the high bid
     they hold in an open auction), or None. Down to exactly the bid is allowed."""
-    if not st.suspended and not (isinstance(st.pending, BidDecision) and st.pending.open):
+    if not st.suspended and not (isinstance(st.pending, BidDecision) and st.pending.at_once):
         return None  # (the quick answer while no open auction runs, pending or set aside: no bid is held)
     held = bid_held(st, p)
     if held and st.players[p].cash - amount < held:

@@ -15,7 +15,7 @@ from .agenda import AuctionStep, DebtNoteStep, PayStep
 from .core import log, name, pending_as, push, transfer, wait
 from .decisions import Creditor, DebtDecision
 from .editions import Edition
-from .events import Bankrupt, DeedsTaken, InDebt, NamesOf, PotGrows, commas, reason
+from .events import Bankrupt, DeedsTaken, InDebt, PotGrows, commas
 from .rent import max_raisable
 from .state import GameState
 
@@ -49,12 +49,9 @@ def pay(st: GameState, ed: Edition, p: int, creditors: Iterable[tuple[int | None
             into_pot(st, fine, total)
         return
     owing = [Creditor(player=c, amount=a) for c, a in owed]
-    to = ", ".join(name(st, c) for c, _ in owed)
     log(st, InDebt(player=p, amount=total, why=why, cash=players[p].cash, rent_for=rent_for))
-    words = reason(NamesOf(st, ed), why, rent_for)
-    wait(st, DebtDecision(player=p, prompt=f"{name(st, p)}: you owe ${commas(total)} to {to} ({words}). "
-                           "Sell buildings or mortgage deeds to raise it.", amount=total, creditors=owing,
-                           amounts={"raisable": max_raisable(ed, st, p)}))
+    wait(st, DebtDecision(player=p, amount=total, creditors=owing, amounts={"raisable": max_raisable(ed, st, p)},
+                          why=why, rent_for=rent_for))
     st.agenda.append(DebtNoteStep(player=p, why=why, fine=fine, rent_for=rent_for))
 
 

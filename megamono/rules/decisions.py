@@ -2,15 +2,24 @@
 
 ``GameState.pending`` holds one of them (:data:`Pending`, a union told apart by ``kind``, as the
 actions are), or None while the engine resolves. Every decision has ``player`` (the seat it is
-asked of), ``prompt`` (a sentence for the screen) and :attr:`Decision.players`, the seats who may
-act on it now: one seat for every kind but the open auction, where every bidder but the high
-bidder may. Who may act is always asked of ``players``.
+asked of) and :attr:`Decision.players`, the seats who may act on it now: one seat for every kind
+but the open auction, where every bidder but the high bidder may. Who may act is always asked of
+``players``; whether several seats act on it at the same moment, on one screen (the open auction),
+of :attr:`Decision.at_once`; and :attr:`Decision.after_action` is the hook the engine runs once after
+every action taken while the decision is pending (an open auction settles there whom it waits on, or
+closes).
+
+A decision holds no words: it is a plain value, and its words are made when read, from its fields and
+the names of the game the reader passes in, as an event's are (``Game.say(decision)``,
+``Game.describe_pending()``: :func:`megamono.rules.prompts.say_decision`). Each class keeps the
+fields its words need (amounts, spaces, the reason of a debt).
 
 Money is whole dollars; spaces are board indices; seats index ``GameState.players``.
 
 Adding a kind: a class here (with its ``kind`` literal) in :data:`Pending`, the actions that answer
-it in :mod:`megamono.rules.actions` and ``DECISION_OF``, and its answers in
-:mod:`megamono.rules.dispatch` (``megamono/docs/DESIGN.md``, "Adding a decision kind").
+it in :mod:`megamono.rules.actions` and ``DECISION_OF``, its answers in
+:mod:`megamono.rules.dispatch` and its words in :mod:`megamono.rules.prompts`
+(``megamono/docs/DESIGN.md``, "Adding a decision kind").
 """
 
 from __future__ import annotations
@@ -18,11 +27,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import field, fields
 from types import MappingProxyType
-from typing import Annotated, Literal, get_args
+from typing import TYPE_CHECKING, Annotated, ClassVar, Literal, get_args
 
 from pydantic import ConfigDict, Field
 
 from .records import Record, record
+
+if TYPE_CHECKING:
+    from .editions import Edition
+    from .state import GameState
 
 
 @record
@@ -66,15 +79,30 @@ PendingKind = Literal[
 ]
 """The decisions' kinds."""
 
+if TYPE_CHECKING:
+    AfterAction = staticmethod[[GameState, Edition], None]
+    """A decision's hook (:attr:`Decision.after_action`): ``hook(state, edition)``, changing the state (a
+    static method: it is read from a decision, and takes no decision)."""
+else:
+    AfterAction = staticmethod  # (not subscriptable when the program runs)
+
 
 @record
 class Decision(Record):
-    """What every decision has: its ``kind`` (each class's own literal), the seat asked
-    (``player``) and a sentence for the screen (``prompt``)."""
+    """What every decision has: its ``kind`` (each class's own literal) and the seat asked
+    (``player``)."""
 
     kind: PendingKind
     player: int
-    prompt: str = ""
+
+    after_action: ClassVar[AfterAction | None] = None
+    """The hook ``Game.act`` runs exactly once after each action taken while a decision of this class
+    is pending, and once when one has just been asked (``hook(state, edition)``), before the game goes
+    on; should the hook end the decision, the game goes on to the next one (and runs its hook). None
+    (every kind but the auction): nothing to run. :class:`BidDecision`'s is
+    :func:`megamono.rules.auctions.settle_open`, which that module sets here (the rule areas sit above
+    this module: pyproject.toml's layers): an open auction (A3) names the first bidder it waits on as its
+    ``player``, or closes when it waits on nobody; a seat-order auction is left as it is."""
 
     @property
     def players(self) -> tuple[int, ...]:
@@ -82,20 +110,31 @@ class Decision(Record):
         auction (:class:`BidDecision`), where several may."""
         return (self.player,)
 
+    @property
+    def at_once(self) -> bool:
+        """Whether several seats may act on this decision at the same moment, on one shared screen,
+        with no keyboard hand-over between them (RULES.md A3): True only for an open auction
+        (:class:`BidDecision`); every other decision is one seat's at a time (:attr:`players`)."""
+        return False
+
 
 @record
 class TurnDecision(Decision):
-    """T1: roll the dice (or play a Bus Ticket, T3.4), after managing. ``roll_again``: after doubles."""
+    """T1: roll the dice (or play a Bus Ticket, T3.4), after managing. ``roll_again``: after doubles;
+    ``bus_ticket``: the player held a Bus Ticket when asked ([Mega] K8; asked again after a trade)."""
 
     kind: Literal["turn"] = "turn"
     roll_again: bool = False
+    bus_ticket: bool = False
 
 
 @record
 class JailDecision(Decision):
-    """J2: at the start of a turn in jail: pay the fine, use a card, or roll for doubles."""
+    """J2: at the start of a turn in jail: pay the fine, use a card, or roll for doubles. ``attempt``:
+    which of the three turns in jail this is (1 to 3)."""
 
     kind: Literal["jail"] = "jail"
+    attempt: int = 1
 
 
 @record
@@ -143,6 +182,12 @@ class BidDecision(Decision):
         if self.open:
             return tuple(q for q in self.bidders if q != self.high_bidder)
         return (self.player,)
+
+    @property
+    def at_once(self) -> bool:
+        """An open auction (A3): every bidder but the high bidder may raise or pass at any moment, on
+        one screen; in seat order one bidder acts at a time."""
+        return self.open
 
 
 @record
@@ -223,12 +268,15 @@ class MortgagedDeedDecision(Decision):
 @record
 class DebtDecision(Decision):
     """D1: the player owes ``amount`` to ``creditors`` and must raise it or go bankrupt;
-    ``amounts["raisable"]``: the most selling and mortgaging could raise."""
+    ``amounts["raisable"]``: the most selling and mortgaging could raise. The reason, as the payment's
+    (``PayStep``): ``why``, and ``rent_for``, the deed whose rent it is (None for any other payment)."""
 
     kind: Literal["debt"] = "debt"
     amount: int
     creditors: list[Creditor] = field(default_factory=list)
     amounts: dict[str, int] = field(default_factory=dict)
+    why: str = ""
+    rent_for: int | None = None
 
 
 @record
@@ -273,9 +321,11 @@ class PlacePieceDecision(Decision):
 
 @record
 class GameOverDecision(Decision):
-    """E1, E2: the game is over (``player``: the first winner); nothing can be answered."""
+    """E1, E2: the game is over: ``winners`` (seats; more than one share a tied win, E2), ``player`` the
+    first of them; nothing can be answered."""
 
     kind: Literal["game_over"] = "game_over"
+    winners: list[int] = field(default_factory=list)
 
 
 Pending = Annotated[

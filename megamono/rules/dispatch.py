@@ -96,7 +96,9 @@ from .decisions import (
     TurnDecision,
 )
 from .editions import Edition
+from .events import NamesOf
 from .invariants import SETTLING_KINDS, anything_settling, settling_groups, settling_spaces
+from .prompts import say_decision
 from .state import GameState
 
 # Which decision each action answers (manage actions answer none: they may come any time).
@@ -166,7 +168,7 @@ def why_not(st: GameState, ed: Edition, action: Action) -> str | None:
     if pend.kind not in DECISION_OF[kind]:
         return f"the game is waiting for {describe_pending(st, ed)}, not for {action.label()}"
     if p not in deciders:
-        if isinstance(pend, BidDecision) and pend.open:
+        if pend.at_once:  # (several may act on it now: A3)
             return auctions.why_not_bidder(st, ed, p)
         return f"it is {names_of(st, ed, deciders)}'s decision, not {name(st, p)}'s"
     return CHECK[kind](st, ed, action) if kind in CHECK else None
@@ -220,7 +222,7 @@ def _answers_of(st: GameState, ed: Edition, pend: Pending, p: int) -> list[Actio
     if isinstance(pend, BuyDecision):
         return [Buy(player=p), DeclineBuy(player=p)]
     if isinstance(pend, BidDecision):
-        last: Action = PassBid(player=p) if pend.open else DropOut(player=p)
+        last: Action = PassBid(player=p) if pend.at_once else DropOut(player=p)
         return [Bid(player=p, amount=auctions.min_bid(pend)), last]
     if isinstance(pend, TriplesDecision):
         return [ChooseDestination(player=p, space=i) for i in pend.choices]
@@ -252,11 +254,12 @@ def _answers_of(st: GameState, ed: Edition, pend: Pending, p: int) -> list[Actio
 
 
 def describe_pending(st: GameState, ed: Edition) -> str:
-    """The pending decision in words (its prompt, or who is asked what)."""
+    """The pending decision in words, made now from its fields and the names of ``st`` and ``ed``
+    (:func:`megamono.rules.prompts.say_decision`); "nothing" while none is pending."""
     pend = st.pending
     if pend is None:
         return "nothing"
-    return pend.prompt or f"{names_of(st, ed, pend.players)} ({pend.kind})"
+    return say_decision(NamesOf(st, ed), pend)
 
 
 def names_of(st: GameState, ed: Edition, seats: Sequence[int]) -> str:

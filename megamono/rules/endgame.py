@@ -13,7 +13,7 @@ from .agenda import ResumeStep
 from .core import log, name, others_from_left, pending_as, push, suspend
 from .decisions import EndVoteDecision, GameOverDecision, TradeReplyDecision
 from .editions import Edition
-from .events import EndProposed, EndVote, FinalWorth, GameOver, Outcome, Termination, TimeIsUp, winners_words
+from .events import EndProposed, EndVote, FinalWorth, GameOver, Outcome, Termination, TimeIsUp
 from .state import GameState
 
 
@@ -78,7 +78,7 @@ def finish(st: GameState, winners: list[int], termination: Termination) -> None:
     st.agenda.clear()
     st.suspended.clear()
     log(st, GameOver(Outcome(winners=list(winners), termination=termination)))
-    st.pending = GameOverDecision(player=winners[0], prompt=f"Game over: {winners_words(st, winners)}")
+    st.pending = GameOverDecision(player=winners[0], winners=list(winners))
 
 
 def outcome(st: GameState) -> Outcome | None:
@@ -124,14 +124,7 @@ def propose_end(st: GameState, p: int) -> None:
     the game waited for is set aside meanwhile)."""
     others = others_from_left(st, p)
     log(st, EndProposed(p))
-    vote = EndVoteDecision(player=others[0], proposer=p, voters=others)
-    _vote_prompt(st, vote)
-    suspend(st, vote)
-
-
-def _vote_prompt(st: GameState, vote: EndVoteDecision) -> None:
-    vote.prompt = (f"{name(st, vote.player)}: {name(st, vote.proposer)} proposes to end the game now;"
-                   " the highest final worth wins. Agree?")
+    suspend(st, EndVoteDecision(player=others[0], proposer=p, voters=others))
 
 
 def vote_end(st: GameState, ed: Edition, p: int, agree: bool) -> None:
@@ -146,6 +139,5 @@ def vote_end(st: GameState, ed: Edition, p: int, agree: bool) -> None:
     rest = pend.voters[pend.voters.index(p) + 1:]
     if rest:
         pend.player = rest[0]
-        _vote_prompt(st, pend)
     else:
         end_by_worth(st, ed, "agreed_end")

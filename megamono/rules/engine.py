@@ -27,10 +27,10 @@ from .actions import (
 from .agenda import (
     EndTurnStep,
 )
-from .auctions import settle_open
 from .core import log, name, new_seed, pending_as, push, throw
 from .decisions import (
     BidDecision,
+    Decision,
     Pending,
     TradeOffer,
     TradeSide,
@@ -55,6 +55,7 @@ from .events import (
 )
 from .invariants import awaiting_grant, check_state
 from .positions import Position
+from .prompts import say_decision
 from .records import Data
 from .state import (
     Bank,
@@ -304,8 +305,8 @@ class Game:
         pend = self.st.pending
         if pend is None:
             return ()
-        if isinstance(pend, BidDecision) and pend.open:
-            return tuple(auctions.waiting_on(self.st, pend))
+        if isinstance(pend, BidDecision):
+            return auctions.awaited(self.st, pend)
         return pend.players
 
     def min_bid(self) -> int:
@@ -354,7 +355,9 @@ class Game:
         return dispatch.legal_actions(self.st, self.ed, player)
 
     def describe_pending(self) -> str:
-        """The pending decision in words (its prompt)."""
+        """The pending decision in words, made from its fields and this game's names when asked
+        (:func:`~megamono.rules.prompts.say_decision`): "Ann: buy Arctic Avenue for $60, or auction
+        it?"; "nothing" while none is pending."""
         return dispatch.describe_pending(self.st, self.ed)
 
     def timely_claims(self) -> list[ClaimRent]:
@@ -367,9 +370,13 @@ class Game:
         through :func:`megamono.rules.core.log`)."""
         self.st.log.append(ev)
 
-    def say(self, ev: Event) -> str:
-        """``ev``'s words with this game's names (players, spaces, cards): ``ev.say(game)``."""
-        return ev.say(self)
+    def say(self, what: Event | Decision) -> str:
+        """The words of an event (``ev.say(game)``) or of a decision of this game
+        (:func:`~megamono.rules.prompts.say_decision`), with this game's names (players, spaces,
+        cards), made now: neither holds words of its own."""
+        if isinstance(what, Event):
+            return what.say(self)
+        return say_decision(self, what)
 
     def name(self, player: int | None) -> str:
         """A seat's name, or "the bank" for None."""
@@ -397,11 +404,8 @@ class Game:
             log = st.log
             start = len(log)
             ACT[action.kind](st, self.ed, action)
-            if isinstance(st.pending, BidDecision) and st.pending.open:
-                settle_open(st, self.ed)  # A3: any action may change who an open auction waits on
             self.history.append(action)
-            if st.pending is None:  # (with a decision pending already, the agenda waits)
-                self._advance()
+            self._advance()
             return log[start:]
 
     def _act_keeping_undo(self, action: Action) -> list[Event]:
@@ -411,8 +415,6 @@ class Game:
         start = len(self.st.log)
         before = self.st.copy(log=False)
         ACT[action.kind](self.st, self.ed, action)
-        if isinstance(self.st.pending, BidDecision) and self.st.pending.open:
-            settle_open(self.st, self.ed)
         self.history.append(action)
         self._advance()
         st = self.st
@@ -427,14 +429,29 @@ class Game:
 
     # ===================================================================== the agenda loop
     def _advance(self) -> None:
-        """Run agenda steps until a decision is pending or the game is over."""
+        """After an action (or the set-up): run agenda steps until a decision is pending (with a
+        decision pending already, the agenda waits) or the game is over, then that decision's hook
+        (:attr:`~megamono.rules.decisions.Decision.after_action`), exactly once: should the hook end
+        the decision (an open auction that waits on nobody closes, A3), on to the next decision, and
+        its hook."""
         st = self.st
+        ed = self.ed
         agenda = st.agenda
-        while st.pending is None and agenda and st.winner is None:
-            s = agenda.pop()
-            STEP[s.kind](st, self.ed, s)
-        if st.pending is None and st.winner is None:
-            raise AssertionError("the engine ran out of things to do without a decision")
+        while True:
+            while st.pending is None and agenda and st.winner is None:
+                s = agenda.pop()
+                STEP[s.kind](st, ed, s)
+            pend = st.pending
+            if pend is None:
+                if st.winner is None:
+                    raise AssertionError("the engine ran out of things to do without a decision")
+                return
+            hook = pend.after_action
+            if hook is None:
+                return
+            hook(st, ed)
+            if st.pending is not None:
+                return
 
     # ===================================================================== undo and the save form (I8)
     def copy(self) -> Game:

@@ -1,7 +1,7 @@
 """The log's events, their base: the :class:`Event` record every event class derives from, how a game
 ended (:class:`Outcome`), what an event's words need from its game (:class:`Names`), and the words
-shared by the events and the engine's prompts. The event classes are in :mod:`.events_turn` and
-:mod:`.events_deals`; :mod:`.events` gathers them all (read its docstring first)."""
+shared by the events and the decisions (whose words :mod:`.prompts` makes). The event classes are in
+:mod:`.events_turn` and :mod:`.events_deals`; :mod:`.events` gathers them all (read its docstring first)."""
 
 from __future__ import annotations
 
@@ -139,7 +139,7 @@ class NamesOf:
         self.ed = ed
 
 
-# -- words shared by the events and the engine's prompts ------------------------------------------
+# -- words shared by the events and the decisions (rules/prompts.py) ------------------------------
 def commas(n: int) -> str:
     """Whole dollars with thousands separators: 1500 -> "1,500"."""
     return str(n) if -1000 < n < 1000 else f"{n:,}"  # (the same; the separator is slow to make)

@@ -3,7 +3,9 @@ trades and the end of the game (see :mod:`.events`)."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Annotated, ClassVar
+
+from pydantic import AliasChoices, Field
 
 from .decisions import TradeOffer
 from .events_base import (
@@ -397,13 +399,14 @@ class Known(Event):
     and Community Chest cards seen (``seen``: card ids, drawn or held, whose places in their deck are
     known), the trade offers refused whose deeds have not changed since (``refused``: the computers
     make none of them again, ``megamono.bots.offers``), and an offer made and not answered yet
-    (``open``). Logged once, after the seating, by ``Game.from_position``; the playouts of
-    :mod:`megamono.analysis` start their own log with one. Nothing in it changes the game."""
+    (``waiting``; its dict form before was ``"open"``, which is still read). Logged once, after the
+    seating, by ``Game.from_position``; the playouts of :mod:`megamono.analysis` start their own log with
+    one. Nothing in it changes the game."""
 
     kind: ClassVar[EventKind] = "info"
     seen: tuple[str, ...]
     refused: tuple[TradeOffer, ...]
-    open: TradeOffer | None = None
+    waiting: Annotated[TradeOffer | None, Field(validation_alias=AliasChoices("waiting", "open"))] = None
 
     def say(self, g: Names) -> str:
         parts = []
@@ -412,8 +415,8 @@ class Known(Event):
         for offer in self.refused:
             parts.append(f"{name(g, offer.partner)} refused {name(g, offer.proposer)}'s offer "
                          f"({trade_words(g, offer)})")
-        if self.open is not None:
-            parts.append(f"{name(g, self.open.proposer)}'s offer to {name(g, self.open.partner)} waits")
+        if self.waiting is not None:
+            parts.append(f"{name(g, self.waiting.proposer)}'s offer to {name(g, self.waiting.partner)} waits")
         return "Known from before: " + ("; ".join(parts) or "nothing")
 
 

@@ -96,10 +96,7 @@ def roll_for_doubles(st: GameState, ed: Edition, p: int) -> None:
         return
     pl.jail_turns += 1
     if pl.jail_turns >= 3:
-        fine = commas(ed.board.rules.jail_fine)
-        st.pending = JailPayDecision(player=p, amount=th.white_total,
-                                     prompt=f"{pl.name}: third failed roll: pay ${fine} or use a card, "
-                                            f"then move {th.white_total}")
+        st.pending = JailPayDecision(player=p, amount=th.white_total)
     else:
         push(st, EndTurnStep())
 

@@ -75,9 +75,7 @@ def check_levelling(st: GameState, ed: Edition, p: int, space: int, forced: bool
     hc = board.spaces[space].house_cost
     amounts = {"build": (high - 1) * hc, "houses": max(high - 1, 0),
                "unmortgage": unmortgage_cost(ed, space) if mortgaged else 0}
-    wait(st, LevellingDecision(player=p, prompt=f"{name(st, p)}: {sname(ed, space)} completes your built "
-                                f"{board.spaces[space].group} group: make it even (B8)",
-                                space=space, forced=forced, amounts=amounts))
+    wait(st, LevellingDecision(player=p, space=space, forced=forced, amounts=amounts))
 
 
 def why_not_level(st: GameState, ed: Edition, p: int, choice: str) -> str | None:

@@ -75,10 +75,8 @@ def offer_mortgaged_deed(st: GameState, ed: Edition, p: int, space: int, keep: b
     if keep:
         push(st, PayStep(player=p, creditors=[(None, fee)], why=f"10% to keep {sname(ed, space)} mortgaged"))
         return
-    wait(st, MortgagedDeedDecision(
-        player=p, space=space, amounts={"unmortgage": unmortgage_cost(ed, space), "keep": fee},
-        prompt=f"{name(st, p)}: {sname(ed, space)} comes mortgaged: unmortgage it"
-               f" (${commas(unmortgage_cost(ed, space))}) or pay ${commas(fee)} and keep it mortgaged (M3)"))
+    wait(st, MortgagedDeedDecision(player=p, space=space,
+                                   amounts={"unmortgage": unmortgage_cost(ed, space), "keep": fee}))
 
 
 def why_not_mortgaged_deed_choice(st: GameState, ed: Edition, p: int, choice: str) -> str | None:

@@ -10,7 +10,7 @@ from bisect import bisect_left, bisect_right
 
 from . import cards, debt, jail
 from .agenda import BackStep, BusFaceStep, MoveStep, MoveToStep, MrMonopolyStep, PayStep, UnlockStep
-from .core import log, name, next_space, push, transfer, utility_roll, wait
+from .core import log, next_space, push, transfer, utility_roll, wait
 from .decisions import AuctionPickDecision, BirthdayDecision, BusDecision, BuyDecision, IncomeTaxDecision
 from .editions import Edition
 from .events import (
@@ -25,7 +25,6 @@ from .events import (
     NoRentMortgaged,
     NothingToAuction,
     RentClaimable,
-    commas,
 )
 from .rent import ceil_percent, rent_due, tax_worth
 from .state import GameState, RentClaim
@@ -99,10 +98,7 @@ def land(st: GameState, ed: Edition, p: int, space: int, dice: int | None, rr: i
     elif kind == "tax":
         if sp.tax_percent:
             pct = ceil_percent(tax_worth(ed, st, p), sp.tax_percent)
-            wait(st, IncomeTaxDecision(
-                player=p, space=space, amounts={"flat": sp.tax, "percent": pct},
-                prompt=f"{name(st, p)}: pay {sp.name}: ${commas(sp.tax)} or {sp.tax_percent}% of your worth "
-                       f"(${commas(pct)})"))
+            wait(st, IncomeTaxDecision(player=p, space=space, amounts={"flat": sp.tax, "percent": pct}))
         else:
             push(st, PayStep(player=p, creditors=[(None, sp.tax)], why=sp.name, fine=True))
     elif kind in ("chance", "community_chest"):
@@ -122,9 +118,7 @@ def land(st: GameState, ed: Edition, p: int, space: int, dice: int | None, rr: i
     elif kind == "birthday_gift":
         gift = board.rules.birthday_gift
         if st.decks.bus:
-            wait(st, BirthdayDecision(
-                player=p, space=space, amount=gift,
-                prompt=f"{name(st, p)}: Birthday Gift: take ${commas(gift)} or a Bus Ticket"))
+            wait(st, BirthdayDecision(player=p, space=space, amount=gift))
         else:
             transfer(st, None, p, gift, "Birthday Gift")
 
@@ -136,9 +130,7 @@ def land_on_property(st: GameState, ed: Edition, p: int, space: int, dice: int |
     deed = st.deeds[space]
     sp = board.spaces[space]
     if deed.owner is None:
-        st.pending = BuyDecision(player=p, space=space, amount=sp.price,
-                                      prompt=f"{st.players[p].name}: buy {sp.name} for "
-                                             f"${commas(sp.price)}, or auction it?")
+        st.pending = BuyDecision(player=p, space=space, amount=sp.price)
         return
     if deed.owner == p or deed.mortgaged:
         if deed.mortgaged and deed.owner != p:
@@ -227,9 +219,7 @@ def step_bus_face(st: GameState, ed: Edition, s: BusFaceStep) -> None:
     if _turn_over_for(st, ed, p):
         return
     if st.decks.bus:
-        wait(st, BusDecision(player=p, space=nearest_card_space(st, ed, st.players[p].position),
-                              prompt=f"{name(st, p)}: Bus! Take a Bus Ticket, or ride to the next "
-                                     "Chance / Community Chest?"))
+        wait(st, BusDecision(player=p, space=nearest_card_space(st, ed, st.players[p].position)))
     else:
         log(st, BusRidesOn(p))
         bus_advance(st, ed, p)
@@ -248,8 +238,7 @@ def land_on_auction(st: GameState, ed: Edition, p: int, dice: int | None) -> Non
     bank = [i for i, d in st.deeds.items() if d.owner is None]
     if bank:
         if st.options.auctions:
-            wait(st, AuctionPickDecision(player=p, prompt=f"{name(st, p)}: pick a bank deed to auction",
-                                          choices=sorted(bank)))
+            wait(st, AuctionPickDecision(player=p, choices=sorted(bank)))
         return
     deeds = st.deeds
     cands = [i for i, d in deeds.items() if d.owner not in (None, p) and not d.mortgaged

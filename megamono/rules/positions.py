@@ -561,7 +561,7 @@ class KnownReader:
             elif isinstance(ev, Known):
                 seen.update(dict.fromkeys(ev.seen))
                 refused += [(o, frozenset(o.give.deeds + o.take.deeds)) for o in ev.refused]
-                self._made = ev.open
+                self._made = ev.waiting
             if ev.changes_deeds and refused:
                 changed = ev.deeds_changed()
                 if changed:
@@ -578,7 +578,7 @@ class KnownReader:
             seen.update(dict.fromkeys(p.gojf))
         pend = st.pending
         waiting = pend.trade if isinstance(pend, TradeReplyDecision) else None
-        return Known(seen=tuple(seen), refused=tuple(o for o, _ in self._refused), open=waiting)
+        return Known(seen=tuple(seen), refused=tuple(o for o, _ in self._refused), waiting=waiting)
 
 
 def known_of(st: GameState) -> Known:
@@ -589,7 +589,7 @@ def known_of(st: GameState) -> Known:
       bottom of its deck, in view), held now, or known from before (a :class:`Known` event);
     - ``refused``: the trade offers refused (a :class:`TradeRefused` by the partner of the offer made
       just before) that no event since names a deed of (``Event.deeds_changed``), oldest first;
-    - ``open``: the offer waiting for its partner's answer, if one does.
+    - ``waiting``: the offer waiting for its partner's answer, if one does.
     """
     return KnownReader().read(st.log).known(st)
 

@@ -16,7 +16,7 @@ from types import MappingProxyType
 
 from . import auctions, buildings
 from .agenda import PlacePieceStep, ResumeStep
-from .core import log, name, others_from_left, pending_as, push, set_aside, wait
+from .core import log, others_from_left, pending_as, push, set_aside, wait
 from .decisions import BidDecision, PlacePieceDecision, ShortageAskDecision
 from .editions import Edition
 from .events import NowhereToPlace, PieceAuction, PiecePlaced, ShortageAnswer, WantsLastPiece
@@ -69,14 +69,7 @@ def start_shortage(st: GameState, ed: Edition, builder: int, space: int, others:
     log(st, WantsLastPiece(builder, space, piece))
     set_aside(st)
     push(st, ResumeStep())
-    ask = ShortageAskDecision(player=others[0], space=space, piece=piece, builder=builder, askees=others)
-    _ask_prompt(st, ed, ask)
-    wait(st, ask)
-
-
-def _ask_prompt(st: GameState, ed: Edition, ask: ShortageAskDecision) -> None:
-    ask.prompt = (f"{name(st, ask.player)}: {name(st, ask.builder)} wants the bank's last "
-                  f"{ask.piece}. Do you want one too? (then it is auctioned, B7)")
+    wait(st, ShortageAskDecision(player=others[0], space=space, piece=piece, builder=builder, askees=others))
 
 
 def do_shortage_answer(st: GameState, ed: Edition, p: int, want: bool) -> None:
@@ -88,7 +81,6 @@ def do_shortage_answer(st: GameState, ed: Edition, p: int, want: bool) -> None:
     rest = pend.askees[pend.askees.index(p) + 1:]
     if rest:
         pend.player = rest[0]
-        _ask_prompt(st, ed, pend)
         return
     builder, space, piece, yes = pend.builder, pend.space, pend.piece, pend.wanting
     st.pending = None
@@ -110,8 +102,7 @@ def step_place_piece(st: GameState, ed: Edition, s: PlacePieceStep) -> None:
     if not lots:
         log(st, NowhereToPlace(p, piece))
         return
-    wait(st, PlacePieceDecision(player=p, prompt=f"{name(st, p)}: place your {piece} (B7)", piece=piece,
-                                 choices=lots))
+    wait(st, PlacePieceDecision(player=p, piece=piece, choices=lots))
 
 
 def do_place_piece(st: GameState, ed: Edition, p: int, space: int) -> None:

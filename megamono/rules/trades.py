@@ -153,10 +153,7 @@ def _debt_trade_problem(st: GameState, ed: Edition, offer: TradeOffer) -> str | 
 def do_propose_trade(st: GameState, ed: Edition, offer: TradeOffer) -> None:
     """X1: the offer waits for the partner's answer; the pending decision is set aside meanwhile."""
     log(st, TradeOffered(offer.proposer, offer))
-    suspend(st, TradeReplyDecision(
-        player=offer.partner, trade=offer,
-        prompt=f"{name(st, offer.partner)}: {name(st, offer.proposer)} offers a trade: "
-               f"{describe_trade(st, ed, offer)}. Accept or refuse?"))
+    suspend(st, TradeReplyDecision(player=offer.partner, trade=offer))
 
 
 def describe_trade(st: GameState, ed: Edition, offer: TradeOffer) -> str:

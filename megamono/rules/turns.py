@@ -33,7 +33,7 @@ from .decisions import (
     TurnDecision,
 )
 from .editions import Edition
-from .events import BusMoveChosen, BusTicketPlayed, ClaimLapsed, Rolled, Triples, TurnStarted, commas
+from .events import BusMoveChosen, BusTicketPlayed, ClaimLapsed, Rolled, Triples, TurnStarted
 from .state import GameState
 
 
@@ -68,19 +68,15 @@ def begin_turn(st: GameState, ed: Edition) -> None:
     pl = st.players[p]
     log(st, TurnStarted(p, st.turn.number))
     if pl.in_jail:
-        wait(st, JailDecision(player=p, prompt=f"{pl.name} is in jail (attempt {pl.jail_turns + 1} of 3): "
-                               f"pay ${commas(ed.board.rules.jail_fine)}, use a card, or roll for doubles"))
+        wait(st, JailDecision(player=p, attempt=pl.jail_turns + 1))
     else:
         offer_turn(st, ed, p, again=False)
 
 
 def offer_turn(st: GameState, ed: Edition, p: int, again: bool) -> None:
     """T1: ``p`` may roll (``again`` after doubles) or play a Bus Ticket, after managing."""
-    pl = st.players[p]
-    what = "roll again" if again else "roll the dice"
-    if pl.bus_tickets and ed.board.bus_tickets:
-        what += " or play a Bus Ticket"
-    st.pending = TurnDecision(player=p, prompt=f"{pl.name}: {what}", roll_again=again)
+    ticket = bool(st.players[p].bus_tickets and ed.board.bus_tickets)
+    st.pending = TurnDecision(player=p, roll_again=again, bus_ticket=ticket)
 
 
 def why_not_play_bus_ticket(st: GameState, ed: Edition, a: PlayBusTicket) -> str | None:
@@ -121,8 +117,7 @@ def roll(st: GameState, ed: Edition, a: Roll) -> None:
     if speed and doubles and face == w1:  # (th.triples)
         log(st, Triples(p))
         pos = st.players[p].position
-        wait(st, TriplesDecision(player=p, prompt=f"{name(st, p)}: triples! Choose any space to move to",
-                                  choices=[i for i in range(board.size) if i != pos]))
+        wait(st, TriplesDecision(player=p, choices=[i for i in range(board.size) if i != pos]))
         return
     if doubles:
         t.doubles += 1
@@ -132,9 +127,7 @@ def roll(st: GameState, ed: Edition, a: Roll) -> None:
             return
     if face == "bus" and st.options.bus_rule == "speed_die_game":
         # the standard Speed Die game's Bus (T3.4, option bus_rule): the mover chooses the dice first
-        wait(st, BusMoveDecision(player=p, first=w1, second=w2,
-                                 prompt=f"{name(st, p)}: Bus! Move {w1} (the first die), {w2} (the second)"
-                                        f" or {w1 + w2} (both)?"))
+        wait(st, BusMoveDecision(player=p, first=w1, second=w2))
         return
     white = w1 + w2
     if speed and face.__class__ is int:
@@ -233,8 +226,8 @@ def step_resume(st: GameState, ed: Edition, s: ResumeStep) -> None:
         check_resumed(st, ed)
         pend = st.pending
         if isinstance(pend, TurnDecision):
-            # asked again: its words offer a Bus Ticket only while the player holds one (a
-            # trade may have given one away, or brought one)
+            # asked again: whether the player holds a Bus Ticket (its bus_ticket, which its words
+            # offer) may have changed with a trade, which may give one away or bring one
             offer_turn(st, ed, pend.player, pend.roll_again)
 
 

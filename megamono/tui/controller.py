@@ -31,7 +31,6 @@ from typing import Literal
 from megamono.bots.base import Bot
 from megamono.bots.schedule import computer_to_ask
 from megamono.rules.actions import Action, ClaimRent
-from megamono.rules.decisions import BidDecision
 from megamono.rules.engine import Game
 from megamono.rules.errors import IllegalAction
 from megamono.rules.events import Event
@@ -244,7 +243,7 @@ class GameController:
         (:func:`~megamono.bots.schedule.computer_to_ask`), whether or not humans may bid too; else
         the :meth:`decider` when it is a computer."""
         pend = self.game.pending
-        if isinstance(pend, BidDecision) and pend.open:
+        if pend is not None and pend.at_once:
             return computer_to_ask(self.game, set(self.bots))
         p = self.decider()
         return p if self.is_computer(p) else None

@@ -15,7 +15,11 @@ Likewise the pending decision and the agenda are hashed in the form they had bef
 agenda steps were typed (issue 14, item 2): a decision as the one ``Pending`` record of 15 fields
 (the end vote's voters in ``bidders`` and proposer in ``high_bidder``; the shortage question's askees
 in ``bidders``, builder in ``high_bidder`` and yes-answers in ``choices``), a step as
-``{"kind", "player", "data"}`` with the keys the engine used to pass (:func:`legacy_step`).
+``{"kind", "player", "data"}`` with the keys the engine used to pass (:func:`legacy_step`). A decision
+kept its words (``prompt``) until save version 10, which makes them when read and keeps instead the
+fields they need (``bus_ticket``, ``attempt``, ``why``/``rent_for``, ``winners``): the decision is hashed
+with its words made now as its ``prompt``, and without those fields (:func:`legacy_decision`), so
+fingerprints written before still check the games, and the words, after.
 The options are hashed without ``bus_rule`` while it has its default ``"mega"`` (the option came after
 the first fingerprints: RULES.md O), nor ``computer_offers`` while it has its default ``"everyone"``
 (issue 15's polite computers), so those games check the same.
@@ -78,6 +82,21 @@ _RENAMED = {"end_vote": {"voters": "bidders", "proposer": "high_bidder"},
             "shortage_ask": {"askees": "bidders", "builder": "high_bidder", "wanting": "choices"}}
 
 
+_WORDS_FIELDS = {"turn": ("bus_ticket",), "jail": ("attempt",), "debt": ("why", "rent_for"), "game_over": ("winners",)}
+"""The fields save version 10 gave decisions for the words their ``prompt`` held before."""
+
+
+def legacy_decision(pend, g: Game) -> dict | None:
+    """A decision of ``g`` in :func:`legacy_pending` form, with its words (made now) as its ``prompt``."""
+    if pend is None:
+        return None
+    d = pend.model_dump(mode="json")
+    for k in _WORDS_FIELDS.get(d["kind"], ()):
+        del d[k]
+    d["prompt"] = g.say(pend)
+    return legacy_pending(d)
+
+
 def legacy_pending(d: dict | None) -> dict | None:
     """A decision's dict form as the one ``Pending`` record of before decisions were typed."""
     if d is None or set(d) == set(_PENDING_FIELDS):
@@ -115,8 +134,7 @@ def legacy_step(d: dict) -> dict:
 
 def _traced_act(self, action):
     events = _orig_act(self, action)
-    pend = self.st.pending
-    _trace.append(None if pend is None else legacy_pending(pend.model_dump(mode="json")))
+    _trace.append(legacy_decision(self.st.pending, self))
     _trace.append(len(events))
     return events
 
@@ -141,9 +159,9 @@ def legacy_json(g: Game) -> str:
     state = {}
     for k, v in g.st.model_dump(mode="json", exclude={"log"}).items():
         if k == "pending":
-            v = legacy_pending(v)
+            v = legacy_decision(g.st.pending, g)
         elif k == "suspended":
-            v = [legacy_pending(x) for x in v]
+            v = [legacy_decision(x, g) for x in g.st.suspended]
         elif k == "agenda":
             v = [legacy_step(x) for x in v]
         elif k == "options":

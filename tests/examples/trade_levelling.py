@@ -75,7 +75,7 @@ def decide(game: Game):
         if p == want and pend.high_bidder != p:
             return Bid(player=p, amount=game.min_bid())
         return PassBid(player=p) if pend.open else DropOut(player=p)
-    raise RuntimeError(f"unexpected decision {pend.kind}: {pend.prompt}")
+    raise RuntimeError(f"unexpected decision {pend.kind}: {game.describe_pending()}")
 
 
 def play(dice: list | None) -> tuple[Game, list]:

@@ -67,7 +67,7 @@ def test_A2_opening_bid_at_least_10_then_raises_of_at_least_1():
     act(g, "bid", DEE, amount=11)
     act(g, "bid", ANN, amount=400)  # any raise of $1 or more
     assert g.pending.high_bid == 400 and g.pending.high_bidder == ANN
-    assert "bid at least $401" in g.pending.prompt
+    assert "bid at least $401" in g.describe_pending()
 
 
 def test_A2_no_bid_above_the_bidders_cash_but_cash_may_be_raised_during_the_auction():

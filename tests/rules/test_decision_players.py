@@ -29,16 +29,18 @@ def test_there_are_19_kinds_of_decision() -> None:
     assert len(KINDS) == 19  # (issue 14's 18, and "bus_move" of the option bus_rule, T3.4)
 
 
-# Each kind's own fields (besides kind, player and prompt), as issue 14 lists them.
+# Each kind's own fields (besides kind and player), as issue 14 lists them, and since save version 10
+# what their words need that the prompt said before (no decision keeps words: rules/prompts.py).
 OWN_FIELDS = {
-    "turn": {"roll_again"}, "jail": set(), "jail_pay": {"amount"}, "buy": {"space", "amount"},
+    "turn": {"roll_again", "bus_ticket"}, "jail": {"attempt"}, "jail_pay": {"amount"}, "buy": {"space", "amount"},
     "bid": {"space", "piece", "high_bid", "high_bidder", "bidders", "open", "passed"}, "triples": {"choices"},
     "auction_pick": {"choices"}, "bus": {"space"}, "bus_move": {"first", "second"},
     "birthday": {"space", "amount"},
     "income_tax": {"space", "amounts"}, "levelling": {"space", "forced", "amounts"},
-    "mortgaged_deed": {"space", "amounts"}, "debt": {"amount", "creditors", "amounts"}, "trade_reply": {"trade"},
+    "mortgaged_deed": {"space", "amounts"}, "debt": {"amount", "creditors", "amounts", "why", "rent_for"},
+    "trade_reply": {"trade"},
     "end_vote": {"voters", "proposer"}, "shortage_ask": {"space", "piece", "askees", "builder", "wanting"},
-    "place_piece": {"piece", "choices"}, "game_over": set(),
+    "place_piece": {"piece", "choices"}, "game_over": {"winners"},
 }
 REQUIRED = {"amount": 7, "space": 5, "trade": {"proposer": 0, "partner": 1}, "proposer": 0, "builder": 0,
             "piece": "house", "first": 1, "second": 3}
@@ -55,7 +57,7 @@ def make(kind: str, seat: int) -> Decision:
 @pytest.mark.parametrize("kind", KINDS)
 def test_each_kind_is_its_own_class_with_only_its_own_fields(kind: str) -> None:
     cls = DECISION_CLASSES[kind]  # type: ignore[index]
-    assert {f.name for f in fields(cls)} == {"kind", "player", "prompt"} | OWN_FIELDS[kind]
+    assert {f.name for f in fields(cls)} == {"kind", "player"} | OWN_FIELDS[kind]
     assert make(kind, 0).kind == kind
 
 

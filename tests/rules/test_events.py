@@ -29,6 +29,7 @@ from megamono.rules.events import (
     FinalWorth,
     GameOver,
     InDebt,
+    Known,
     LeavesJail,
     Moved,
     Outcome,
@@ -94,7 +95,7 @@ def test_D1_rent_paid_after_a_debt_is_still_rent_the_reason_kept_typed_through_a
     assert events[-1] == InDebt(ANN, due, "", 0, rent_for=7) and pend(g) == ("debt", ANN)
     [note] = [s for s in g.st.agenda if isinstance(s, DebtNoteStep)]
     assert (note.why, note.rent_for) == ("", 7)
-    assert "(rent for Massachusetts Avenue)" in g.pending.prompt
+    assert "(rent for Massachusetts Avenue)" in g.describe_pending()
     saved = Game.from_dict(g.to_dict())  # the debt's reason goes through a save as its fields
     assert saved.st.agenda == g.st.agenda
     act(saved, "mortgage", ANN, space=6)
@@ -205,7 +206,7 @@ def _sample(g, field: str):
         "outcome": Outcome(winners=[BOB], termination="agreed_end"), "dice": "second", "steps": 3,
         "rent_for": 7, "line": "Ann rolls 3+2 = 5 for turn order", "category": "dice",
         "seen": ("CH01",), "refused": (TradeOffer(proposer=BOB, partner=ANN, take=TradeSide(deeds=[8])),),
-        "open": None,
+        "waiting": None,
     }
     return values[field]
 
@@ -236,6 +237,19 @@ def test_every_event_class_round_trips_through_its_dict_form():
     data = log.dump_python(events, mode="json")
     assert [d["event"] for d in data] == [type(e).__name__ for e in events]
     assert log.validate_python(data) == events
+
+
+def test_a_known_event_written_before_its_offer_was_named_waiting_still_reads():
+    """``Known.waiting`` (an offer made and not answered before a position) was ``open`` in the dict form
+    of before (a game's ``to_dict``, which keeps its log): that key still reads."""
+    offer = TradeOffer(proposer=BOB, partner=ANN, give=TradeSide(cash=30))
+    known = Known(seen=("CH01",), refused=(), waiting=offer)
+    log = TypeAdapter(list[Event])
+    [data] = log.dump_python([known], mode="json")
+    assert data["waiting"]["proposer"] == BOB and "open" not in data
+    old = {("open" if k == "waiting" else k): v for k, v in data.items()}
+    assert log.validate_python([old]) == [known] == log.validate_python([data])
+    assert known.say(new_game(2)) == "Known from before: 1 card seen; Bob's offer to Ann waits"
 
 
 def test_a_loaded_games_log_has_the_same_words():

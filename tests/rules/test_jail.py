@@ -43,7 +43,7 @@ def test_J1_jailed_player_starts_next_turn_in_jail_and_still_collects_rent_J3():
     roll(g, BOB)
     roll(g, CID)  # both land on Ann's Reading Railroad (4 railroads): $200 each
     assert cash(g) == [2900, 2300, 2300]
-    assert pend(g) == ("jail", ANN) and "attempt 1 of 3" in g.pending.prompt
+    assert pend(g) == ("jail", ANN) and "attempt 1 of 3" in g.describe_pending()
     illegal(g, Roll(player=ANN), "waiting for")
     ok(g)
 
@@ -149,7 +149,7 @@ def test_J2_failed_rolls_stay_in_jail_and_count():
     assert pend(g) == ("turn", BOB)
     roll(g, BOB)
     roll(g, CID)
-    assert pend(g) == ("jail", ANN) and "attempt 2 of 3" in g.pending.prompt
+    assert pend(g) == ("jail", ANN) and "attempt 2 of 3" in g.describe_pending()
     g.act(RollForDoubles(player=ANN))
     assert a.in_jail and g.st.players[ANN].jail_turns == 2 and pend(g) == ("turn", BOB)
     ok(g)
@@ -159,7 +159,7 @@ def test_J2_third_failed_roll_must_pay_and_move_by_that_roll():
     g = new_game(dice=[(1, 2)], options=SEAT_ORDER)
     hold_ticket(g)
     jail(g, failed=2)
-    assert "attempt 3 of 3" in g.pending.prompt
+    assert "attempt 3 of 3" in g.describe_pending()
     g.act(RollForDoubles(player=ANN))
     assert pend(g) == ("jail_pay", ANN) and g.pending.amount == 3
     illegal(g, RollForDoubles(player=ANN), "waiting for")

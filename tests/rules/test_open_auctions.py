@@ -7,6 +7,7 @@ from Bob's left. Every test ends on exact cash and the deed's owner.
 
 from __future__ import annotations
 
+from megamono.rules import auctions
 from megamono.rules.actions import (
     AcceptTrade,
     Bid,
@@ -18,6 +19,7 @@ from megamono.rules.actions import (
     PassBid,
     Unmortgage,
 )
+from megamono.rules.decisions import BidDecision, Decision
 from megamono.rules.events import BidMade, Cash, NobodyBid, TradeVoid
 from scenario import (  # noqa: F401 (invariants_hold_at_the_end is an autouse fixture)
     ANN,
@@ -39,6 +41,7 @@ from scenario import (  # noqa: F401 (invariants_hold_at_the_end is an autouse f
     pend,
     place,
     roll,
+    set_turn,
     sound,
 )
 
@@ -454,6 +457,48 @@ def test_A3_T7_awaited_names_every_bidder_the_open_auction_waits_on_and_one_seat
     assert g.awaited() == (CID,) and pend(g) == ("turn", CID)  # a turn again: one seat
     assert owners(g, 7) == [DEE]
     assert cashes(g) == [2500, 2500, 2500, 2490]
+
+
+def test_A3_the_engine_settles_an_open_auction_exactly_once_per_action(monkeypatch):
+    """``auctions.settle_open`` (whom the auction waits on, or its close) runs once after every action
+    taken while an open auction is pending, the one that opens it and the one that closes it included,
+    and nowhere else: it is the auction's hook (``BidDecision.after_action``), which the engine runs."""
+    calls: list[int] = []
+    real = auctions.settle_open
+
+    def counted(st, ed):
+        calls.append(len(st.log))
+        real(st, ed)
+
+    monkeypatch.setattr(BidDecision, "after_action", staticmethod(counted))
+    monkeypatch.setattr(auctions, "settle_open", counted)  # (a call by name elsewhere would count too)
+    assert Decision.after_action is None and not Decision(kind="turn", player=ANN).at_once
+
+    def settles(g, kind, player, **fields):
+        calls.clear()
+        act(g, kind, player, **fields)
+        return len(calls)
+
+    g = new_game(4)
+    give(g, ANN, 1)
+    set_turn(g, BOB)
+    roll(g, BOB, 2, 3, 2)  # to Massachusetts Avenue (7)
+    assert pend(g) == ("buy", BOB) and settles(g, "mortgage", ANN, space=1) == 0  # no auction yet
+    assert settles(g, "decline_buy", BOB) == 1 and g.pending.at_once  # it opens: settled once
+    assert settles(g, "bid", CID, amount=20) == 1 and g.awaited() == (DEE, ANN, BOB)
+    assert settles(g, "pass_bid", DEE) == 1 and g.pending.player == ANN
+    assert settles(g, "unmortgage", ANN, space=1) == 1  # any action while it runs (a bidder's cash)
+    assert settles(g, "pass_bid", ANN) == 1
+    assert settles(g, "pass_bid", BOB) == 1 and owners(g, 7) == [CID]  # the last pass: it closes
+    assert pend(g) == ("turn", CID) and settles(g, "mortgage", ANN, space=1) == 0  # over: no more
+    # an auction nobody can open closes in the action that starts it, settled once
+    g = new_game(4, cash=5)
+    set_turn(g, BOB)
+    roll(g, BOB, 2, 3, 2)
+    assert settles(g, "decline_buy", BOB) == 1 and owners(g, 7) == [None] and pend(g) == ("turn", CID)
+    # in seat order the hook runs too, and leaves the auction to its bidders in turn
+    g = bob_declines_massachusetts(options={"auction_bidding": "seat_order"})
+    assert not g.pending.at_once and settles(g, "bid", CID, amount=20) == 1 and g.pending.player == DEE
 
 
 # --- the old rule -------------------------------------------------------------------------------------------

@@ -75,7 +75,7 @@ def test_a_position_starts_the_turn_it_describes():
                         "Reading Railroad": {"owner": "Cid", "depot": True}},
                  turn="Cid", round=4, decks={"bus_out": ["BT01"]})
     st = g.st
-    assert pend(g) == ("jail", CID) and "attempt 3 of 3" in g.pending.prompt
+    assert pend(g) == ("jail", CID) and "attempt 3 of 3" in g.describe_pending()
     assert st.turn.player == CID and st.turn.round == 4 and st.turn.number == 3 * 3 + 3
     assert st.players[BOB].position == 51 and st.players[CID].position == MEGA.jail
     assert st.deeds[51].owner == BOB and st.deeds[49].mortgaged and st.deeds[6].depot
@@ -273,7 +273,7 @@ def test_a_position_model_dumps_and_loads_as_itself():
 def test_K8_ex1_a_bus_ticket_from_indiana_avenue_reaches_illinois_to_go_to_jail():
     """Seed ex1: from Indiana Ave (29) to any of Illinois Ave (30) ... Go To Jail (39)."""
     g = position(players=players(Ann={"position": "Indiana Avenue", "bus_tickets": ["BT01"]}))
-    assert "play a Bus Ticket" in g.pending.prompt
+    assert "play a Bus Ticket" in g.describe_pending()
     reach = {a.destination for a in g.legal_actions(ANN) if isinstance(a, PlayBusTicket)}
     assert reach == set(range(30, 40)) and g.bus_reach(29) == list(range(30, 40))
     g.act(PlayBusTicket(player=ANN, destination=39))

@@ -39,7 +39,7 @@ from kit import SEAT_ORDER
 def test_S1_buy_at_printed_price():
     g = new_game(dice=[(1, 2, 3)])
     roll(g)
-    assert pend(g) == ("buy", ANN) and g.pending.amount == 200 and "Reading" in g.pending.prompt
+    assert pend(g) == ("buy", ANN) and g.pending.amount == 200 and "Reading" in g.describe_pending()
     g.act(Buy(player=ANN))
     assert g.st.deeds[6].owner == ANN and cash(g) == [2300, 2500, 2500]
     assert pend(g) == ("turn", BOB)
@@ -122,7 +122,7 @@ def test_S3_income_tax_flat_or_ten_percent_of_tax_worth_rounded_up():
     assert pend(g) == ("income_tax", ANN)
     worth = 2491 + 180 + 180 + 200 + 200 + 150 + 300 + 100  # 3801
     assert g.pending.amounts == {"flat": 200, "percent": -(-worth // 10)} == {"flat": 200, "percent": 381}
-    assert "$200" in g.pending.prompt and "$381" in g.pending.prompt
+    assert "$200" in g.describe_pending() and "$381" in g.describe_pending()
     illegal(g, IncomeTaxChoice(player=BOB, choice="flat"), "Ann")
     g.act(IncomeTaxChoice(player=ANN, choice="percent"))
     assert cash(g)[ANN] == 2491 - 381 and pend(g) == ("turn", BOB)

@@ -85,10 +85,10 @@ def test_X1_the_turn_asked_again_after_a_trade_offers_a_bus_ticket_only_if_held(
     g.act(offer(ANN, BOB, {"bus_tickets": 1}, {"cash": 10}))
     g.act(AcceptTrade(player=BOB))
     assert pend(g) == ("turn", ANN) and not g.st.players[ANN].bus_tickets
-    assert g.pending.prompt == "Ann: roll the dice"  # no longer "... or play a Bus Ticket"
+    assert g.describe_pending() == "Ann: roll the dice"  # no longer "... or play a Bus Ticket"
     g.act(offer(ANN, BOB, {"cash": 10}, {"bus_tickets": 1}))
     g.act(AcceptTrade(player=BOB))
-    assert g.pending.prompt == "Ann: roll the dice or play a Bus Ticket"
+    assert g.describe_pending() == "Ann: roll the dice or play a Bus Ticket"
     sound(g)
 
 

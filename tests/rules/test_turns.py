@@ -128,7 +128,7 @@ def test_G6_seats_ranked_by_roll_ties_reroll_among_themselves():
     g = Game.new("mega", ["Ann", "Bob", "Cid"], seed=1,
                  dice=[(3, 4), (5, 4), (2, 5), (1, 1), (6, 6)])
     assert [p.name for p in g.st.players] == ["Bob", "Cid", "Ann"]
-    assert pend(g) == ("turn", 0) and "Bob" in g.pending.prompt
+    assert pend(g) == ("turn", 0) and "Bob" in g.describe_pending()
     assert g.st.script == []
 
 
@@ -143,7 +143,7 @@ def test_G6_repeated_ties_keep_rerolling_only_the_tied():
 # ============================================================================ T1, T7 start of turn
 def test_T1_T7_turn_waits_for_the_player_and_says_whose():
     g = new_game()
-    assert pend(g) == ("turn", ANN) and "Ann" in g.pending.prompt
+    assert pend(g) == ("turn", ANN) and "Ann" in g.describe_pending()
     illegal(g, Roll(player=BOB), "Ann")
     illegal(g, Roll(player=7), "no such player")
     illegal(g, Buy(player=ANN), "waiting for")
@@ -153,7 +153,7 @@ def test_T1_bus_ticket_offered_instead_of_rolling():
     g = new_game()
     g.st.players[ANN].bus_tickets.append(g.st.decks.bus.pop(0))
     restart_turn(g, ANN)
-    assert "Bus Ticket" in g.pending.prompt
+    assert "Bus Ticket" in g.describe_pending()
     kinds = {a.kind for a in g.legal_actions(ANN)}
     assert {"roll", "play_bus_ticket"} <= kinds
 
@@ -198,7 +198,7 @@ def test_T3_5_doubles_roll_again_then_turn_passes():
     roll(g)
     assert pos(g)[ANN] == 4
     assert pend(g) == ("turn", ANN) and g.pending.roll_again
-    assert "roll again" in g.pending.prompt
+    assert "roll again" in g.describe_pending()
     roll(g)
     assert pos(g)[ANN] == 12
     assert pend(g) == ("turn", BOB)

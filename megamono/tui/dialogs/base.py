@@ -133,7 +133,7 @@ class DecisionDialog(LatestSizeOnly, ModalScreen[object], Generic[D]):
         return "decision"
 
     def body(self) -> Text:
-        return Text(self.pend.prompt)
+        return Text(self.game.say(self.pend))
 
     def options(self) -> list[Option]:
         return []

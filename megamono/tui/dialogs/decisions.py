@@ -52,7 +52,7 @@ class BuyDialog(DecisionDialog[BuyDecision]):
         return "buy or auction?"
 
     def body(self) -> Text:
-        t = Text(self.pend.prompt + "\n\n")
+        t = Text(self.game.say(self.pend) + "\n\n")
         assert self.pend.space is not None, "a buy decision names its deed"
         t.append_text(deed_card_text(self.game, self.look, self.pend.space))
         return t
@@ -76,7 +76,7 @@ class JailDialog(DecisionDialog[JailDecision | JailPayDecision]):
 
     def body(self) -> Text:
         pl = self.game.st.players[self.player]
-        t = Text(self.pend.prompt + "\n")
+        t = Text(self.game.say(self.pend) + "\n")
         t.append(f"Get Out of Jail Free cards: {len(pl.gojf)}", style=DIM)
         return t
 
@@ -124,7 +124,7 @@ class BusMoveDialog(DecisionDialog[BusMoveDecision]):
         first, second = self.pend.first, self.pend.second
         spaces = self.game.ed.spaces
         here = self.game.st.players[self.player].position
-        t = Text(self.pend.prompt + "\n\n")
+        t = Text(self.game.say(self.pend) + "\n\n")
         for key, what, steps in (("1", "first die", first), ("2", "second die", second), ("b", "both", first + second)):
             t.append(f"  [{key}] {what}: {steps} to {spaces[(here + steps) % len(spaces)].name}\n")
         t.append("Doubles still roll again; utility rent counts the dice you move by.", style=DIM)
@@ -167,7 +167,7 @@ class IncomeTaxDialog(DecisionDialog[IncomeTaxDecision]):
     def body(self) -> Text:
         a = self.pend.amounts
         sp = self.game.ed.spaces[self.pend.space] if self.pend.space is not None else None
-        t = Text(self.pend.prompt + "\n\n")
+        t = Text(self.game.say(self.pend) + "\n\n")
         t.append(f"Flat:    {money(a.get('flat', 0))}\n", style="bold")
         pct = f"{sp.tax_percent}% " if sp and sp.tax_percent else ""
         t.append(f"Percent: {money(a.get('percent', 0))}", style="bold")
@@ -207,7 +207,7 @@ class LevellingDialog(DecisionDialog[LevellingDecision]):
         g, pend = self.game, self.pend
         space, group = pend.space, g.ed.spaces[pend.space].group if pend.space is not None else None
         assert space is not None and group is not None, "a levelling decision names a street"
-        t = Text(pend.prompt + "\n\n")
+        t = Text(g.say(pend) + "\n\n")
         for i in g.ed.groups[group]:
             d = g.st.deeds[i]
             t.append(f"  {g.ed.spaces[i].short:<13}", style="bold" if i == space else "")
@@ -274,7 +274,7 @@ class DebtDialog(DecisionDialog[DebtDecision]):
     def body(self) -> Text:
         g, pend = self.game, self.pend
         cash = g.st.players[self.player].cash
-        t = Text(pend.prompt + "\n\n")
+        t = Text(g.say(pend) + "\n\n")
         t.append(f"Owed:  {money(pend.amount or 0)}", style="bold")
         creditors = ", ".join(f"{g.name(c.player)} {money(c.amount)}" for c in pend.creditors)
         t.append(f"  ({creditors})\n", style=DIM)

@@ -153,7 +153,7 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
     def running(self) -> bool:
         """Whether the game still waits on an open auction."""
         pend = self.game.pending
-        return isinstance(pend, BidDecision) and pend.open and not self.game.over
+        return isinstance(pend, BidDecision) and pend.at_once and not self.game.over
 
     def item_now(self) -> tuple[int | None, str | None]:
         pend = self.pend

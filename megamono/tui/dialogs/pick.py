@@ -64,7 +64,7 @@ class BoardPickDialog(DecisionDialog[Decision]):
         self._options = {}
         with Vertical(id="dialog"):
             yield Static(self.who_text(), id="who")
-            yield Static(Text(self.pend.prompt or "") if self.pend.kind != "turn" else
+            yield Static(Text(self.game.say(self.pend)) if self.pend.kind != "turn" else
                          Text("Play a Bus Ticket: ride ahead on this side of the board, up to the corner."),
                          id="prompt")
             yield Static(id="body")

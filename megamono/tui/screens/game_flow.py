@@ -14,7 +14,7 @@ from typing import Any
 from textual.screen import Screen
 
 from megamono.rules.actions import ChooseDestination, PickAuctionDeed, PlacePiece
-from megamono.rules.decisions import AuctionPickDecision, BidDecision, PlacePieceDecision, TriplesDecision
+from megamono.rules.decisions import AuctionPickDecision, PlacePieceDecision, TriplesDecision
 
 from ..dialogs.auction import BidDialog
 from ..dialogs.base import DecisionDialog
@@ -91,7 +91,7 @@ class DecisionFlow(GameScreenParts):  # (object at run time: see .game_parts)
         g, pend = self.game, self.game.pending
         if g.over or pend is None or not self.app.pass_notices:
             return False
-        if pend.kind == "shortage_ask" or (isinstance(pend, BidDecision) and pend.open):
+        if pend.kind == "shortage_ask" or pend.at_once:
             return False  # (no hand-over: asked round the table; the open auction's one screen)
         p = self.decider()
         return p is not None and not self.is_computer(p) and p != self._last_decider
@@ -112,7 +112,7 @@ class DecisionFlow(GameScreenParts):  # (object at run time: see .game_parts)
         if g.over or pend is None or p is None:
             return None
         who = g.st.players[p].name
-        if self.is_computer(p) and not (isinstance(pend, BidDecision) and pend.open):
+        if self.is_computer(p) and not pend.at_once:
             return f"Wait: {who} (computer) is playing; space skips ahead"
         if self.handover_due():
             return f"Wait: the keyboard passes to {who} first"
@@ -130,7 +130,7 @@ class DecisionFlow(GameScreenParts):  # (object at run time: see .game_parts)
             pend, p = self.game.pending, self.decider()
             if pend is not None and p is not None and not self.game.over:
                 keys = "r rolls, d shows the question" if pend.kind == "turn" else "d shows the question"
-                why = f"Enter: nothing to confirm here; {pend.prompt or self.game.describe_pending()} ({keys})"
+                why = f"Enter: nothing to confirm here; {self.game.describe_pending()} ({keys})"
         if why is not None:
             self.app.notify(why, severity="warning", timeout=3)
 
@@ -150,8 +150,8 @@ class DecisionFlow(GameScreenParts):  # (object at run time: see .game_parts)
         if self.just_handed_over():
             return "a key typed with the Enter that passed the hand-over is not taken; press it again"
         if pend.kind != "turn":
-            return f"first this: {pend.prompt or g.describe_pending()} (d shows the question)"
-        return f"not now; {pend.prompt or g.describe_pending()}"
+            return f"first this: {g.describe_pending()} (d shows the question)"
+        return f"not now; {g.describe_pending()}"
 
     def sync(self) -> None:
         """Show what the game waits for: game over, a computer's move, a hand-over notice, or the
@@ -173,7 +173,7 @@ class DecisionFlow(GameScreenParts):  # (object at run time: see .game_parts)
         if claim is not None:
             self.act_computer(claim)  # (the change's message comes back here)
             return
-        if isinstance(pend, BidDecision) and pend.open:  # A3: the whole table on one screen, no hand-over
+        if pend.at_once:  # A3: the whole table on one screen, no hand-over
             if self._hidden != self.pending_key():
                 self.open(OpenAuctionDialog(self), self.on_decision)  # type: ignore[arg-type]  # (self is the GameScreen)
             return
@@ -196,7 +196,7 @@ class DecisionFlow(GameScreenParts):  # (object at run time: see .game_parts)
                         self._handed_at = runtime_of(self.app).clock.monotonic()
                         self.set_timer(AFTER_HANDOVER, self.refresh_bindings)
 
-                self.open(PassKeyboard(self.look, p, pend.prompt, owner=self, undo=undo), answer)
+                self.open(PassKeyboard(self.look, p, g.describe_pending(), owner=self, undo=undo), answer)
                 return
         if pend.kind == "turn" or self._hidden == self.pending_key():
             return

@@ -87,7 +87,7 @@ def status_text(game: Game, look: Look, levels: dict[int, str] | None = None,
         for q in who:
             t.append_text(look.block(q))
             t.append(" ")
-        t.append(pend.prompt or game.describe_pending(), style=f"bold {colour}")
+        t.append(game.describe_pending(), style=f"bold {colour}")
         if all(st.players[q].kind == "computer" for q in who) and not game.over:
             level = (levels or {}).get(who[0]) if len(who) == 1 else None
             t.append(f"   computer{' (' + level + ')' if level else ''} playing — space skips ahead", style=DIM)

@@ -297,7 +297,7 @@ class ReplayScreen(FittedFooter, LatestSizeOnly, Screen[None]):
         elif view.pending is not None:
             who = view.pending.players
             t.append("Next: ", style=DIM)
-            t.append(view.pending.prompt or view.describe_pending(), style=f"bold {look.colour(who[0])}")
+            t.append(view.describe_pending(), style=f"bold {look.colour(who[0])}")
         return t
 
     # -- keys -----------------------------------------------------------------------------------------
