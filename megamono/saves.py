@@ -56,6 +56,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from megamono import files as _files
 from megamono.autosave import AUTOSAVE_PREFIX, GAME_ID, derive_game_id
+from megamono.boards import read_board
 from megamono.files import (
     RefusedFile,
     WrongKindOfFile,
@@ -316,6 +317,9 @@ def decode_save(data: Any, name: str = "save") -> LoadedSave:
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise SaveError(f"{name}: damaged save: setup.seed is not a whole number")
     try:
+        for board in (state.get("edition"), setup.get("edition")):  # (the rules core reads no board file)
+            if isinstance(board, str):
+                read_board(board)
         game = Game.from_dict({"setup": setup, "actions": [], "state": state})
     except ValidationError as exc:
         raise SaveError(f"{name}: {_where(exc, 'state')}") from None

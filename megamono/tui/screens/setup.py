@@ -16,7 +16,7 @@ from textual.screen import Screen
 from textual.validation import Failure, Function, Length, Validator
 from textual.widgets import Button, Checkbox, Footer, Input, Select, Static
 
-from megamono.rules.editions import load_edition
+from megamono.boards import read_board
 from megamono.rules.engine import Game
 from megamono.rules.state import PLAYER_COLOURS, Options
 
@@ -167,9 +167,9 @@ class SetupScreen(MarksFocusedRow, LatestSizeOnly, Screen[None]):
         self.count = 3
         self.edition = edition or "mega"
         self.choices = list(EDITIONS)
-        self.editions = {key: load_edition(key) for key, _ in EDITIONS}
+        self.editions = {key: read_board(key) for key, _ in EDITIONS}
         if self.edition not in self.editions:
-            own = load_edition(self.edition)
+            own = read_board(self.edition)
             self.editions[self.edition] = own
             self.choices.append((self.edition, own.name[:18]))
 
