@@ -252,10 +252,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.edition is None:
             return 1
     if getattr(args, "position", None) is not None:
+        from megamono.autosave import Origin
         from megamono.files import use_instead
 
         try:
             args.game = position_game(args.position, getattr(args, "edition", None), getattr(args, "seed", None))
+            args.origin = Origin(position=args.position.name)  # (its saves say so: the start screen)
         except ValueError as exc:
             print(f"megamono: cannot start from that position: {use_instead('play', exc)}", file=sys.stderr)
             return 1

@@ -159,7 +159,8 @@ class SaveDialog(LatestSizeOnly, ModalScreen[Path | None]):
         try:
             played = getattr(self.app, "played_for_save", None)
             written = save_game(self.game, name, self.folder, game_id=self.game_id,
-                                played_seconds=played(self.game) if played else None)
+                                played_seconds=played(self.game) if played else None,
+                                origin=getattr(self.app, "origin", None))
         except (SaveError, OSError) as exc:
             err.update(Text(f"could not save: {exc}"))
             return
