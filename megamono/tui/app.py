@@ -43,6 +43,7 @@ from textual.message import Message
 from textual.screen import ModalScreen, Screen
 
 from .app_rescue import GameRescue
+from .drafts import TradeDrafts
 from .screens.start import StartScreen
 from .screens.toosmall import guard_size
 from .textual_private import binding_chain
@@ -189,6 +190,8 @@ class MegamonoApp(GameRescue):
         self.replay = replay
         self.review = review
         self.origin = origin or self.origin  # (a game from a position: ``megamono play --position``)
+        self.trade_drafts = TradeDrafts()
+        """The trade left unsent with Esc in this turn (:mod:`.drafts`): the trade screen starts from it."""
         """A game to review at once, and its title (``megamono review SAVE``): the app quits when the review
         is left."""
         """A game to replay at once (``megamono replay SAVE``): the app quits when the replay is left."""
