@@ -12,7 +12,11 @@
 - **Games to resume.** :func:`resumable_games` lists every unfinished autosave of the save folder (and
   the rescue folder, below), newest first, one entry per game; a file that cannot be read is listed
   as damaged, with the reason, so that the start screen can offer to set it aside
-  (:func:`set_aside`: renamed, never deleted).
+  (:func:`set_aside`: renamed, never deleted). Two autosaves of one line of play (the same setup, the
+  actions of one the start of the other's: a save resumed twice and played the same way, each time a
+  copy with an id of its own) are one game: the one that has gone further is offered.
+- **Where a game came from** (:class:`Origin`): a save resumed, a position, a copy, the save folder of a
+  rescued game; kept at the top of its saves (``"origin"``) and said on the start screen.
 - **The rescue folder.** When a game cannot be autosaved into the save folder (a full disk, a
   read-only folder) as the terminal closes, it is written to :func:`rescue_folder` (the platform's
   user data folder, through ``platformdirs``) and the start screen says where on the next start.
@@ -210,6 +214,97 @@ class GameLock:
             self.held = False
 
 
+# ============================================================================ where a game came from
+@dataclass(frozen=True)
+class Origin:
+    """Where a game came from, kept at the top of its saves (``"origin"``, optional: a save without it
+    is a game started on the new-game screen, or one saved before megamono kept it).
+
+    ``save``: the save it was resumed from (the file's name without ``.json``; an autosave or a rescued
+    game keeps the origin it had); ``position``: the position file it started from (``megamono play
+    --position FILE``: the file's name); ``copy``: played on as a copy with an id of its own (that
+    game was open in another megamono, or its autosave had gone further); ``folder``: the save folder
+    it was played in, written only in a game rescued from it (the rescue folder is everyone's).
+    """
+
+    save: str = ""
+    position: str = ""
+    copy: bool = False
+    folder: str = ""
+
+    def data(self) -> dict[str, Any] | None:
+        """The JSON form kept in a save (None: nothing to keep)."""
+        out: dict[str, Any] = {k: v for k, v in self.__dict__.items() if v}
+        return out or None
+
+    @classmethod
+    def read(cls, data: object) -> Origin:
+        """The origin a save keeps (its ``"origin"``); anything else (missing, malformed: it only says
+        where a game came from) reads as no origin."""
+        if not isinstance(data, dict):
+            return cls()
+        words = {k: printable(data[k])[:120] for k in ("save", "position", "folder") if isinstance(data.get(k), str)}
+        return cls(**words, copy=data.get("copy") is True)
+
+    def after(self, path: Path | None, copied: bool) -> Origin:
+        """The origin of this game (its save's) once loaded from ``path`` (None: started in the app):
+        a save of a name of its own is where it came from now (an autosave, a rescued game keep their
+        origin); ``copied``: it is played on as a copy; the rescue's folder is not kept."""
+        origin = self
+        if path is not None and not is_autosave(path):
+            origin = Origin(save=Path(path).stem)
+        return Origin(save=origin.save, position=origin.position, copy=origin.copy or copied)
+
+    def words(self, rescued: bool = False, here: Path | None = None) -> str:
+        """The origin in a few words for the start screen ("" for none): "from the save debt-round27",
+        "from the position p.json", "a copy from the save debt-round27", "rescued from this save folder",
+        "rescued from the save folder ~/games" (``here``: the save folder the list is of)."""
+        said = (f"from the position {self.position}" if self.position
+                else f"from the save {self.save}" if self.save else "")
+        if self.copy:
+            said = f"a copy {said}".strip()
+        if rescued:
+            where = "rescued"
+            if self.folder:
+                same = here is not None and _resolved(here) == self.folder
+                where += " from this save folder" if same else f" from the save folder {folder_words(self.folder)}"
+            said = f"{said}, {where}" if said else where
+        return said
+
+
+def _resolved(folder: Path) -> str:
+    try:
+        return str(Path(folder).resolve())
+    except (OSError, RuntimeError, ValueError):
+        return os.path.abspath(folder)
+
+
+def folder_words(folder: str | Path) -> str:
+    """A save folder in few words: "~" for the home folder, and the last two folders only of a long path
+    ("…/games/saves")."""
+    text = str(folder)
+    home = str(Path.home())
+    if text == home or text.startswith(home + os.sep):
+        text = "~" + text[len(home):]
+    parts = Path(text).parts
+    if len(text) > 32 and len(parts) > 2:
+        text = os.path.join("…", *parts[-2:])
+    return printable(text)
+
+
+def saves_folder_origin(origin: Origin, folder: Path) -> Origin:
+    """``origin`` with the save folder ``folder`` it was played in: the origin of a rescued game."""
+    return Origin(save=origin.save, position=origin.position, copy=origin.copy, folder=_resolved(folder))
+
+
+def same_file(a: Path, b: Path) -> bool:
+    """Whether ``a`` and ``b`` are one file (False if either is missing)."""
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
 # ============================================================================ games to resume
 @dataclass(frozen=True)
 class ResumableGame:
@@ -235,6 +330,11 @@ class ResumableGame:
     modified: float = 0.0
     edition: str = ""
     """The edition played ("mega", "classic", or a board file's path), as the save names it."""
+    origin: Origin = Origin()
+    """Where the game came from (its save's ``"origin"``)."""
+    line: str = ""
+    """The line of play it is on: a digest of its setup (two autosaves of one line are one game when the
+    actions of one are the start of the other's: :func:`resumable_games`)."""
 
 
 def read_summary(path: Path) -> dict[str, Any]:
@@ -274,7 +374,8 @@ def summarise(path: Path, folder: Path | None = None, token: str | None = None,
         players = tuple(printable(p["name"]) for p in state["players"])
         entry = ResumableGame(path=path, game_id=game_id, players=players, round=int(turn.get("round", 0)),
                               turn=int(turn.get("number", 0)), actions=len(actions), saved=saved, rescued=rescued,
-                              modified=mtime, edition=printable(str(state.get("edition", ""))))
+                              modified=mtime, edition=printable(str(state.get("edition", ""))),
+                              origin=Origin.read(data.get("origin")), line=derive_game_id(data.get("setup")))
     except RefusedFile as exc:
         if exc.missing and not os.path.lexists(path):
             return None  # gone meanwhile
@@ -321,8 +422,39 @@ def resumable_games(folder: Path, token: str | None = None, rescued: Path | None
         kept = best.get(entry.game_id)
         if kept is None or (entry.actions, entry.saved) > (kept.actions, kept.saved):
             best[entry.game_id] = entry
-    games = sorted(best.values(), key=lambda g: (g.saved, g.modified), reverse=True)
+    games = sorted(_one_per_line(list(best.values())), key=lambda g: (g.saved, g.modified), reverse=True)
     return games + damaged
+
+
+def _one_per_line(games: list[ResumableGame]) -> list[ResumableGame]:
+    """``games`` less those on the line of play of another that has gone as far or further: the same
+    setup, its actions the start of the other's (a save resumed twice and played the same way: two
+    autosaves, each a copy with an id of its own, of one game). A game open in another megamono is kept."""
+    lines: dict[str, list[ResumableGame]] = {}
+    for g in games:
+        lines.setdefault(g.line, []).append(g)
+    out = [g for g in games if len(lines[g.line]) == 1]
+    for group in (gs for gs in lines.values() if len(gs) > 1):
+        # furthest first; of two at one point, the one that is no copy, then the newest
+        group.sort(key=lambda g: (g.actions, not g.origin.copy, g.saved, g.modified), reverse=True)
+        kept: list[tuple[ResumableGame, list[Any] | None]] = []
+        for g in group:
+            actions = _actions(g.path)
+            if g.open_in is None and actions is not None and any(
+                    theirs is not None and theirs[:len(actions)] == actions for _, theirs in kept):
+                continue
+            kept.append((g, actions))
+        out += [g for g, _ in kept]
+    return out
+
+
+def _actions(path: Path) -> list[Any] | None:
+    """The actions of the save at ``path`` (None if it cannot be read now)."""
+    try:
+        actions = read_summary(path).get("actions")
+    except (OSError, ValueError):
+        return None
+    return actions if isinstance(actions, list) else None
 
 
 def set_aside(path: Path, now: datetime | None = None) -> Path:

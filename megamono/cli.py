@@ -100,17 +100,18 @@ def check_edition(name: str) -> str | None:
     A bad file is reported on stderr with the first bad field (RULES.md G2), before any screen opens.
     The absolute path goes into the game's saves, so keep the file where it is to resume those games.
     """
-    from megamono.rules.editions import EditionError, load_edition
+    from megamono.boards import read_board
+    from megamono.rules.editions import EditionError
 
     if name in ("mega", "classic"):
         ref = name
     else:
         try:
             ref = str(Path(name).expanduser().resolve())
-        except (OSError, RuntimeError, ValueError):  # a symlink loop...: load_edition says what is wrong
+        except (OSError, RuntimeError, ValueError):  # a symlink loop...: read_board says what is wrong
             ref = os.path.abspath(os.path.expanduser(name))
     try:
-        load_edition(ref)
+        read_board(ref)
     except EditionError as exc:
         print(f"megamono: cannot use that board: {exc}", file=sys.stderr)
         return None
@@ -203,6 +204,7 @@ def position_game(path: Path, edition: str | None, seed: int | None) -> Game:
     on ``edition`` when given (else the position's own), with ``seed`` when the position has none.
     ``ValueError`` (one line: the file and the first bad field) when it cannot start; a
     :class:`~megamono.files.WrongKindOfFile` for a save (or another megamono file) given as a position."""
+    from megamono.boards import read_board
     from megamono.files import RefusedFile, check_kind, parse_json, read_regular_file, shown_name, size_text
     from megamono.rules.engine import Game
     from megamono.rules.positions import parse_position
@@ -223,6 +225,9 @@ def position_game(path: Path, edition: str | None, seed: int | None) -> Game:
         pos = parse_position(data)
         if pos.seed is None and seed is not None:
             pos = pos.model_copy(update={"seed": seed})
+        for board in (edition, pos.edition):  # (a board file is read here: the rules core reads none)
+            if board is not None:
+                read_board(board)
         return Game.from_position(edition, pos)
     except (RecursionError, ValueError) as exc:  # PositionError, EditionError, a bad throw or JSON
         raise ValueError(f"{shown_name(path.name)}: {exc}") from None
@@ -247,10 +252,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.edition is None:
             return 1
     if getattr(args, "position", None) is not None:
+        from megamono.autosave import Origin
         from megamono.files import use_instead
 
         try:
             args.game = position_game(args.position, getattr(args, "edition", None), getattr(args, "seed", None))
+            args.origin = Origin(position=args.position.name)  # (its saves say so: the start screen)
         except ValueError as exc:
             print(f"megamono: cannot start from that position: {use_instead('play', exc)}", file=sys.stderr)
             return 1

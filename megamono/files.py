@@ -18,9 +18,9 @@ analysis's figures: its ``"format"``) and refuses one of another kind than wante
 :class:`WrongKindOfFile` ("p.json is a position file, not a save"); :func:`use_instead` says which
 command reads it, for the command line.
 
-This module imports only the standard library (no pydantic, no Textual), so the rules core
-(:mod:`megamono.rules.editions`), the save module and the start screen (which must stay light) all
-use it.
+This module imports only the standard library (no pydantic, no Textual), so the board files
+(:mod:`megamono.boards`), the save module and the start screen (which must stay light) all use it.
+The rules core never does (an import-linter contract): it reads no file but its own editions.
 """
 
 from __future__ import annotations

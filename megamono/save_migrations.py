@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from megamono.autosave import derive_game_id
-from megamono.rules.editions import load_edition
+from megamono.boards import read_board
 
 SAVE_VERSION = 10
 """The version of the saves megamono writes."""
@@ -190,7 +190,7 @@ def _v7_to_v8(data: dict[str, Any]) -> dict[str, Any]:
     state = data.get("state")
     agenda = state.get("agenda") if isinstance(state, dict) else None
     if isinstance(state, dict) and isinstance(agenda, list) and any(_rent_v7(s) for s in agenda):
-        spaces = [sp.name for sp in load_edition(state["edition"]).spaces]
+        spaces = [sp.name for sp in read_board(state["edition"]).spaces]
         state["agenda"] = [_rent_step_v8(s, spaces) if _rent_v7(s) else s for s in agenda]
     return data
 
@@ -251,7 +251,7 @@ def _state_v10(state: dict[str, Any]) -> None:
         elif kind == "game_over" and isinstance(state.get("winners"), list):
             d.setdefault("winners", list(state["winners"]))
         elif kind == "debt" and "why" not in d:
-            spaces = [sp.name for sp in load_edition(state["edition"]).spaces]
+            spaces = [sp.name for sp in read_board(state["edition"]).spaces]
             d["why"], d["rent_for"] = _debt_reason_v10(prompt, notes, spaces)
 
 

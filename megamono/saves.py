@@ -19,7 +19,10 @@ save and autosave of one game carries it; the app's autosave of a game is ``auto
 and ``saved_at`` says when. A game with the ``time_limit`` option also has ``"played_seconds"``: how
 long it has been open in the app (RULES.md O: beside its saved time, not in the game state; time while
 saved and closed does not count). It is optional (a save without it reads as 0 seconds), so adding it
-needed no new version: every older file loads as it did. ``edition``, ``seed``, ``rng`` and ``options``
+needed no new version: every older file loads as it did. So is ``"origin"``: where the game came from
+(:class:`megamono.autosave.Origin`: the save it was resumed from, the position it started from, a copy,
+the save folder of a rescued game), which the start screen says; a save without it (or with one it
+cannot read) came from nowhere worth saying. ``edition``, ``seed``, ``rng`` and ``options``
 repeat what ``setup`` and ``state`` hold, so a reader (or a person) sees them at the top; on load they
 must agree with the state.
 The game's log is not written: loading replays the actions from the setup (RULES.md I8), which makes
@@ -55,7 +58,8 @@ from typing import Any
 from pydantic import TypeAdapter, ValidationError
 
 from megamono import files as _files
-from megamono.autosave import AUTOSAVE_PREFIX, GAME_ID, derive_game_id
+from megamono.autosave import AUTOSAVE_PREFIX, GAME_ID, Origin, derive_game_id
+from megamono.boards import read_board
 from megamono.files import (
     RefusedFile,
     WrongKindOfFile,
@@ -147,13 +151,13 @@ def is_autosave_name(name: str) -> bool:
 
 # ============================================================================ writing
 def encode_game(game: Game, saved_at: datetime | None = None, game_id: str | None = None,
-                played_seconds: float | None = None) -> bytes:
+                played_seconds: float | None = None, origin: Origin | None = None) -> bytes:
     """The save file's bytes for ``game`` (see the module doc for the layout).
 
     ``game_id``: the game's id (12 lowercase hex digits); None derives it from the setup
     (:func:`derive_game_id`). ValueError for a malformed id. ``played_seconds``: how long the game has
     been open in the app (written, whole seconds, when given; the app gives it for a game with a
-    ``time_limit``).
+    ``time_limit``). ``origin``: where the game came from (written when there is something to say).
     """
     st = game.st
     setup = game.setup
@@ -170,6 +174,8 @@ def encode_game(game: Game, saved_at: datetime | None = None, game_id: str | Non
     }
     if played_seconds is not None:
         head["played_seconds"] = max(0, int(played_seconds))
+    if origin is not None and origin.data() is not None:
+        head["origin"] = origin.data()
     # pydantic writes the actions straight to JSON bytes; a newline goes between them. '},{"' cannot
     # occur inside a JSON string (its quote would be escaped), and a newline between tokens is always
     # valid JSON, so the split is safe.
@@ -205,16 +211,18 @@ def clean_stale_temps(folder: Path, older_than: float = STALE_TEMP_SECONDS) -> l
 
 
 def save_game(game: Game, name: str, folder: Path, game_id: str | None = None,
-              played_seconds: float | None = None, saved_at: datetime | None = None) -> Path:
+              played_seconds: float | None = None, origin: Origin | None = None,
+              saved_at: datetime | None = None) -> Path:
     """Write ``game`` as ``folder/name.json`` atomically; returns the path.
 
-    ``game_id``, ``played_seconds``, ``saved_at``: see :func:`encode_game` (None: derived from the game's setup;
-    not written). Raises
+    ``game_id``, ``played_seconds``, ``origin``, ``saved_at``: see :func:`encode_game` (None: derived from
+    the game's setup; not written). Raises
     :class:`SaveError` for a bad name, and when the disk refuses (the folder cannot be made, the disk
     is full or read-only...: the message names the save, and the previous save is kept).
     """
     path = save_target(name, folder)
-    return write_save(path, encode_game(game, saved_at, game_id=game_id, played_seconds=played_seconds))
+    return write_save(path, encode_game(game, saved_at, game_id=game_id, played_seconds=played_seconds,
+                                        origin=origin))
 
 
 def save_target(name: str, folder: Path) -> Path:
@@ -273,12 +281,14 @@ def migrate(data: dict[str, Any], name: str = "save") -> dict[str, Any]:
 class LoadedSave:
     """A save read back: ``game`` (ready to continue), its ``game_id``, when it was saved
     (``saved_at``, None if the file does not say) and how long the game has been open in the app
-    (``played_seconds``, for the ``time_limit`` option; 0 if the file does not say)."""
+    (``played_seconds``, for the ``time_limit`` option; 0 if the file does not say), and where it came
+    from (``origin``)."""
 
     game: Game
     game_id: str
     saved_at: datetime | None
     played_seconds: int = 0
+    origin: Origin = Origin()
 
 
 def decode_game(data: Any, name: str = "save") -> Game:
@@ -316,6 +326,9 @@ def decode_save(data: Any, name: str = "save") -> LoadedSave:
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise SaveError(f"{name}: damaged save: setup.seed is not a whole number")
     try:
+        for board in (state.get("edition"), setup.get("edition")):  # (the rules core reads no board file)
+            if isinstance(board, str):
+                read_board(board)
         game = Game.from_dict({"setup": setup, "actions": [], "state": state})
     except ValidationError as exc:
         raise SaveError(f"{name}: {_where(exc, 'state')}") from None
@@ -354,7 +367,8 @@ def decode_save(data: Any, name: str = "save") -> LoadedSave:
     problems = check_state(game.ed, st)
     if problems:
         raise SaveError(f"{name}: impossible game state: {problems[0]}")
-    return LoadedSave(game=game, game_id=game_id, saved_at=saved_at, played_seconds=played)
+    return LoadedSave(game=game, game_id=game_id, saved_at=saved_at, played_seconds=played,
+                      origin=Origin.read(data.get("origin")))
 
 
 def read_save(path: Path, name: str | None = None) -> dict[str, Any]:
@@ -428,7 +442,7 @@ def load_save(path: Path, verify: bool = True, name: str | None = None) -> Loade
                             "replayed from) is missing")
         raise SaveError(f"{name}: damaged save: the stored state differs from the replay of its actions")
     return LoadedSave(game=replayed, game_id=saved.game_id, saved_at=saved.saved_at,
-                      played_seconds=saved.played_seconds)
+                      played_seconds=saved.played_seconds, origin=saved.origin)
 
 
 def load_game(path: Path, verify: bool = True, name: str | None = None) -> Game:

@@ -59,9 +59,11 @@ def landings(game) -> list[int]:
 
 def play_one(job: tuple) -> dict[str, Any]:
     """Play game ``job = (index, edition, levels, seed, turn_limit)``; a small picklable result."""
+    from megamono.boards import read_board
     from megamono.bots import play_bot_game
 
     index, edition, levels, seed, turn_limit = job
+    read_board(edition)  # (a board file, in a worker process of its own: read there)
     t0 = time.perf_counter()
     game = play_bot_game(edition, list(levels), seed, turn_limit=turn_limit or None)
     st = game.st
@@ -92,10 +94,10 @@ def run(games: int = 100, players: int = 4, edition: str = "mega", bots: Sequenc
     ``jobs`` > 1 plays in that many processes (0 = one per CPU). ``progress(done, total)`` is
     called after every game. Raises ValueError for a bad edition, player count or bot level.
     """
+    from megamono.boards import read_board
     from megamono.bots import LEVELS
-    from megamono.rules.editions import load_edition
 
-    ed = load_edition(edition)
+    ed = read_board(edition)
     if games < 1:
         raise ValueError("--games must be at least 1")
     if not ed.rules.min_players <= players <= ed.rules.max_players:
@@ -228,11 +230,13 @@ def movement_game(job: tuple) -> dict[str, Any]:
     ``counted_before_gojf_out`` (counted throws made while one was still in its deck), ``fallbacks`` (must
     be 0), ``owned`` (deeds owned at the end, must be 0), ``debts`` (debt decisions seen, must be 0).
     """
+    from megamono.boards import read_board
     from megamono.bots.mover import MoverBot
     from megamono.bots.schedule import computer_to_ask
     from megamono.rules.engine import Game
 
     index, edition, players, seed, throws, skip = job
+    read_board(edition)  # (a board file, in a worker process of its own: read there)
     t0 = time.perf_counter()
     names = [f"Mover {k + 1}" for k in range(players)]
     game = Game.new(edition, names, seed=seed, seat_order=True, options={"starting_cash": MOVEMENT_CASH})
@@ -291,9 +295,9 @@ def run_movement(games: int = 100, players: int = 2, edition: str = "mega", seed
     throws, and ``in_jail`` the throws that ended in jail (Just Visiting is the jail space's row).
     Raises ValueError for a bad edition, player count, games, throws or skip.
     """
-    from megamono.rules.editions import load_edition
+    from megamono.boards import read_board
 
-    ed = load_edition(edition)
+    ed = read_board(edition)
     if games < 1:
         raise ValueError("--games must be at least 1")
     if throws < 1:

@@ -7,7 +7,7 @@ Run it as a script to see what megamono does with each (a table, or JSON with ``
 
 ``tests/test_hostile_files.py`` runs it in a child process (under a time limit and a memory limit)
 and checks every answer. It uses only functions that megamono had before the issue was fixed
-(``load_game``, ``save_info``, ``list_saves``, ``load_edition``, ``unfinished_autosave``), so that
+(``load_game``, ``save_info``, ``list_saves``, ``read_board``, ``unfinished_autosave``), so that
 ``PYTHONPATH=<an older checkout> python tests/hostile_files.py`` shows what the older code did.
 
 Every file is tried by:
@@ -15,7 +15,7 @@ Every file is tried by:
 - ``load``: :func:`megamono.saves.load_game` as the save itself (``megamono validate FILE``,
   ``megamono resume FILE``, Enter in the saved-games list);
 - ``list``: :func:`megamono.saves.save_info` (a row of the saved-games list);
-- ``edition``: :func:`megamono.rules.editions.load_edition` (``megamono --edition FILE``, and
+- ``edition``: :func:`megamono.boards.read_board` (``megamono --edition FILE``, and
   the ``edition`` a save names);
 - ``autosave``: the start screen's :func:`unfinished_autosave` (as if it were ``autosave.json``).
 
@@ -143,7 +143,7 @@ def _try(call) -> tuple[str, str]:
 def probe(folder: Path) -> dict:
     """Try every file of the catalogue by every reader; ``{"files": {label: {...}}, "list_saves": ...}``."""
     from megamono.autosave import summarise
-    from megamono.rules.editions import load_edition
+    from megamono.boards import read_board
     from megamono.saves import SaveError, list_saves, load_game, save_info
 
     def offered(path: Path):
@@ -161,7 +161,7 @@ def probe(folder: Path) -> dict:
         answers = {
             "load": _try(lambda path=path: load_game(path)),
             "list": _try(lambda path=path: save_info(path)),
-            "edition": _try(lambda path=path: load_edition(str(path))),
+            "edition": _try(lambda path=path: read_board(str(path))),
             "autosave": _try(lambda path=path: offered(path)),
         }
         files[label] = {"name": os.fsencode(path.name).decode("latin-1"), "what": what, "answers": answers,

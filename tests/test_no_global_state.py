@@ -35,8 +35,9 @@ ALLOWED = {
         "those of Options and Player, which every new game validates, at import: no game's data, and "
         "the same for every game",
     "megamono.rules.editions._CACHE":
-        "the editions read from board files, by path: each file is read and validated once per process "
-        "(milliseconds every new game otherwise); an Edition is frozen and no game changes it",
+        "the editions by path: the shipped ones, read and validated once per process (milliseconds every "
+        "new game otherwise), and the board files megamono.boards read and handed over (the rules core "
+        "reads no other file); an Edition is frozen and no game changes it",
     "megamono.rules.editions._BY_ID":
         "the same editions by the id they were asked by (\"mega\"): the quick way for every new game",
 }

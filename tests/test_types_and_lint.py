@@ -1,7 +1,7 @@
 """The code is checked as part of the test run: ruff reports nothing on ``megamono`` and ``tests``
 (configured in pyproject.toml: line length 120, rules E, W, F, I, UP and B, no per-file ignores), and
-vulture finds no dead code in the rules core, the bots, saves (and their migrations), simulate, analysis and
-the command line beyond the reviewed names of ``tests/vulture_whitelist.py``; mypy passes ``--strict`` on
+vulture finds no dead code in the rules core, the bots, saves (and their migrations), board files, simulate,
+analysis and the command line beyond the reviewed names of ``tests/vulture_whitelist.py``; mypy passes ``--strict`` on
 the rules core and the bots and plainly on the whole package, and in those two every escape from the types (a
 ``type: ignore``, a ``cast``, an explicit ``Any``) says why, ten at most.
 The versions are pinned exactly in the ``test`` extra, so a new release cannot turn the run red."""
@@ -32,7 +32,8 @@ def test_ruff_reports_nothing():
 
 def test_vulture_finds_no_dead_code_beyond_the_reviewed_whitelist():
     paths = ["megamono/rules", "megamono/bots", "megamono/saves.py", "megamono/save_migrations.py",
-             "megamono/simulate.py", "megamono/cli.py", "megamono/analysis.py", "tests/vulture_whitelist.py"]
+             "megamono/boards.py", "megamono/simulate.py", "megamono/cli.py", "megamono/analysis.py",
+             "tests/vulture_whitelist.py"]
     done = subprocess.run([sys.executable, "-m", "vulture", *paths, "--min-confidence", "60"],
                           cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0 and not done.stdout, done.stdout + done.stderr
@@ -98,8 +99,17 @@ def test_the_escape_counter_sees_each_kind():
 
 def test_the_rules_core_keeps_its_layers():
     """import-linter's contracts in pyproject.toml: each rule area imports only the plumbing below it
-    and lower areas (never the engine), nothing imports upwards, and the core never imports the app."""
+    and lower areas (never the engine), nothing imports upwards, the core never imports the app, nor the
+    saves, the autosaves or the reading of files (megamono.files, megamono.boards: a board file is read
+    outside the core and handed to it), and the computer players never import the app, Textual or Rich."""
     lint_imports = Path(sys.executable).parent / "lint-imports"  # (the test extra's script, beside python)
     done = subprocess.run([str(lint_imports), "--no-cache"], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
     assert "0 broken" in done.stdout
+    forbidden = {(tuple(c["source_modules"]), frozenset(c["forbidden_modules"]))
+                 for c in tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]["contracts"]
+                 if c["type"] == "forbidden"}
+    assert any(source == ("megamono.rules",) and {"megamono.saves", "megamono.autosave", "megamono.files"} <= mods
+               for source, mods in forbidden)
+    assert any(source == ("megamono.bots",) and {"megamono.tui", "textual", "rich"} <= mods
+               for source, mods in forbidden)

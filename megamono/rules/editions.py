@@ -1,16 +1,24 @@
-"""Load and validate an edition (board, rents, decks, box contents) from JSON.
+"""Validate an edition (board, rents, decks, box contents) from its JSON data, and find one by name.
 
 An edition file is the data of one Monopoly board: ``assets/editions/mega.json`` and
-(later) ``classic.json``. Everything the engine knows about a board comes from here;
+``classic.json``. Everything the engine knows about a board comes from here;
 rules that differ between editions are switched by the flags in :class:`EditionRules`,
 never by comparing edition names (RULES.md G1, DESIGN.md boundary 4).
 
-Errors: :func:`load_edition` raises :class:`EditionError` naming the bad field.
+The rules core reads no file but its own shipped editions (package data, :func:`assets_dir`). A board
+file a person wrote (``megamono --edition FILE``, or a save that names one) is read, safely, by
+:func:`megamono.boards.read_board`, which hands its data to :func:`add_board`: from then on the rules
+core knows it by its path (``Game.new(path)``, a save's ``edition``). The dependency points one way:
+``megamono.boards`` uses the rules core, never the other way round (an import-linter contract).
+
+Errors: :func:`load_edition` and :func:`add_board` raise :class:`EditionError` naming the bad field.
 """
 
 from __future__ import annotations
 
+import json
 import os
+import re
 from dataclasses import dataclass
 from functools import cached_property
 from importlib import resources
@@ -18,8 +26,6 @@ from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
-
-from megamono.files import MB, RefusedFile, printable, read_json_file, shown_name
 
 SpaceKind = Literal[
     "go", "street", "railroad", "utility", "chance", "community_chest", "tax", "jail",
@@ -155,7 +161,7 @@ class EditionRules(_Strict):
 class Edition(_Strict):
     """A whole edition: board, rules flags, box contents and decks (RULES.md G1).
 
-    Raises ``ValueError`` (wrapped in :class:`EditionError` by :func:`load_edition`) when
+    Raises ``ValueError`` (wrapped in :class:`EditionError` by :func:`parse_edition`) when
     the spaces are not numbered 0..N-1, N is not a multiple of 4, a group is inconsistent,
     or a card points outside the board.
     """
@@ -343,18 +349,13 @@ class Board:
 
 
 class EditionError(ValueError):
-    """An edition file that cannot be used; the message names the file and the bad field.
-
-    ``str()`` is always one line: control characters (a newline in a file name or in a space's
-    name) are escaped (:func:`megamono.files.printable`).
-    """
-
-    def __str__(self) -> str:
-        return printable(super().__str__())
+    """An edition that cannot be used; the message names the file (or the name asked for) and the bad
+    field. A board file's message is made one line, control characters escaped, by
+    :func:`megamono.boards.read_board`, which reads such files."""
 
 
-MAX_BOARD_BYTES = 1 * MB
-"""The largest board file read (the shipped ones are about 20 KB); a larger one is refused unread."""
+EDITION_ID = re.compile(r"^[A-Za-z0-9_-]+$")
+"""An edition's name, as opposed to a file's path: a plain word ("mega", "classic")."""
 
 
 def assets_dir() -> Path:
@@ -374,48 +375,82 @@ _CACHE: dict[str, Edition] = {}
 _BY_ID: dict[str, Edition] = {}  # a shipped edition by the id it was asked by ("mega")
 
 
-def load_edition(name_or_path: str | Path) -> Edition:
-    """Load an edition by id ("mega") or by file path, validated (cached per path, and a shipped
-    edition also by the id it was first loaded by).
+def _key(path: str | Path) -> str:
+    """The key of a file's edition in the cache: its resolved path."""
+    try:
+        return str(Path(path).resolve())
+    except (OSError, RuntimeError, ValueError):  # a symlink loop, a NUL or a name too long
+        return os.path.abspath(path)
 
-    Raises :class:`EditionError` with the file and the first bad field, e.g.
-    ``mega.json: spaces.4.rents: Input should be a valid list``, or why the file was not read:
-    only a regular file of at most :data:`MAX_BOARD_BYTES` is read (never a FIFO, a device, a
-    folder: see :func:`megamono.files.read_regular_file`), e.g. ``/tmp/b.json: not a board file:
-    it is a FIFO (named pipe)``. The message is one line; the file is never changed.
-    """
-    by_id = _BY_ID.get(name_or_path) if name_or_path.__class__ is str else None
-    if by_id is not None:
-        return by_id  # (the quick way for "mega" or "classic": every new game asks)
-    p = Path(name_or_path)
-    # an id is a plain word ("mega"); anything with a folder or ".json" is a file (isfile: False
-    # for any bad name)
-    is_id = not (p.suffix == ".json" or len(p.parts) > 1 or os.path.isfile(p))
-    path = edition_path(str(name_or_path)) if is_id else p
-    id_name = name_or_path if is_id and name_or_path.__class__ is str else None
+
+def parse_edition(raw: object, name: str) -> Edition:
+    """The edition in ``raw`` (an edition file's parsed JSON), validated strictly: a file must spell
+    numbers as numbers ("10", true or 10.0 is a bad field, not 10). Raises :class:`EditionError`
+    with ``name`` and the first bad field, e.g. ``mega.json: spaces.4.rents: Input should be a valid
+    list``."""
     try:
-        key = str(path.resolve())
-    except (OSError, RuntimeError, ValueError):  # a symlink loop, a NUL or a name too long:
-        key = os.path.abspath(path)  # reading it below says which
-    if key in _CACHE:
-        if id_name is not None:
-            _BY_ID[id_name] = _CACHE[key]
-        return _CACHE[key]
-    try:
-        # only a regular file of at most MAX_BOARD_BYTES is read: never a FIFO, a device, a folder
-        raw = read_json_file(path, MAX_BOARD_BYTES, "board file")
-    except RefusedFile as exc:  # (named in full: where the file is matters)
-        raise EditionError(f"{shown_name(path)}: {'no such edition file' if exc.missing else exc.reason}") from None
-    try:
-        # strict: a file must spell numbers as numbers ("10", true or 10.0 is a bad field, not 10)
-        edition = Edition.model_validate(raw, strict=True)
+        return Edition.model_validate(raw, strict=True)
     except ValidationError as exc:
         err = exc.errors()[0]
         where = ".".join(str(x) for x in err["loc"]) or "(top level)"
-        raise EditionError(f"{shown_name(path.name)}: {where}: {err['msg']}") from exc
+        raise EditionError(f"{name}: {where}: {err['msg']}") from exc
     except RecursionError:  # (data nested deeply enough to parse, too deeply to validate)
-        raise EditionError(f"{shown_name(path.name)}: nested too deeply to be a board file") from None
-    _CACHE[key] = edition
-    if id_name is not None:
-        _BY_ID[id_name] = edition
+        raise EditionError(f"{name}: nested too deeply to be a board file") from None
+
+
+def add_board(path: str | Path, raw: object, name: str) -> Edition:
+    """The board file at ``path``, from its parsed JSON ``raw`` (read by
+    :func:`megamono.boards.read_board`), validated (:func:`parse_edition`, naming it ``name``) and
+    known by its path from then on (:func:`load_edition`)."""
+    key = _key(path)
+    if key in _CACHE:
+        return _CACHE[key]
+    edition = _CACHE[key] = parse_edition(raw, name)
+    return edition
+
+
+def _shipped(name_or_path: str | Path) -> Path | None:
+    """The shipped edition file that ``name_or_path`` names (its id, or its path), else None."""
+    if isinstance(name_or_path, str) and EDITION_ID.match(name_or_path):
+        path = edition_path(name_or_path)
+        return path if path.is_file() else None
+    folder = _key(assets_dir() / "editions")
+    key = _key(name_or_path)
+    return Path(key) if os.path.dirname(key) == folder and key.endswith(".json") and os.path.isfile(key) else None
+
+
+def find_edition(name_or_path: str | Path) -> Edition | None:
+    """The edition ``name_or_path`` names, if the rules core has it: a shipped one (by id, "mega", or
+    by its file's path, read on first use), or a board file already read (:func:`add_board`); else
+    None."""
+    by_id = _BY_ID.get(name_or_path) if name_or_path.__class__ is str else None
+    if by_id is not None:
+        return by_id  # (the quick way for "mega" or "classic": every new game asks)
+    is_id = isinstance(name_or_path, str) and EDITION_ID.match(name_or_path) is not None
+    key = _key(edition_path(str(name_or_path)) if is_id else name_or_path)
+    edition = _CACHE.get(key)
+    if edition is None:
+        shipped = _shipped(name_or_path)
+        if shipped is None:
+            return None
+        edition = _CACHE[key] = parse_edition(json.loads(shipped.read_bytes()), shipped.name)
+    if is_id:
+        _BY_ID[str(name_or_path)] = edition
+    return edition
+
+
+def load_edition(name_or_path: str | Path) -> Edition:
+    """The edition ``name_or_path`` names: a shipped one by id ("mega", "classic") or by its file's
+    path, or a board file already read by :func:`megamono.boards.read_board` (by its path). Cached:
+    the same object every time.
+
+    Raises :class:`EditionError` for any other name: the rules core reads no other file (a board
+    file is read, safely, by :func:`megamono.boards.read_board`, which also takes an id).
+    """
+    edition = find_edition(name_or_path)
+    if edition is None:
+        if isinstance(name_or_path, str) and EDITION_ID.match(name_or_path):
+            raise EditionError(f"{name_or_path}: no such edition (megamono has mega and classic)")
+        raise EditionError(f"{str(name_or_path)!r}: a board file not read yet (megamono.boards.read_board "
+                           "reads one)")
     return edition

@@ -41,6 +41,7 @@ from textual.message import Message
 from textual.screen import ModalScreen, Screen
 
 from .app_rescue import GameRescue
+from .drafts import TradeDrafts
 from .keytimes import KeyTimes
 from .runtime import Runtime
 from .screens.start import StartScreen
@@ -53,7 +54,7 @@ if TYPE_CHECKING:
     from textual.geometry import Region
     from textual.timer import Timer
 
-    from megamono.autosave import BackgroundWriter, GameLock
+    from megamono.autosave import BackgroundWriter, GameLock, Origin
     from megamono.replay import Timeline
     from megamono.review import Review
     from megamono.rules.engine import Game
@@ -183,10 +184,13 @@ class MegamonoApp(GameRescue):
                  dice: Iterable[Sequence[Any]] | None = None, seat_order: bool = False,
                  open_resume: bool = False, edition: str | None = None, rescue_dir: Path | None = None,
                  replay: Timeline | None = None,
-                 review: tuple[Review, str] | None = None) -> None:
+                 review: tuple[Review, str] | None = None, origin: Origin | None = None) -> None:
         super().__init__()
         self.replay = replay
         self.review = review
+        self.origin = origin or self.origin  # (a game from a position: ``megamono play --position``)
+        self.trade_drafts = TradeDrafts()
+        """The trade left unsent with Esc in this turn (:mod:`.drafts`): the trade screen starts from it."""
         """A game to review at once, and its title (``megamono review SAVE``): the app quits when the review
         is left."""
         """A game to replay at once (``megamono replay SAVE``): the app quits when the replay is left."""
@@ -288,7 +292,7 @@ class MegamonoApp(GameRescue):
         self.call_after_refresh(guard_size, self)
         self._catch_hangup()
         if self.initial_game is not None:
-            self.start_game(self.initial_game, None)
+            self.start_game(self.initial_game, None, origin=self.origin)
         elif self.resume_file is not None:
             self.resume(Path(self.resume_file))
         elif self.open_resume:
@@ -307,19 +311,20 @@ class MegamonoApp(GameRescue):
             if isinstance(screen, StartScreen):
                 screen.call_after_refresh(screen.show_error, f"Cannot load: {exc}", path)
             return False
-        self.start_game(saved.game, path, saved.game_id, saved.played_seconds)
+        self.start_game(saved.game, path, saved.game_id, saved.played_seconds, saved.origin)
         return True
 
     def start_game(self, game: Game, path: Path | None, game_id: str | None = None,
-                   played_seconds: int = 0) -> None:
+                   played_seconds: int = 0, origin: Origin | None = None) -> None:
         """Leave whatever is open (the game being left is autosaved first: see :meth:`leave_game`)
         and play ``game``. ``path``: the save it came from; ``game_id``: the id that save carries
         (None: a new game, which gets a new id); ``played_seconds``: how long the game was open
-        before (its save's, for the ``time_limit`` option)."""
-        self.leave_game(lambda: self._start_game(game, path, game_id, played_seconds))
+        before (its save's, for the ``time_limit`` option); ``origin``: where it came from (its save's)."""
+        self.leave_game(lambda: self._start_game(game, path, game_id, played_seconds, origin))
 
-    def _start_game(self, game: Game, path: Path | None, game_id: str | None, played_seconds: int = 0) -> None:
-        from megamono.autosave import GameLock
+    def _start_game(self, game: Game, path: Path | None, game_id: str | None, played_seconds: int = 0,
+                    origin: Origin | None = None) -> None:
+        from megamono.autosave import GameLock, Origin
 
         from .screens.game import GameScreen
 
@@ -327,6 +332,7 @@ class MegamonoApp(GameRescue):
         game_id, note = self._claim_game_id(game, path, game_id)
         self.game_in_play = game
         self.game_id = game_id
+        self.origin = (origin or Origin()).after(path, copied=note is not None)  # (kept in its saves)
         # a new game is kept from the start (left before its first move, it is still offered), and
         # so is a game resumed from the rescue folder (back into the save folder, the rescued copy
         # then goes); a game loaded from the save folder is not written again until it moves on
@@ -348,7 +354,7 @@ class MegamonoApp(GameRescue):
         holds a later point (or another branch) of it: then this is a copy, with an id of its own,
         so that the two never overwrite each other's autosave.
         """
-        from megamono.autosave import autosave_name, lock_holder, new_game_id, read_summary
+        from megamono.autosave import autosave_name, lock_holder, new_game_id, read_summary, same_file
 
         if game_id is None:
             return new_game_id(), None
@@ -358,7 +364,7 @@ class MegamonoApp(GameRescue):
             return fresh, (f"This game is open in another megamono too (process {holder}): this copy is "
                            f"autosaved apart, as {autosave_name(fresh)}.json.")
         auto = self.saves_dir / f"{autosave_name(game_id)}.json"
-        if path is not None and auto.exists() and not _same_file(auto, path):
+        if path is not None and auto.exists() and not same_file(auto, path):
             try:
                 theirs = read_summary(auto).get("actions")
                 ours = [a.model_dump(mode="json") for a in game.history]
@@ -448,7 +454,8 @@ class MegamonoApp(GameRescue):
         played = self.played_for_save(game)
         try:
             path = save_target(autosave_name(self.game_id), self.saves_dir)
-            data = encode_game(game, self.clock.now(), game_id=self.game_id, played_seconds=played)
+            data = encode_game(game, self.clock.now(), game_id=self.game_id, played_seconds=played,
+                               origin=self.origin)
             if wait or not self.write_in_thread:
                 self.writer.wait(self.SIGNAL_GRACE)  # (an older point must not land after this one)
                 write_save(path, data)
@@ -562,7 +569,7 @@ class MegamonoApp(GameRescue):
             try:
                 save_game(game, target.stem, target.parent, game_id=self.game_id,  # type: ignore[arg-type]
                           played_seconds=self.played_for_save(game) if game is not None else None,
-                          saved_at=self.clock.now())
+                          origin=self.origin, saved_at=self.clock.now())
             except (OSError, SaveError, ValueError) as exc:
                 return str(exc) or type(exc).__name__
             return None
@@ -662,14 +669,6 @@ class MegamonoApp(GameRescue):
         super().clear_notifications()
 
 
-def _same_file(a: Path, b: Path) -> bool:
-    """Whether ``a`` and ``b`` are one file (False if either is missing)."""
-    try:
-        return os.path.samefile(a, b)
-    except OSError:
-        return False
-
-
 def run_app(args) -> int:
     """Start the app for parsed command-line ``args`` (.command, .saves, .file; .game, a game made from
     a position by ``megamono play --position``, starts straight into it); the exit code."""
@@ -678,7 +677,8 @@ def run_app(args) -> int:
     app = MegamonoApp(args.saves, resume_file=file if command == "resume" else None,
                       seed=getattr(args, "seed", None), open_resume=(command == "resume" and file is None),
                       edition=getattr(args, "edition", None), game=getattr(args, "game", None),
-                      replay=getattr(args, "timeline", None), review=getattr(args, "review", None))
+                      replay=getattr(args, "timeline", None), review=getattr(args, "review", None),
+                      origin=getattr(args, "origin", None))
     app.run()
     app.after_run()
     return app.return_code or 0

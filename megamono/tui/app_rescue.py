@@ -19,6 +19,8 @@ import sys
 import traceback
 from typing import TYPE_CHECKING
 
+from megamono.autosave import Origin, saves_folder_origin
+
 from .textual_private import CrashHook
 
 if TYPE_CHECKING:
@@ -33,6 +35,10 @@ if TYPE_CHECKING:
 
 class GameRescue(CrashHook):
     """The app's rescue of the game in play as it ends (see the module)."""
+
+    origin = Origin()
+    """Where the game in play came from (:class:`~megamono.autosave.Origin`), kept in its saves; a game
+    rescued to the rescue folder also keeps the save folder it was played in."""
 
     if TYPE_CHECKING:  # what MegamonoApp holds and does (declarations only)
         saves_dir: Path
@@ -89,7 +95,7 @@ class GameRescue(CrashHook):
             self._writer.wait(self.SIGNAL_GRACE / 2)  # (an autosave still being written comes first)
         try:
             save_game(game, autosave_name(game_id), self.saves_dir, game_id=game_id,
-                      played_seconds=self.played_for_save(game), saved_at=self.clock.now())
+                      played_seconds=self.played_for_save(game), origin=self.origin, saved_at=self.clock.now())
         except (OSError, SaveError, ValueError) as exc:
             problem = str(exc) or type(exc).__name__
         else:
@@ -100,7 +106,7 @@ class GameRescue(CrashHook):
         name = f"{autosave_name(game_id)}-{self.clock.now():%Y%m%d-%H%M%S}"
         try:
             path = save_game(game, name, self.rescue_dir, game_id=game_id, played_seconds=self.played_for_save(game),
-                             saved_at=self.clock.now())
+                             origin=saves_folder_origin(self.origin, self.saves_dir), saved_at=self.clock.now())
         except Exception as exc:  # noqa: BLE001 - closing: say what happened, nothing more can be done
             return (f"megamono: the game could not be autosaved ({problem}) nor rescued to "
                     f"{self.rescue_dir} ({exc})")
@@ -220,11 +226,11 @@ class GameRescue(CrashHook):
         folder = self.saves_dir
         try:
             path = save_game(game, name, folder, game_id=self.game_id, played_seconds=self.played_for_save(game),
-                             saved_at=self.clock.now())
+                             origin=self.origin, saved_at=self.clock.now())
         except (OSError, SaveError):  # the save folder cannot take it: the rescue folder
             folder = self.rescue_dir
             path = save_game(game, name, folder, game_id=self.game_id, played_seconds=self.played_for_save(game),
-                             saved_at=self.clock.now())
+                             origin=saves_folder_origin(self.origin, self.saves_dir), saved_at=self.clock.now())
         try:
             load_game(path)
         except SaveError:

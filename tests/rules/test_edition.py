@@ -32,6 +32,7 @@ from edition_checks import (
     check_unmortgage,
     over,
 )
+from megamono.boards import read_board
 from megamono.rules.editions import Edition, EditionError, edition_path, load_edition
 
 REF = Reference("mega")
@@ -234,7 +235,7 @@ def _write(tmp_path: Path, raw: dict) -> Path:
 
 def _refused(tmp_path: Path, raw: dict) -> str:
     with pytest.raises(EditionError) as info:
-        load_edition(_write(tmp_path, raw))
+        read_board(_write(tmp_path, raw))
     message = str(info.value)
     assert message.startswith("broken.json: "), message
     return message
@@ -295,8 +296,13 @@ def test_G1_invalid_json_and_missing_file_are_refused(tmp_path):
     path = tmp_path / "broken.json"
     path.write_text('{"id": "mega",', encoding="utf-8")
     with pytest.raises(EditionError, match="broken.json: not valid JSON"):
-        load_edition(path)
+        read_board(path)
     with pytest.raises(EditionError, match="no such edition file"):
-        load_edition(tmp_path / "absent.json")
+        read_board(tmp_path / "absent.json")
     with pytest.raises(EditionError, match="no such edition file"):
+        read_board("no-such-edition")
+    # the rules core itself reads no file but its own editions: it names what it lacks
+    with pytest.raises(EditionError, match="no-such-edition: no such edition"):
         load_edition("no-such-edition")
+    with pytest.raises(EditionError, match="a board file not read yet"):
+        load_edition(tmp_path / "absent.json")

@@ -2,7 +2,9 @@
 
 import json
 
-from megamono.rules import Game, Roll, load_edition
+import pytest
+from megamono.boards import read_board
+from megamono.rules import EditionError, Game, Roll
 from megamono.rules.editions import edition_path
 
 
@@ -14,7 +16,9 @@ def test_G2_a_board_file_from_a_user_path_is_validated_and_played(tmp_path):
     data["spaces"][51]["short"] = "Table Mtn"
     path = tmp_path / "home.json"
     path.write_text(json.dumps(data), encoding="utf-8")
-    ed = load_edition(path)
+    with pytest.raises(EditionError, match="a board file not read yet"):  # (the rules core reads no board file)
+        Game.new(path, ["Ann", "Bob"])
+    ed = read_board(path)  # (megamono.boards reads it, safely: from then on the rules core knows it)
     assert ed.spaces[51].name == "Table Mountain"
     g = Game.new(path, ["Ann", "Bob"], seed=3, dice=[(1, 2, 3)], seat_order=True)
     g.act(Roll(player=0))
@@ -31,6 +35,7 @@ def test_a_depot_given_away_is_still_a_logged_payment_naming_its_railroad(tmp_pa
     data["id"], data["rules"]["depot_cost"] = "free-depots", 0
     path = tmp_path / "free-depots.json"
     path.write_text(json.dumps(data), encoding="utf-8")
+    read_board(path)
     g = Game.new(path, ["Ann", "Bob"], seed=3, seat_order=True)
     rails = g.ed.railroads[:2]
     for i in rails:

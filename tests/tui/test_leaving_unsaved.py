@@ -9,7 +9,7 @@ import os
 import subprocess
 
 import pytest
-from megamono.autosave import rescue_folder
+from megamono.autosave import folder_words, rescue_folder
 from megamono.saves import load_game, load_save
 from megamono.tui.app import MegamonoApp
 from megamono.tui.runtime import Runtime
@@ -124,7 +124,11 @@ async def test_a_closed_terminal_that_cannot_autosave_rescues_the_game_and_the_n
         await pilot.pause()
         start = again.screen
         label = str(start.query_one("#games").get_option_at_index(0).prompt)
-        assert label.startswith("Ann, Bob, Cat") and f"rescued to {rescued}" in label
+        # the line says where the game was played (another save folder here), in few words, not the file
+        assert label.startswith("Ann, Bob, Cat") and label.endswith("rescued from the save folder …/then/saves")
+        assert str(rescued) not in label
+        where = str(start.query_one("#gamewhere").render())  # (under the list, for the game highlighted)
+        assert f"Rescued to {folder_words(rescued.parent)}/{rescued.name}" in where
         await pilot.press("a")
         await pilot.pause()
         assert screen_name(again) == "BuyDialog" and again.screen.game.st == game.st

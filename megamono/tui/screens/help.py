@@ -167,9 +167,11 @@ SCREEN_HELP: dict[str, str] = {
                     "are shown read-only). `↑`/`↓` choose a deed, `1`-`8` or `Tab` the player; `b` build, "
                     "`x` sell a level, `g` sell the group's buildings (asks first), `d` depot, `o` mortgage, "
                     "`u` unmortgage, `Esc` back. A refused key says why.",
-    "TradeScreen": "**Trade.** Choose the proposer and the partner, tick deeds on both sides (`Space`), "
+    "TradeScreen": "**Trade.** Choose the proposer and the partner, tick deeds on both sides (`↑`/`↓` go "
+                   "through every deed, `Space` ticks the one under the cursor or says why it cannot be traded), "
                    "type cash, jail cards and Bus Tickets. The verdict shows as you go. `Ctrl+G` "
-                   "proposes, `Esc` cancels; the partner answers `a` accept, `r` refuse or `c` counter "
+                   "proposes, `Esc` cancels (the offer comes back if the screen opens again this turn); the "
+                   "partner answers `a` accept, `r` refuse or `c` counter "
                    "(this screen again, filled with the offer reversed). `Ctrl+W` shows what the offer on "
                    "screen does to both sides' win chances: before and after, by playouts, refined as they "
                    "finish.",

@@ -3,7 +3,9 @@ the computer players propose trades to.
 
 Both switches start on unless turned off in the environment (``MEGAMONO_HANDOVER=off``,
 ``MEGAMONO_ANIMATIONS=off``) or last time: a change here or in the command palette (Ctrl+P) is
-remembered in the save folder (``.megamono-settings.json``, like the theme).
+remembered in the save folder (``.megamono-settings.json``, like the theme). The same file keeps the
+last game started on the new-game screen (its edition, players and house rules: :func:`remember_last_game`),
+which that screen offers next time.
 
 The game's option ``computer_offers`` (chosen on the new-game screen, kept in the save's setup and
 state: :func:`set_computer_offers`) can be changed here while a game is in play, say to stop the
@@ -60,8 +62,24 @@ def load_settings(app) -> None:
             setattr(app, attr, data[key])
 
 
-def remember_settings(app) -> None:
-    """Write the switches to the save folder (quietly skipped when it cannot be written)."""
+def _settings_file(app) -> dict:
+    """What the settings file of ``app``'s save folder holds now ({} when missing or unreadable)."""
+    from pathlib import Path
+
+    from megamono.files import KB, read_json_file
+
+    folder = getattr(app, "saves_dir", None)
+    if folder is None or not runtime_of(app).settings:
+        return {}
+    try:  # (only a small regular file is read: never a FIFO or a device of that name)
+        data = read_json_file(Path(folder) / SETTINGS_FILE, 64 * KB, "settings file")
+    except ValueError:
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _write_settings(app, data: dict) -> None:
+    """Write ``data`` as the settings file of ``app``'s save folder (quietly skipped when it cannot be)."""
     import json
     from pathlib import Path
 
@@ -70,10 +88,28 @@ def remember_settings(app) -> None:
         return
     try:
         Path(folder).mkdir(parents=True, exist_ok=True)
-        text = json.dumps({key: bool(getattr(app, attr)) for key, attr in SETTINGS.items()})
-        (Path(folder) / SETTINGS_FILE).write_text(text + "\n", encoding="utf-8")
+        (Path(folder) / SETTINGS_FILE).write_text(json.dumps(data) + "\n", encoding="utf-8")
     except OSError:
         pass
+
+
+def remember_settings(app) -> None:
+    """Write the switches to the save folder (quietly skipped when it cannot be written), keeping the
+    rest of the file (the last game)."""
+    _write_settings(app, {**_settings_file(app), **{key: bool(getattr(app, attr)) for key, attr in SETTINGS.items()}})
+
+
+def remember_last_game(app, game: dict) -> None:
+    """Keep the game just started on the new-game screen (``{"edition", "players": [{"name", "colour",
+    "kind"}], "options"}``, ``kind`` "human" or a computer's level) in the save folder's settings file:
+    the new-game screen offers it next time (:func:`last_game`)."""
+    _write_settings(app, {**_settings_file(app), "last_game": game})
+
+
+def last_game(app) -> dict:
+    """The last game started on the new-game screen, as :func:`remember_last_game` kept it ({} if none)."""
+    game = _settings_file(app).get("last_game")
+    return game if isinstance(game, dict) else {}
 
 
 def set_computer_offers(game: Game, who: str) -> None:

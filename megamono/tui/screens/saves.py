@@ -161,7 +161,7 @@ class SaveDialog(LatestSizeOnly, ModalScreen[Path | None]):
             played = getattr(self.app, "played_for_save", None)
             written = save_game(self.game, name, self.folder, game_id=self.game_id,
                                 played_seconds=played(self.game) if played else None,
-                                saved_at=runtime_of(self.app).clock.now())
+                                origin=getattr(self.app, "origin", None), saved_at=runtime_of(self.app).clock.now())
         except (SaveError, OSError) as exc:
             err.update(Text(f"could not save: {exc}"))
             return

@@ -2,6 +2,10 @@
 
 Everything is checked as you type; Ctrl+G starts the game. The house-rule options are those of
 :class:`~megamono.rules.state.Options`, each with a line saying what it does.
+
+The screen offers the last game started on it (its edition, players, colours, computers and house
+rules), remembered in the save folder's settings file (:func:`~.options.remember_last_game`); a board
+given with ``megamono --edition FILE`` is offered first all the same.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from textual.screen import Screen
 from textual.validation import Failure, Function, Length, Validator
 from textual.widgets import Button, Checkbox, Footer, Input, Select, Static
 
-from megamono.rules.editions import load_edition
+from megamono.boards import read_board
 from megamono.rules.engine import Game
 from megamono.rules.state import PLAYER_COLOURS, Options
 
@@ -27,6 +31,7 @@ from ..resizing import LatestSizeOnly
 from ..runtime import runtime_of
 from ..widgets.amount import AmountInput
 from ..widgets.notices import NoticeLine
+from .options import last_game, remember_last_game
 
 if TYPE_CHECKING:
     from textual import getters
@@ -163,20 +168,46 @@ class SetupScreen(MarksFocusedRow, LatestSizeOnly, Screen[None]):
         """``edition``: the board offered first: "mega", "classic" or the path of a board file a
         player wrote (``megamono --edition FILE``, already checked), which joins the list (G2)."""
         super().__init__()
+        self.given_edition = edition
         self.problems: list[tuple[str, str]] = []
         """What :meth:`validate` found: (the id of a field, what is wrong with it), in the form's order."""
         self.count = 3
         self.edition = edition or "mega"
         self.choices = list(EDITIONS)
-        self.editions = {key: load_edition(key) for key, _ in EDITIONS}
+        self.editions = {key: read_board(key) for key, _ in EDITIONS}
         if self.edition not in self.editions:
-            own = load_edition(self.edition)
+            own = read_board(self.edition)
             self.editions[self.edition] = own
             self.choices.append((self.edition, own.name[:18]))
 
     # -- layout ---------------------------------------------------------------------------------
+    def last(self) -> tuple[list[dict], dict]:
+        """The last game's players and house rules, as far as this screen can offer them: its edition
+        (unless a board was given), its player count, and per seat a name, a colour and a kind."""
+        last = last_game(self.app)
+        edition = last.get("edition")
+        if self.given_edition is None and isinstance(edition, str) and edition in self.editions:
+            self.edition = edition
+        players = [p for p in last.get("players", []) if isinstance(p, dict)][:MAX_PLAYERS]
+        r = self.editions[self.edition].rules
+        if len(players) >= 2:
+            self.count = max(r.min_players, min(len(players), r.max_players))
+        options = last.get("options")
+        return players, options if isinstance(options, dict) else {}
+
     def compose(self) -> ComposeResult:
         blink = runtime_of(self.app).blink
+        players, last_options = self.last()
+        kinds = {value for _, value in KINDS}
+
+        def seat(k: int, key: str, default: object, allowed) -> object:
+            value = players[k].get(key) if k < len(players) else None
+            return value if isinstance(value, str) and allowed(value) else default
+
+        try:
+            defaults = Options.model_validate(last_options)
+        except ValueError:  # (a settings file edited by hand: the defaults)
+            defaults = Options()
         with VerticalScroll(id="setup"):
             yield Static(id="heading")
             with Horizontal(id="counter"):
@@ -191,18 +222,18 @@ class SetupScreen(MarksFocusedRow, LatestSizeOnly, Screen[None]):
                 with Vertical(classes="player", id=f"row-{k}"):
                     with Horizontal(classes="row"):
                         yield Static(f"Player {k + 1}", classes="seat")
-                        name = Input(DEFAULT_NAMES[k], id=f"name-{k}", validators=name_checks(),
-                                     placeholder="name", compact=True)
+                        name = Input(str(seat(k, "name", DEFAULT_NAMES[k], lambda v: True)), id=f"name-{k}",
+                                     validators=name_checks(), placeholder="name", compact=True)
                         name.cursor_blink = blink
                         yield name
-                        yield Select([(colour_label(c), c) for c in PLAYER_COLOURS], value=PLAYER_COLOURS[k],
+                        yield Select([(colour_label(c), c) for c in PLAYER_COLOURS],
+                                     value=seat(k, "colour", PLAYER_COLOURS[k], PLAYER_COLOURS.__contains__),
                                      allow_blank=False, id=f"colour-{k}", compact=True)
-                        yield Select(list(KINDS), value="human", allow_blank=False, id=f"kind-{k}",
-                                     compact=True, classes="kind")
+                        yield Select(list(KINDS), value=seat(k, "kind", "human", kinds.__contains__),
+                                     allow_blank=False, id=f"kind-{k}", compact=True, classes="kind")
                     # what is wrong with the row, on the line under its name field
                     yield Static("", classes="err", id=f"err-{k}")
             yield Static("House rules", id="rules-head")
-            defaults = Options()
             for field, (label, explain) in SWITCHES.items():
                 with Horizontal(classes="opt"):
                     on = getattr(defaults, field)
@@ -213,7 +244,9 @@ class SetupScreen(MarksFocusedRow, LatestSizeOnly, Screen[None]):
             for field, (label, explain, low, high) in NUMBERS.items():
                 with Horizontal(classes="opt"):
                     yield Static(label, classes="label")
-                    box = AmountInput("", money=field == "starting_cash", minimum=low, maximum=high,
+                    number = getattr(defaults, field)
+                    box = AmountInput("" if number is None else str(number), money=field == "starting_cash",
+                                      minimum=low, maximum=high,
                                       id=f"opt-{field}", valid_empty=True, compact=True, placeholder="none")
                     box.cursor_blink = blink
                     yield box
@@ -375,6 +408,8 @@ class SetupScreen(MarksFocusedRow, LatestSizeOnly, Screen[None]):
             self.query_one("#problem", Static).update(str(exc))
             return
         record_levels(game, self.levels())
+        remember_last_game(app, {"edition": self.edition, "options": self.options().model_dump(mode="json"),
+                                 "players": [{**p, "kind": self.level(k)} for k, p in enumerate(self.players())]})
         app.start_game(game, None)
 
     def action_rules(self) -> None:

@@ -16,7 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from megamono.autosave import ResumableGame, resumable_games, set_aside
+from megamono.autosave import ResumableGame, folder_words, resumable_games, set_aside
 
 from ..look import DIM, GROUP_STYLE
 from ..resizing import LatestSizeOnly
@@ -67,9 +67,10 @@ def when(saved: datetime, now: datetime) -> str:
     return f"{saved.day} {saved:%b %Y %H:%M}"
 
 
-def game_label(entry: ResumableGame, now: datetime) -> Text:
-    """One line of the games in progress: players, round, when saved, and what is special about it
-    (open in another megamono, rescued, damaged)."""
+def game_label(entry: ResumableGame, now: datetime, here: Path | None = None) -> Text:
+    """One line of the games in progress: players, round, when saved, and what is special about it:
+    where it came from (a save, a position, a copy; rescued, from which save folder: ``here`` is the
+    save folder listed), open in another megamono, damaged. ``now``: the runtime clock's date and time."""
     if entry.damaged is not None:
         t = Text("damaged: ", style="bold")
         t.append(entry.damaged)
@@ -79,10 +80,11 @@ def game_label(entry: ResumableGame, now: datetime) -> Text:
     edition = {"mega": "Mega", "classic": "classic"}.get(entry.edition, Path(entry.edition).stem)
     t.append(f"  {edition}  ·" if edition else "")
     t.append(f"  round {entry.round}, turn {entry.turn}  ·  {when(entry.saved, now)}")
+    origin = entry.origin.words(entry.rescued, here)
+    if origin:
+        t.append(f"  ·  {origin}", style="italic")
     if entry.open_in is not None:
         t.append(f"  ·  open in another megamono (process {entry.open_in})", style="italic")
-    if entry.rescued:
-        t.append(f"  ·  rescued to {entry.path}", style="italic")
     return t
 
 
@@ -101,6 +103,7 @@ class StartScreen(LatestSizeOnly, Screen[None]):
     StartScreen #title { content-align: center middle; width: 100%; }
     StartScreen #gameshead { margin-top: 1; color: $text-muted; }
     StartScreen #games { height: auto; max-height: 14; }
+    StartScreen #gamewhere { height: auto; color: $text-muted; }
     StartScreen #starterr { color: $error; height: auto; margin-top: 1; }
     """
     BINDINGS = [Binding("a", "autosave", "Resume"), Binding("x", "set_aside", "Set aside", show=False),
@@ -114,6 +117,7 @@ class StartScreen(LatestSizeOnly, Screen[None]):
             yield Static(title_text(), id="title")
             yield Static("Games in progress (a or Enter resumes)", id="gameshead")
             yield OptionList(id="games")
+            yield Static("", id="gamewhere")
             yield Button(Content("New game [n]"), id="new", variant="primary")
             yield Button(Content("Resume a saved game [r]"), id="resume")
             yield Button(Content("Quit [q]"), id="quit")
@@ -151,7 +155,7 @@ class StartScreen(LatestSizeOnly, Screen[None]):
         box = self.query_one("#games", OptionList)
         box.clear_options()
         now = runtime_of(self.app).clock.now()
-        box.add_options([Option(game_label(g, now), id=str(k)) for k, g in enumerate(self.games)])
+        box.add_options([Option(game_label(g, now, here=folder), id=str(k)) for k, g in enumerate(self.games)])
         shown = bool(self.games)
         box.display = shown
         self.query_one("#gameshead", Static).display = shown
@@ -163,6 +167,7 @@ class StartScreen(LatestSizeOnly, Screen[None]):
             box.focus()
         elif self.focused is None or self.focused is box:
             self.query_one("#new", Button).focus()
+        self.say_where()
         self.refresh_bindings()
 
     def fit_title(self) -> None:
@@ -185,7 +190,20 @@ class StartScreen(LatestSizeOnly, Screen[None]):
         return True
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self.say_where()
         self.refresh_bindings()
+
+    def say_where(self) -> None:
+        """Under the list, where the highlighted game is kept when it is not in the save folder (a
+        rescued game: the rescue folder is every save folder's)."""
+        entry = self.highlighted()
+        words = ""
+        if entry is not None and entry.rescued and entry.damaged is None:
+            words = (f"Rescued to {folder_words(entry.path.parent)}/{entry.path.name}: once resumed, it is "
+                     "autosaved in this save folder again.")
+        where = self.query_one("#gamewhere", Static)
+        where.update(Text(words))
+        where.display = bool(words)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
@@ -205,7 +223,8 @@ class StartScreen(LatestSizeOnly, Screen[None]):
                     self.games[k] = ResumableGame(path=path, game_id=None, players=(), round=0, turn=0,
                                                   actions=0, saved=entry.saved, damaged=message)
                     box = self.query_one("#games", OptionList)
-                    box.replace_option_prompt_at_index(k, game_label(self.games[k], runtime_of(self.app).clock.now()))
+                    now = runtime_of(self.app).clock.now()
+                    box.replace_option_prompt_at_index(k, game_label(self.games[k], now, here=Path(self.app.saves_dir)))
             self.refresh_bindings()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

@@ -7,6 +7,13 @@ while its group has buildings, X2; a railroad with a depot, B6) are listed greye
 Ctrl+G proposes: the screen dismisses with the :class:`~megamono.rules.actions.ProposeTrade` action
 (the game screen sends it to the engine); Esc cancels with ``None``.
 
+The partner offered first is the first other human from the proposer's left (a computer only when
+nobody else is human). The deed lists list every deed of each side in board order: the cursor goes
+through each one, those the rules keep out of trades included (greyed, with the reason; Space there says
+why and ticks nothing), and stops at the ends. An offer left with Esc is kept by the app
+(:mod:`megamono.tui.drafts`, ``app.trade_drafts``) and comes back when the screen opens again in the
+same turn.
+
 A counter-offer (``c`` on a trade offer, :func:`counter_offer`) opens the screen filled with the offer
 refused, reversed: the one who refused proposes, to the one who offered, what they were asked for in
 return for what they were offered; they change it and send it back. A computer answers it as it
@@ -35,6 +42,7 @@ from megamono.rules.actions import Action, ProposeTrade
 from megamono.rules.decisions import TradeOffer, TradeSide
 from megamono.rules.engine import Game
 
+from ..drafts import TradeDraft, TradeDrafts
 from ..forms import MarksFocusedRow
 from ..look import DIM, Look, money
 from ..resizing import LatestSizeOnly, stale_resize
@@ -66,6 +74,11 @@ def short_reason(why: str) -> str:
 class DeedPicker(SelectionList[int]):
     """A selection list whose box is blank when not ticked (ticked reads apart without colour too).
 
+    Every deed of the holder is listed, in board order, and the cursor goes through each one and stops
+    at the ends (Textual's list skipped disabled options and wrapped around: five presses of the down
+    arrow ticked the wrong deed twice). A deed the rules keep out of trades (:attr:`locked`) is greyed
+    with the reason; Space on it says why and ticks nothing.
+
     It scrolls when the holder has more deeds than fit (4 rows or fewer at 100x30), and shows it: its
     scrollbar is drawn in the accent colour over a lighter track (Textual's own, dark on dark, was
     the colour of the highlighted row: in the list with the focus the thumb beside it vanished), and
@@ -83,6 +96,27 @@ class DeedPicker(SelectionList[int]):
     }
     """
 
+    locked: dict[int, str] = {}
+    """The deeds the rules keep out of trades now, with why (set by :meth:`TradeSidePanel.set_holder`)."""
+
+    def action_cursor_down(self) -> None:
+        if self.highlighted is None or self.highlighted < self.option_count - 1:
+            super().action_cursor_down()
+
+    def action_cursor_up(self) -> None:
+        if self.highlighted is None or self.highlighted > 0:
+            super().action_cursor_up()
+
+    def action_select(self) -> None:
+        """Space (or a click) ticks the deed under the cursor, unless the rules keep it out of trades:
+        then it says why."""
+        k = self.highlighted
+        deed = self.get_option_at_index(k).value if k is not None else None
+        if deed is not None and deed in self.locked and deed not in self.selected:
+            self.app.notify(f"Not tradeable: {self.locked[deed]}", severity="warning", timeout=4)
+            return
+        super().action_select()
+
     def more(self) -> str:
         """"▲", "▼" or "▲▼": where deeds are out of sight ("" when all show, or before the layout)."""
         if self.size.height == 0 or self.max_scroll_y <= 0:
@@ -97,8 +131,8 @@ class DeedPicker(SelectionList[int]):
         self.tell_panel()
 
     def tell_panel(self) -> None:
-        panel = self.parent
-        if isinstance(panel, TradeSidePanel):
+        panel = next((node for node in self.ancestors if isinstance(node, TradeSidePanel)), None)
+        if panel is not None:
             panel.say_deeds()
 
     def render_line(self, y: int) -> Strip:
@@ -121,6 +155,17 @@ def trade_partners(game: Game, proposer: int) -> list[int]:
     """Everyone else still in the game, from the proposer's left."""
     n = len(game.st.players)
     return sorted((p for p in game.st.active_players() if p != proposer), key=lambda p: (p - proposer) % n)
+
+
+def first_human(game: Game, partners: list[int]) -> int:
+    """The partner offered first: the first human of ``partners`` (a computer only when none is)."""
+    return next((p for p in partners if game.st.players[p].kind == "human"), partners[0])
+
+
+def turn_key(app: object, game: Game) -> tuple[object, ...]:
+    """The turn a trade draft belongs to (:mod:`megamono.tui.drafts`): the game in play (its id, and the
+    game itself) and its turn."""
+    return getattr(app, "game_id", None), id(game), game.st.turn.round, game.st.turn.number
 
 
 class TradeSidePanel(Vertical):
@@ -150,8 +195,9 @@ class TradeSidePanel(Vertical):
                 yield AmountInput("", money=False, id=f"bus-{r}", valid_empty=True, compact=True,
                                   placeholder="0")
                 yield Static(id=f"has-bus-{r}", classes="has")
-        yield Static("Deeds (Space ticks one):", classes="label-deeds")
-        yield DeedPicker(id=f"deeds-{r}", compact=True)
+        with Vertical(classes="deeds"):
+            yield Static("Deeds (Space ticks one):", classes="label-deeds")
+            yield DeedPicker(id=f"deeds-{r}", compact=True)
 
     def on_mount(self) -> None:
         for box in self.query(Input):
@@ -172,24 +218,26 @@ class TradeSidePanel(Vertical):
         if g.ed.bus_tickets:
             self._has["bus"] = f"of {len(pl.bus_tickets)}"
         self.mark_fields()
-        deeds = self.query_one(f"#deeds-{r}", SelectionList)
+        deeds = self.query_one(f"#deeds-{r}", DeedPicker)
         deeds.clear_options()
+        deeds.locked = {}
         items = []
         for i in g.ed.properties:
             if g.st.deeds[i].owner != p:
                 continue
             why = g.side_problem(p, TradeSide(deeds=[i]))
-            label = Text.assemble(look.deed_tag(i), " ", g.ed.spaces[i].name)
-            if g.st.deeds[i].mortgaged:
-                label.append(" (mortgaged)", style="#ff8080")
-            if why:
+            if why:  # (greyed with the reason: the cursor still stops on it, Space says why)
+                deeds.locked[i] = why
+                label = Text.assemble(look.deed_tag(i), " ", (g.ed.spaces[i].name, DIM))
                 label.append(f"  — {short_reason(why)}", style=DIM)
-            items.append(Selection(label, i, False, disabled=why is not None))
+            else:
+                label = Text.assemble(look.deed_tag(i), " ", g.ed.spaces[i].name)
+                if g.st.deeds[i].mortgaged:
+                    label.append(" (mortgaged)", style="#ff8080")
+            items.append(Selection(label, i, False))
         if items:
             deeds.add_options(items)
-            first = next((k for k, item in enumerate(items) if not item.disabled), None)
-            if first is not None:
-                deeds.highlighted = first  # Space ticks it straight away
+            deeds.highlighted = 0  # the first deed: Space ticks it straight away
         deeds.display = bool(items)
         self.say_deeds()
         self.call_after_refresh(self.say_deeds)  # (whether they all fit is known after the layout)
@@ -207,6 +255,24 @@ class TradeSidePanel(Vertical):
         label = self.query_one(".label-deeds", Static)
         if str(label.render()) != str(words):
             label.update(words)
+
+    def draft(self) -> tuple[tuple[tuple[str, str], ...], tuple[int, ...]]:
+        """The side as typed, for a draft: (field id, text) of every field, and the deeds ticked."""
+        fields = tuple((box.id or "", box.value) for box in self.query(Input))
+        return fields, tuple(sorted(self.query_one(f"#deeds-{self.role}", SelectionList).selected))
+
+    def restore(self, fields: dict[str, str], deeds: tuple[int, ...]) -> None:
+        """Type a draft's ``fields`` (field id -> text) back and tick its ``deeds`` still this holder's."""
+        for box in self.query(Input):
+            if box.id in fields:
+                box.value = fields[box.id]
+        picker = self.query_one(f"#deeds-{self.role}", SelectionList)
+        for i in deeds:
+            try:
+                picker.select(i)
+            except OptionDoesNotExist:  # (no longer this holder's)
+                pass
+        self.mark_fields()
 
     def fill(self, side: TradeSide) -> None:
         """Type ``side`` into the fields and tick its deeds (a counter-offer's start)."""
@@ -270,7 +336,12 @@ class TradeScreen(MarksFocusedRow, LatestSizeOnly, Screen[ProposeTrade | None]):
     TradeScreen .side .field.-focused .label { text-style: reverse bold; }
     TradeScreen .side Input { width: 12; margin-right: 2; }
     TradeScreen .side .has { width: 1fr; }
+    TradeScreen .side .deeds { height: 1fr; }
     TradeScreen .side SelectionList { height: 1fr; }
+    TradeScreen .side .deeds.-focused .label-deeds, TradeScreen #who .pick.-focused .label { text-style: reverse bold; }
+    TradeScreen #who .pick { width: auto; height: 1; }
+    TradeScreen #who .pick > Static { width: auto; margin-right: 1; }
+    TradeScreen #who .pick > Select { width: 28; margin-right: 4; }
     TradeScreen #summary { height: auto; margin-top: 1; }
     TradeScreen #why { height: auto; }
     TradeScreen #effect { height: auto; }
@@ -282,7 +353,7 @@ class TradeScreen(MarksFocusedRow, LatestSizeOnly, Screen[ProposeTrade | None]):
     SHORT_BELOW = 36
     """Below this many rows the screen drops its blank lines, so the deed lists show more deeds (a
     100x30 terminal: 11 rows where 3 were)."""
-    ROWS = ".field"
+    ROWS = ".field, .deeds, .pick"
     """The rows whose label is marked while they hold the focus (:class:`~..forms.MarksFocusedRow`)."""
     BINDINGS = [
         Binding("ctrl+g", "propose", "Propose", priority=True),
@@ -309,7 +380,8 @@ class TradeScreen(MarksFocusedRow, LatestSizeOnly, Screen[ProposeTrade | None]):
             proposer = counter.partner
         self.proposer = proposer if proposer in self.proposers else self.proposers[0]
         partners = trade_partners(game, self.proposer)
-        self.partner = counter.proposer if counter is not None and counter.proposer in partners else partners[0]
+        self.partner = (counter.proposer if counter is not None and counter.proposer in partners
+                        else first_human(game, partners))
         self.offer: ProposeTrade | None = None
 
     def compose(self) -> ComposeResult:
@@ -326,12 +398,14 @@ class TradeScreen(MarksFocusedRow, LatestSizeOnly, Screen[ProposeTrade | None]):
                     "What you give is on the left, what you ask for on the right.", DIM))
             yield Static(head, id="thead")
             with Horizontal(id="who"):
-                yield Static("Proposer:")
-                yield Select([(Text(g.st.players[p].name), p) for p in self.proposers], value=self.proposer,
-                             allow_blank=False, id="proposer", compact=True)
-                yield Static("Partner:")
-                yield Select(self.partner_options(), value=self.partner, allow_blank=False, id="partner",
-                             compact=True)
+                with Horizontal(classes="pick"):
+                    yield Static("Proposer:", classes="label")
+                    yield Select([(Text(g.st.players[p].name), p) for p in self.proposers], value=self.proposer,
+                                 allow_blank=False, id="proposer", compact=True)
+                with Horizontal(classes="pick"):
+                    yield Static("Partner:", classes="label")
+                    yield Select(self.partner_options(), value=self.partner, allow_blank=False, id="partner",
+                                 compact=True)
             with Horizontal(id="sides"):
                 yield TradeSidePanel(g, self.look, "give")
                 yield TradeSidePanel(g, self.look, "take")
@@ -362,8 +436,46 @@ class TradeScreen(MarksFocusedRow, LatestSizeOnly, Screen[ProposeTrade | None]):
         if self.counter is not None:  # (what they asked for is what you give; what they gave, you ask)
             give.fill(self.counter.take)
             take.fill(self.counter.give)
+        else:
+            self.restore_draft()
         self.check()
         self.query_one("#cash-give", Input).focus()
+
+    # -- the draft left with Esc (megamono.tui.drafts) -----------------------------------------------
+    def drafts(self) -> TradeDrafts | None:
+        """The app's trade drafts (none for a counter-offer: it answers one offer, then it is gone)."""
+        store = getattr(self.app, "trade_drafts", None)
+        return store if isinstance(store, TradeDrafts) and self.counter is None else None
+
+    def restore_draft(self) -> None:
+        """Start from the offer left with Esc in this turn, if any (its proposer and partner when they
+        may still trade)."""
+        store = self.drafts()
+        draft = store.get(turn_key(self.app, self.game)) if store is not None else None
+        if draft is None or draft.proposer not in self.proposers:
+            return
+        if draft.proposer != self.proposer:
+            self.choose_proposer(draft.proposer)
+        if draft.partner != self.partner and draft.partner in trade_partners(self.game, self.proposer):
+            self.choose_partner(draft.partner)
+        fields, deeds = dict(draft.fields), dict(draft.deeds)
+        for side in self.query(TradeSidePanel):
+            side.restore(fields, deeds.get(side.role, ()))
+        self.app.notify("The offer left with Esc is back (this turn's).", timeout=4)
+
+    def keep_draft(self) -> None:
+        """Esc: keep the offer as it is for this turn (:meth:`restore_draft`)."""
+        store = self.drafts()
+        if store is None:
+            return
+        fields: list[tuple[str, str]] = []
+        deeds: list[tuple[str, tuple[int, ...]]] = []
+        for side in self.query(TradeSidePanel):
+            typed, ticked = side.draft()
+            fields += typed
+            deeds.append((side.role, ticked))
+        store.keep(TradeDraft(turn_key(self.app, self.game), self.proposer, self.partner, tuple(fields),
+                              tuple(deeds)))
 
     # -- the offer --------------------------------------------------------------------------------
     def check(self) -> str | None:
@@ -456,23 +568,38 @@ class TradeScreen(MarksFocusedRow, LatestSizeOnly, Screen[ProposeTrade | None]):
 
     def on_select_changed(self, event: Select.Changed) -> None:
         event.stop()
+        if event.value != event.select.value:
+            return  # (posted for a value since replaced: a select's first value, as a draft comes back)
         if event.select.id == "proposer" and event.value != self.proposer:
             assert isinstance(event.value, int), "the proposer select holds seats (no blank)"
-            self.proposer = int(event.value)
-            partners = trade_partners(self.game, self.proposer)
-            if self.partner not in partners:
-                self.partner = partners[0]
-            sel = self.query_one("#partner", Select)
-            with sel.prevent(Select.Changed):
-                sel.set_options(self.partner_options())
-                sel.value = self.partner
-            self.query_one("#side-give", TradeSidePanel).set_holder(self.proposer)
-            self.query_one("#side-take", TradeSidePanel).set_holder(self.partner)
+            self.choose_proposer(int(event.value))
         elif event.select.id == "partner" and event.value != self.partner:
             assert isinstance(event.value, int), "the partner select holds seats (no blank)"
-            self.partner = int(event.value)
-            self.query_one("#side-take", TradeSidePanel).set_holder(self.partner)
+            self.choose_partner(int(event.value))
         self.check()
+
+    def choose_proposer(self, p: int) -> None:
+        """``p`` proposes: both sides start empty (the partner stays, unless it is ``p``)."""
+        self.proposer = p
+        partners = trade_partners(self.game, p)
+        if self.partner not in partners:
+            self.partner = first_human(self.game, partners)
+        for wid, value, options in (("#proposer", p, None), ("#partner", self.partner, self.partner_options())):
+            sel = self.query_one(wid, Select)
+            with sel.prevent(Select.Changed):
+                if options is not None:
+                    sel.set_options(options)
+                sel.value = value
+        self.query_one("#side-give", TradeSidePanel).set_holder(p)
+        self.query_one("#side-take", TradeSidePanel).set_holder(self.partner)
+
+    def choose_partner(self, p: int) -> None:
+        """The offer is to ``p``: their side starts empty."""
+        self.partner = p
+        sel = self.query_one("#partner", Select)
+        with sel.prevent(Select.Changed):
+            sel.value = p
+        self.query_one("#side-take", TradeSidePanel).set_holder(p)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -499,10 +626,14 @@ class TradeScreen(MarksFocusedRow, LatestSizeOnly, Screen[ProposeTrade | None]):
             self.app.notify(why or "not a trade yet", severity="warning")
             return
         self.workers.cancel_group(self, "trade-chances")
+        store = self.drafts()
+        if store is not None:
+            store.drop()
         self.dismiss(self.offer)
 
     def action_cancel(self) -> None:
         self.workers.cancel_group(self, "trade-chances")
+        self.keep_draft()
         self.dismiss(None)
 
 

@@ -87,7 +87,14 @@ class DiceView(Static):
         gap = max(2, (self.content_size.width or 104) - out.cell_len - bank.cell_len)
         update_if_changed(self, Text.assemble(out, " " * gap, bank))
 
+    def on_resize(self) -> None:
+        # the bank's words (short when they do not fit) and the gap follow the width: drawn again after
+        # this layout pass, whatever else a resize redraws or not (the terminal grew: the full words)
+        self.call_after_refresh(self.refresh_dice)
+
     def refresh_dice(self) -> None:
+        """Show the last throw, and the bank's pieces at the right: in words when they fit, else in the
+        board's letters."""
         dice, bank = dice_text(self.game), bank_text(self.game)
         width = self.content_size.width or 104
         if dice.cell_len + bank.cell_len + 2 > width:
