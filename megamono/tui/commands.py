@@ -45,7 +45,7 @@ def legal_commands(screen: GameScreen) -> Iterator[tuple[str, str, Callable[[], 
         return
     pend = g.pending
     for a in g.legal_actions():
-        if screen.is_computer(a.player):
+        if screen.controller.is_computer(a.player):
             continue
         who = g.st.players[a.player].name
         why = "the pending decision" if a.player in pend.players and a.kind not in (

@@ -115,7 +115,7 @@ def keys_child(n: int) -> None:
             while len(wall) < n and not game.over and guard < 50 * n:
                 guard += 1
                 pend = game.pending
-                if pend.kind == "turn" and app.screen is screen and not screen._awaiting:
+                if pend.kind == "turn" and app.screen is screen and not screen.asking():
                     before = len(game.history)
                     frames.clear()
                     t0, c0 = time.perf_counter(), time.process_time()

@@ -288,7 +288,9 @@ async def _generic(pilot) -> None:
     await until(pilot, lambda: waiting(app), "the buy dialog")
     app.screen.action_hide()  # (Esc: a key pressed as a dialog opens would be ignored)
     await until(pilot, lambda: app.screen is gs, "the board")
-    gs.open(GenericDialog(gs.game, gs.look), gs.on_decision)  # the same decision, answered generically
+    from megamono.tui.screens.game_flow import decided
+
+    gs.open(GenericDialog(gs.game, gs.look), lambda result: decided(gs, result))  # the same decision, generically
 
 
 async def _pick(pilot) -> None:

@@ -48,12 +48,12 @@ async def test_the_footer_fits_100_columns_and_every_key_still_works(saves):
     app = app_for(game, saves)
     async with app.run_test(size=COMPACT) as pilot:
         screen = app.screen
-        assert screen.board_layout == "compact" and screen.short_footer
+        assert screen.board_layout == "compact" and screen.footer.short_footer
         assert_footer_fits(app)
         shown = {k.key: k.description for k in footer_keys(app)[0]}
         assert shown == {"r": "Roll", "t": "Ticket", "d": "Decide", "m": "Manage", "x": "Trade", "e": "End",
                          "u": "Undo", "space": "Skip", "s": "Save", "h": "Help", "q": "Quit"}
-        assert screen.tight_footer  # (w, win chances, left out: the key legend beside the board says it)
+        assert screen.footer.tight_footer  # (w, win chances, left out: the key legend beside the board says it)
         assert "w win chances" in str(screen.query_one("#aside-keys", Static).render())
         # the keys left out of the footer still work: the arrows, F1, w ...
         before = screen.board.shown
@@ -112,7 +112,7 @@ async def test_the_full_footer_at_200_columns_and_the_short_one_at_140(saves):
     app = app_for(Game.new("mega", ["Ann", "Bob", "Cat"], seed=1, seat_order=True), saves)
     async with app.run_test(size=(200, 60)) as pilot:
         await pilot.pause()
-        assert not app.screen.short_footer
+        assert not app.screen.footer.short_footer
         assert_footer_fits(app)
         assert {k.description for k in footer_keys(app)[0]} >= {"Bus Ticket", "End game", "Look", "Rules",
                                                                   "Win chances"}
@@ -120,7 +120,7 @@ async def test_the_full_footer_at_200_columns_and_the_short_one_at_140(saves):
         app = app_for(game, saves)
         async with app.run_test(size=(140, 45)) as pilot:
             await pilot.pause()
-            assert app.screen.short_footer
+            assert app.screen.footer.short_footer
             assert_footer_fits(app)
             assert {k.description for k in footer_keys(app)[0]} >= {"Ticket", "End", "Win%", "Quit"}
 
@@ -129,11 +129,11 @@ async def test_the_footer_follows_a_resize(saves):
     app = app_for(Game.new("mega", ["Ann", "Bob", "Cat"], seed=1, seat_order=True), saves)
     async with app.run_test(size=(200, 60)) as pilot:
         await pilot.pause()
-        assert not app.screen.short_footer
+        assert not app.screen.footer.short_footer
         await pilot.resize_terminal(100, 30)
         await pilot.pause()
         await pilot.pause()
-        assert app.screen.short_footer and not app.screen.tight_footer
+        assert app.screen.footer.short_footer and not app.screen.footer.tight_footer
         assert_footer_fits(app)
         assert "w" in {k.key for k in footer_keys(app)[0]}  # (no computer player: room for win chances)
 

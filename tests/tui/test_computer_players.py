@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from megamono.rules.engine import Game
 from megamono.tui.app import MegamonoApp
 from megamono.tui.computer import bot_levels, record_levels
@@ -110,7 +112,7 @@ async def test_space_skips_ahead_through_computer_moves(saves):
     app = MegamonoApp(saves, runtime=Runtime.scripted(), game=game)
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
-        screen.pace = 30.0  # a slow pace: only skipping ahead can get through in time
+        screen.turns.pace = 30.0  # a slow pace: only skipping ahead can get through in time
         await pilot.pause()
         assert screen.check_action("skip", ()) is None  # Ann's decision: nothing to skip
         game.st.players[0].cash = 10_000  # Ann can pay whatever she meets
@@ -126,7 +128,7 @@ async def test_space_skips_ahead_through_computer_moves(saves):
         await pilot.press("space")
         await settle(pilot, app, until=lambda: game.pending.player == 0, limit=400)
         assert game.st.turn.number >= 4
-        assert not screen._fast  # back to the normal pace at a human decision
+        assert not screen.table.fast  # back to the normal pace at a human decision
 
 
 def test_a_saved_game_keeps_each_computers_level(saves):
@@ -149,11 +151,10 @@ async def test_a_computers_move_is_chosen_in_a_worker_thread_and_applied_on_the_
     game = Game.new("mega", [{"name": "Ann"}, {"name": "Bob", "kind": "computer"}], seed=3,
                     dice=[(1, 2, 1), (2, 3, 1), (1, 1, 2)], seat_order=True)
     record_levels(game, {"Bob": "easy"})
-    app = MegamonoApp(saves, runtime=Runtime.scripted(), game=game)
+    app = MegamonoApp(saves, runtime=replace(Runtime.scripted(), threads=True), game=game)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = app.screen
-        screen.think_in_thread = True
         acting, thinking = set(), set()
         controller = screen.controller
         real_act, real_choice = game.act, controller.computer_choice
@@ -172,7 +173,7 @@ async def test_a_computers_move_is_chosen_in_a_worker_thread_and_applied_on_the_
         await pilot.press("r")
         await pilot.pause()
         await pilot.press("b")
-        await settle(pilot, app, until=lambda: game.pending.player == 0 and not screen._bot_scheduled)
+        await settle(pilot, app, until=lambda: game.pending.player == 0 and not screen.turns.scheduled)
         assert game.st.players[1].position == 6 and game.st.deeds[6].owner == 1  # Bob rolled and bought
         assert acting == {threading.main_thread().name}
         assert thinking and threading.main_thread().name not in thinking

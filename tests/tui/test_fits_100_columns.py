@@ -60,7 +60,7 @@ async def test_the_manage_footer_fits_100_columns_in_short_words(saves):
     async with app.run_test(size=COMPACT) as pilot:
         await pilot.press("m")
         await pilot.pause()
-        assert screen_name(app) == "ManageScreen" and app.screen.short_footer
+        assert screen_name(app) == "ManageScreen" and app.screen.footer.short_footer
         keys, _ = footer_keys(app)
         assert keys == {"tab": "Player", "b": "Build", "x": "Sell", "g": "Sell all", "d": "Depot",
                         "o": "Mortgage", "u": "Unmortgage", "escape": "Back", "question_mark": "Keys"}
@@ -72,4 +72,4 @@ async def test_the_manage_footer_fits_100_columns_in_short_words(saves):
         await pilot.pause()
         await pilot.pause()
         keys, _ = footer_keys(app)
-        assert not app.screen.short_footer and keys["x"] == "Sell bldg" and keys["f1"] == "Rules"
+        assert not app.screen.footer.short_footer and keys["x"] == "Sell bldg" and keys["f1"] == "Rules"

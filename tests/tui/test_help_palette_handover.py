@@ -179,7 +179,7 @@ async def test_never_a_hand_over_for_a_computer_player(saves):
             if screen_name(app) == "PassKeyboard":
                 seen.append(app.screen.player)
                 await pilot.press("enter")
-            elif game.pending.player == 0 and not screen._awaiting and screen_name(app) == "GameScreen" \
+            elif game.pending.player == 0 and not screen.asking() and screen_name(app) == "GameScreen" \
                     and game.pending.kind == "turn":
                 await pilot.press("r")
             elif game.pending.player == 0 and screen_name(app) not in ("GameScreen", "PassKeyboard"):

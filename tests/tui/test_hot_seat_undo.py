@@ -121,10 +121,10 @@ async def test_a_bankruptcy_cannot_be_taken_back(saves):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = app.screen
-        assert screen.undo_at_handover(0) is None
-        screen.at_keyboard = lambda: 0  # even at Ann's keyboard
-        assert screen.why_not_undo() == "a bankruptcy cannot be taken back"
-        screen.on_undo(True)
+        assert screen.controller.undo_at_handover(0) is None
+        screen.controller.at_keyboard = lambda: 0  # even at Ann's keyboard
+        assert screen.undo.why_not() == "a bankruptcy cannot be taken back"
+        screen.undo.take_back()
         assert game.history[-1].kind == "declare_bankruptcy" and game.st.players[0].bankrupt
 
 

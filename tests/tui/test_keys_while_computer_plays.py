@@ -12,6 +12,7 @@ from megamono.saves import load_game
 from megamono.tui.app import MegamonoApp
 from megamono.tui.dialogs.notice import PassKeyboard
 from megamono.tui.runtime import FakeClock, Runtime
+from megamono.tui.table import AFTER_HANDOVER
 from tui_helpers import SIZE, app_for, burst, guarded_hand_over, guards_on, new_game, pass_after_a_rest, screen_name
 
 ROBO = {"name": "Robo", "kind": "computer"}
@@ -27,7 +28,7 @@ async def test_keys_while_a_computer_plays_say_wait_and_change_nothing(saves):
         await pilot.press("enter", "r")  # Ann's hand-over; she lands on Arctic Avenue
         await pilot.pause()
         assert screen_name(app) == "BuyDialog"
-        game_screen.pace = 30.0  # Robo's step waits: the moment a play-tester typed into
+        game_screen.turns.pace = 30.0  # Robo's step waits: the moment a play-tester typed into
         await pilot.press("b")
         await pilot.pause()
         assert screen_name(app) == "GameScreen" and game.pending.player == 1
@@ -56,8 +57,8 @@ async def test_a_game_key_before_the_hand_over_shows_waits_for_it(saves):
         await pilot.pause()
         game_screen = app.screen
         assert screen_name(app) == "GameScreen" and game.pending.player == 0
-        game_screen._last_decider = 1  # as if Bob had the keyboard and Ann's hand-over were on its way
-        assert game_screen.handover_due()
+        game_screen.controller.last_decider = 1  # as if Bob had the keyboard and Ann's hand-over were on its way
+        assert game_screen.table.handover_due()
         await pilot.press("r", "enter")
         await pilot.pause()
         assert not game.history  # nothing rolled for Ann before she was handed the keyboard
@@ -129,22 +130,20 @@ async def test_a_key_typed_with_the_enter_that_passes_the_hand_over_is_not_taken
         assert screen_name(app) == "PassKeyboard" and app.screen.player == 1
         notice = app.screen
         notice.GUARD = notice.REST = 0.0
-        from megamono.tui.screens import game_flow
-
-        monkeypatch.setattr(game_flow, "AFTER_HANDOVER", 60.0)  # (a slow machine cannot outlast it)
+        clock = app.runtime.clock
         with guards_on(app):  # (the moment after a hand-over waits only with guards on)
             n = len(game.history)
             burst(app, "enter")
             await pilot.pause()
             assert screen_name(app) == "GameScreen"
-            await pilot.press("r")  # (as if typed with the Enter)
+            await pilot.press("r")  # (as if typed with the Enter: the fake clock has not moved)
             await pilot.pause()
             assert len(game.history) == n
             assert any("press it again" in said for said in app.notices), app.notices
-        monkeypatch.setattr(game_flow, "AFTER_HANDOVER", 0.0)
-        await pilot.press("r")
-        await pilot.pause()
-        assert len(game.history) == n + 1 and game.history[-1].player == 1
+            clock.advance(AFTER_HANDOVER + 0.01)
+            await pilot.press("r")
+            await pilot.pause()
+            assert len(game.history) == n + 1 and game.history[-1].player == 1
 
 
 async def test_keys_pressed_just_before_the_hand_over_opened_call_for_a_rest(saves):

@@ -69,8 +69,21 @@ def at_buy_decision():
 def test_every_screen_lays_out_only_the_size_now():
     """A screen that laid out stale sizes could loop for ever in a storm (megamono.tui.resizing)."""
     classes = screen_classes()
-    missing = sorted(name for name, cls in classes.items() if not issubclass(cls, LatestSizeOnly))
+    missing = sorted(name for name, cls in classes.items() if not issubclass(cls, LatestSizeOnly)
+                     and name not in OWN_RESIZE)
     assert not missing, f"these screens need LatestSizeOnly in their bases: {missing}"
+    # (the game screen has no base class of ours: its own on_resize drops a stale size the same way)
+    import inspect
+
+    from megamono.tui.screens.game import GameScreen
+
+    source = inspect.getsource(GameScreen.on_resize)
+    assert "stale_resize(self, event)" in source and "event.prevent_default()" in source
+
+
+OWN_RESIZE = {"GameScreen"}
+"""Screens that drop a stale resize in their own ``on_resize`` (prevent_default: Textual's layout pass
+for it does not run), not through the mixin."""
 
 
 # ============================================================================ the notice

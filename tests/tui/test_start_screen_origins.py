@@ -5,6 +5,7 @@ save folder showed the whole path of its rescued file."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from pathlib import Path
 
 import megamono.tui.app as app_module
@@ -15,6 +16,9 @@ from megamono.saves import load_save, save_game
 from megamono.tui.app import MegamonoApp
 from megamono.tui.runtime import Runtime
 from tui_helpers import SIZE, new_game, screen_name
+
+BEFORE = datetime(2025, 12, 1, 20, 0)
+"""When the saves made here were written: before the scripted runtime's fake clock (its autosaves are newer)."""
 
 DICE = [(1, 2, 1), (2, 3, 1)]
 
@@ -49,7 +53,7 @@ async def play_a_move_and_leave(pilot, app) -> str:
 
 
 async def test_a_save_resumed_twice_and_played_the_same_way_is_one_line_saying_which_save(saves):
-    save_game(started(), "debt-round27", saves, game_id="0123456789ab")
+    save_game(started(), "debt-round27", saves, game_id="0123456789ab", saved_at=BEFORE)
     app = MegamonoApp(saves, runtime=Runtime.scripted())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

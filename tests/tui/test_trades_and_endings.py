@@ -7,6 +7,7 @@ import re
 from megamono.rules.engine import Game
 from megamono.tui.app import MegamonoApp
 from megamono.tui.runtime import Runtime
+from megamono.tui.screens.trade import propose
 from textual.widgets import MarkdownViewer
 from tui_helpers import SIZE, app_for, new_game, screen_name, settle
 
@@ -358,7 +359,7 @@ async def test_an_offer_in_another_players_name_needs_that_players_yes(saves):
         await pilot.pause()
         screen = app.screen
         offer = ProposeTrade(player=1, partner=0, give=TradeSide(cash=500), take=TradeSide())
-        screen.on_trade(offer)  # what the trade screen sends back with Bob chosen as the proposer
+        propose(screen, offer)  # what the trade screen sends back with Bob chosen as the proposer
         await pilot.pause()
         assert screen_name(app) == "ConfirmDialog"
         assert "Pass the keyboard to Bob" in app.screen.question and "Bob gives $500" in app.screen.question
@@ -366,7 +367,7 @@ async def test_an_offer_in_another_players_name_needs_that_players_yes(saves):
         await pilot.pause()
         assert game.pending.kind == "turn" and game.st.players[1].cash == 2500
         assert any("Bob did not make the offer" in n for n in app.notices)
-        screen.on_trade(offer)
+        propose(screen, offer)
         await pilot.pause()
         await pilot.press("y")  # Bob agrees: the offer goes to Ann
         await pilot.pause()

@@ -46,7 +46,7 @@ async def settle(pilot, app, until=None, limit: int = 400) -> None:
         if until is not None:
             if until():
                 return
-        elif not getattr(app.screen, "_bot_scheduled", False):
+        elif not getattr(getattr(app.screen, "turns", None), "scheduled", False):
             return
     raise AssertionError("the app did not settle")
 

@@ -50,11 +50,11 @@ from megamono.rules.decisions import BidDecision
 from megamono.rules.engine import Game
 from megamono.rules.events import AuctionStarts, BidMade, PassesBid, PieceAuction
 
+from ..controller import Change, Refused
 from ..countdown import AFTER_RAISE, Countdown
 from ..look import DIM, money
 from ..resizing import LatestSizeOnly
 from ..runtime import runtime_of
-from ..screens.game_computer import ComputerChose, ask_computer, say_computer_failed
 from ..widgets.amount import AmountInput
 from ..widgets.deed_card import deed_card_text
 from ..widgets.notices import NoticeLine
@@ -118,13 +118,12 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
         """This auction's countdown (kept by the game screen: hidden and shown again, it goes on)."""
         owner.countdown = self.countdown
         self._computer_timer: Timer | None = None
-        self._thinking = False
         self.closed = False
         """The auction is over (or the screen was let go): nothing more is sent from here."""
         self._dismissed = False
         self._result: str | None = "cancel"
         """What the screen gives back as it leaves: "cancel" when the auction ended, None when hidden."""
-        self._keyboard = owner._last_decider
+        self._keyboard = owner.controller.last_decider
         self._held_said = False
         """What the line beside the amount field says is that the acting seat holds the high bid."""
         self._typing_for: int | None = None
@@ -355,7 +354,7 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
             # the auction is over (or the screen let go): leave, but only from the top; under another
             # screen (managing) it leaves when it is back on top (dismissing pops the top screen)
             if not self.closed and not self.running():
-                self.owner._last_decider = self._keyboard
+                self.owner.controller.last_decider = self._keyboard
             self.closed = True
             if self.on_top():
                 self._dismissed = True
@@ -427,7 +426,7 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
     # -- computer players ---------------------------------------------------------------------------------
     def schedule_computer(self) -> None:
         """Ask the next computer bidder for an answer, after the runtime's ``bid_pace``."""
-        if self._computer_timer is not None or self._thinking or self.closed:
+        if self._computer_timer is not None or self.owner.computers.thinking or self.closed:
             return
         if self.owner.controller.computer_to_move() is None:
             return
@@ -440,30 +439,18 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
             return
         if not self.on_top():
             return  # another screen is over this one: asked again when it is back (on_screen_resume)
-        c = self.owner.controller
-        seat = c.computer_to_move()
+        seat = self.owner.controller.computer_to_move()
         if seat is None:
             return
-        answer = ask_computer(self, c, seat, self.owner.think_in_thread, "auction-computer")
-        if answer is None:
-            self._thinking = True  # (in a worker: the answer comes as a message)
-            return
-        self.on_computer_chose(answer)
+        # (the one computer-move service: chosen on a copy, applied only if the game is still there)
+        self.owner.computers.ask(seat, self.computer_done, wanted=lambda: not self.closed)
 
-    def on_computer_chose(self, message: ComputerChose) -> None:
-        """Main thread: apply a computer's answer if the game is still where its copy was taken."""
-        message.stop()
-        self._thinking = False
-        if self.closed:
-            return
-        if message.error is not None:
-            say_computer_failed(self.app, message.error)
-            return
-        if message.action is not None:
-            result = self.owner.controller.apply_computer(message.action, message.point)
-            if result is not None:
-                self.owner.took(result)
-        self.after_change()
+    def computer_done(self, result: Change | Refused | None) -> None:
+        """A computer's answer was applied (``result``), or dropped (None: the game moved on meanwhile)."""
+        if result is not None:
+            self.owner.took(result)
+        if not self.closed:
+            self.after_change()
 
     # -- keys -------------------------------------------------------------------------------------------------
     def let_go(self) -> None:

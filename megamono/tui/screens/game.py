@@ -24,10 +24,12 @@ shows the space under it, which follows the token of whose turn it is whenever t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -37,19 +39,21 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from megamono.rules.actions import Action, ClaimRent, PlayBusTicket, ProposeEnd, Roll, TimeUp
+from megamono.rules.actions import Action, PlayBusTicket, ProposeEnd, Roll, TimeUp
 from megamono.rules.engine import Game
 from megamono.rules.events import Event, JailRoll, MrMonopolySends, MrMonopolyStays, Rolled, Triples, UtilityRoll
 from megamono.rules.texts import action_text
 
+from ..computers import ComputerMoves
 from ..controller import Change, GameController, Refused
 from ..dialogs.base import DecisionDialog
 from ..dialogs.notice import ConfirmDialog
 from ..dialogs.pick import BoardPickDialog
 from ..dialogs.social import PickDialog
 from ..look import Look, update_if_changed
-from ..resizing import LatestSizeOnly, stale_resize
-from ..runtime import COMPUTER_PACE, runtime_of
+from ..resizing import stale_resize
+from ..runtime import DEFAULT, runtime_of
+from ..table import AFTER_HANDOVER, Ask, ClaimForComputer, ComputerMove, GameOver, HandOver, OpenAuction, Table
 from ..themes import palette_for
 from ..widgets.board import LAYOUT_MIN, Board, layout_for
 from ..widgets.deed_card import DeedCard
@@ -57,23 +61,22 @@ from ..widgets.dice import DiceView
 from ..widgets.log import GameLog
 from ..widgets.notices import NoticeLine
 from ..widgets.player_panel import PlayersView
-from .game_computer import ComputerTurns
-from .game_flow import AFTER_COMPUTER_GUARD, DIALOGS, DecisionFlow
-from .game_footer import FittedFooter
+from .game_computer import ComputerTurns, say_computer_failed
+from .game_flow import AFTER_COMPUTER_GUARD, DIALOGS, decided, say_wait, screen_for, worker_runner
+from .game_footer import FooterFit
 from .game_text import aside_keys, claim_lines, status_text
-from .game_undo import UndoKeys
+from .game_undo import UndoQuestions
+from .toosmall import covered
 
 if TYPE_CHECKING:
+    from textual import getters
+
     from ..animate import Animation
+    from ..app import MegamonoApp
     from ..countdown import Countdown
     from .chances import PositionChances
 
 ANNOUNCE = ("card", "bus", "jail", "bankrupt", "auction", "game_over", "trade")
-PERSONS_KEYS = frozenset({"roll", "bus_ticket", "decide", "manage", "trade", "end_game", "undo", "save"})
-"""The keys that change the game or open a person's screen: refused while a computer player decides and
-in the moment before and after a hand-over (:meth:`~.game_flow.DecisionFlow.why_wait`), with the reason.
-(``c`` claims the rent its line shows, whoever decides: a claim against a computer must be made before
-it rolls.)"""
 __all__ = ["AFTER_COMPUTER_GUARD", "ANNOUNCE", "DIALOGS", "GameChanged", "GameScreen"]
 
 
@@ -86,8 +89,11 @@ class GameChanged(Message):
         self.change = change
 
 
-class GameScreen(DecisionFlow, ComputerTurns, UndoKeys, FittedFooter, LatestSizeOnly, Screen[None]):
+class GameScreen(Screen[None]):
     """Plays one game; ``saved`` is the file it was loaded from or last saved to."""
+
+    if TYPE_CHECKING:
+        app = getters.app(MegamonoApp)
 
     BINDINGS = [
         Binding("r", "roll", "Roll"),
@@ -132,14 +138,24 @@ class GameScreen(DecisionFlow, ComputerTurns, UndoKeys, FittedFooter, LatestSize
         super().__init__()
         self.controller = GameController(game, self.post_change)
         """The one way to the game: every change goes through it and comes back as a :class:`GameChanged`."""
-        self.setup_footer()
+        try:
+            runtime = runtime_of(self.app)
+        except Exception:  # noqa: BLE001 - built outside a running app
+            runtime = DEFAULT
+        self.table = Table(self.controller, runtime.clock, lambda: bool(getattr(self.app, "pass_notices", False)),
+                           guards=lambda: runtime_of(self.app).guards)
+        """What shows next, and which keys act (:mod:`..table`, no Textual)."""
+        self.computers = ComputerMoves(self.controller, worker_runner(self, "computer"),
+                                       lambda error: say_computer_failed(self.app, error))
+        """The one computer-move service (the open auction's screen asks it too)."""
+        self.turns = ComputerTurns(self, self.computers, runtime.computer_pace)
+        self.undo = UndoQuestions(self)
+        self._asking: object = None  # the step a dialog is awaited for (:meth:`ask`), None when none
+        self.footer = FooterFit(self, self.SHORT_KEYS, self.TIGHT_KEYS)
+        """The footer's form for the width (:class:`~.game_footer.FooterFit`)."""
         self.look = Look(game)
         self.saved = saved
         self.unsaved = False
-        self.pace = COMPUTER_PACE
-        self._fast = False
-        self._bot_scheduled = False
-        self._bot_timer = None
         self.countdown: Countdown | None = None
         """The open auction's countdown (:mod:`..countdown`), kept here while its screen is hidden."""
         self.chances: PositionChances | None = None
@@ -165,29 +181,6 @@ class GameScreen(DecisionFlow, ComputerTurns, UndoKeys, FittedFooter, LatestSize
     @property
     def levels(self) -> dict[int, str]:
         return self.controller.levels
-
-    @property
-    def _last_decider(self) -> int | None:
-        """The last human who had a decision: the one at the keyboard (the controller keeps it)."""
-        return self.controller.last_decider
-
-    @_last_decider.setter
-    def _last_decider(self, p: int | None) -> None:
-        self.controller.last_decider = p
-
-    def is_computer(self, p: int | None) -> bool:
-        return self.controller.is_computer(p)
-
-    def humans(self) -> list[int]:
-        return self.controller.humans()
-
-    def decider(self) -> int | None:
-        """Who decides now: :meth:`GameController.decider`."""
-        return self.controller.decider()
-
-    def at_keyboard(self) -> int | None:
-        """The human at the keyboard: :meth:`GameController.at_keyboard`."""
-        return self.controller.at_keyboard()
 
     def post_change(self, change: Change) -> None:
         """The controller's callback: the change comes back as a message (handled in order, after the
@@ -219,7 +212,7 @@ class GameScreen(DecisionFlow, ComputerTurns, UndoKeys, FittedFooter, LatestSize
         move; autosave when the turn changed hands; then what the game waits for."""
         change = message.change
         if change.what == "undo":
-            self.show_undone(change.action.player, action_text(self.game, change.action, brief=True))
+            self.undo.undone(change.action.player, action_text(self.game, change.action, brief=True))
             self.refresh_view()
         else:
             self._log.add(change.events)
@@ -263,6 +256,11 @@ class GameScreen(DecisionFlow, ComputerTurns, UndoKeys, FittedFooter, LatestSize
     board_layout: reactive[str] = reactive("full", init=False)
     """The board's layout for the terminal's size (see :func:`~..widgets.board.layout_for`)."""
 
+
+    def refresh_bindings(self) -> None:
+        if not self.footer.unchanged():  # (the footer's form fitted to the width; redrawn only on a change)
+            super().refresh_bindings()
+
     def compose(self) -> ComposeResult:
         with Horizontal(id="main"):
             yield self.board
@@ -282,9 +280,9 @@ class GameScreen(DecisionFlow, ComputerTurns, UndoKeys, FittedFooter, LatestSize
 
     def watch_board_layout(self, layout: str) -> None:
         self._lay_out(layout)
-        self.call_after_refresh(self._refill_log)
+        self.call_after_refresh(self.refill_log)
 
-    def _refill_log(self) -> None:
+    def refill_log(self) -> None:
         """Write the log again at its new width (a log keeps the line breaks it was written with)."""
         log = self._log
         log.clear()
@@ -303,8 +301,10 @@ class GameScreen(DecisionFlow, ComputerTurns, UndoKeys, FittedFooter, LatestSize
         self.call_after_refresh(self.refresh_view)
 
     def on_resize(self, event) -> None:
-        if stale_resize(self, event):
-            return  # (a size the terminal no longer has: see megamono.tui.resizing)
+        if stale_resize(self, event):  # (a size the terminal no longer has: see megamono.tui.resizing)
+            event.prevent_default()  # (Textual's own layout pass, after this handler, is not run for it)
+            event.stop()
+            return
         self.apply_layout(tuple(event.size))
         self.place_notices(tuple(event.size))
         self.refresh_bindings()  # the footer's form follows the width
@@ -364,9 +364,6 @@ class GameScreen(DecisionFlow, ComputerTurns, UndoKeys, FittedFooter, LatestSize
         self.refresh_view()
 
     def on_mount(self) -> None:
-        runtime = runtime_of(self.app)
-        self.pace = runtime.computer_pace
-        self.think_in_thread = runtime.threads  # (else each computer move at once, on the main thread)
         log = self._log
         log.border_title = "Log"
         log.add(self.game.st.log[-400:])
@@ -396,7 +393,7 @@ class GameScreen(DecisionFlow, ComputerTurns, UndoKeys, FittedFooter, LatestSize
         update_if_changed(self._status, status_text(g, self.look, self.levels, left))
         if left is None or left > 0 or g.over or g.st.turn.time_up or g.pending is None:
             return False
-        p = self.decider()
+        p = self.controller.decider()
         if p is None or not self.took(self.controller.act(TimeUp(player=p), chosen=False)):
             return False
         update_if_changed(self._status, status_text(g, self.look, self.levels, left))
@@ -436,7 +433,7 @@ class GameScreen(DecisionFlow, ComputerTurns, UndoKeys, FittedFooter, LatestSize
         """Animate what the last action did, briefly (when the app's animations are on)."""
         if self.animation is not None:
             self.animation.finish()
-        if not getattr(self.app, "animations", False) or self._fast:
+        if not getattr(self.app, "animations", False) or self.table.fast:
             return
         from ..animate import Animation
 
@@ -466,15 +463,15 @@ class GameScreen(DecisionFlow, ComputerTurns, UndoKeys, FittedFooter, LatestSize
             event.stop()
             event.prevent_default()
             self.animation.finish()
-            self.say_wait(event)
+            say_wait(self, event)
             return
         active = self.active_bindings.get(event.key)
         if active is not None and not active.enabled and active.node is self:
             words = self.WORDS.get(active.binding.action, active.binding.description)
-            self.app.notify(f"{words}: {self.why_key_off(active.binding.action)}",
+            self.app.notify(f"{words}: {self.table.why_key_off(active.binding.action)}",
                             severity="warning", timeout=3)
         elif active is None:
-            self.say_wait(event)
+            say_wait(self, event)
 
     def on_screen_resume(self) -> None:
         self.apply_layout()
@@ -485,43 +482,75 @@ class GameScreen(DecisionFlow, ComputerTurns, UndoKeys, FittedFooter, LatestSize
         from .manage import ManageScreen
         self.open(ManageScreen(self, player), None)
 
+    # -- the flow (megamono.tui.table: what shows next, as a value) ---------------------------------
+    def sync(self) -> None:
+        """Show what the game waits for: the table's next step (:meth:`~..table.Table.next_step`), when
+        the board is on top, no dialog is awaited, no animation runs and the terminal is big enough."""
+        if self._asking is not None or not self.on_top() or self.animation is not None or covered(self.app):
+            return
+        self.refresh_view()
+        step = self.table.next_step()
+        match step:
+            case GameOver():
+                from .gameover import GameOverScreen
+                self.app.switch_screen(GameOverScreen(self.game))
+            case ClaimForComputer(action=claim):
+                result = self.controller.apply_computer(claim)  # (the change's message comes back here)
+                if result is not None:
+                    self.took(result)
+            case ComputerMove():
+                self.turns.schedule()
+            case HandOver() | Ask() | OpenAuction():
+                self._asking = step
+                self.ask(step)
+
+    @work(group="flow")
+    async def ask(self, step: HandOver | Ask | OpenAuction) -> None:
+        """Show ``step``'s screen and await its answer here; the answer is handled on the screen's own
+        queue (:meth:`answered`: a bug there ends the app as any other, its game rescued)."""
+        result = await self.app.push_screen_wait(screen_for(self, step))
+        self.call_later(self.answered, step, result)
+
+    def answered(self, step: HandOver | Ask | OpenAuction, result: Any) -> None:
+        """Do what ``step``'s answer says (:func:`~.game_flow.decided`; a hand-over's "undo" asks the one
+        handing over), then look again (:meth:`sync`): no other step opens before."""
+        self._asking = None
+        if isinstance(step, HandOver):
+            if result == "undo":
+                self.undo.ask(handing_over=step.handing_over)
+            else:  # (passed: the next keys of the same burst wait a moment, AFTER_HANDOVER)
+                self.table.passed()
+                self.set_timer(AFTER_HANDOVER, self.refresh_bindings)
+        else:
+            decided(self, result)
+        self.call_after_refresh(self.sync)
+
+    def asking(self) -> bool:
+        """Whether a step's dialog is open and awaited (:meth:`ask`)."""
+        return self._asking is not None
+
+    def on_top(self) -> bool:
+        """Whether the game screen is the screen on top (Textual's ``is_current`` is also true under a
+        modal screen). Nothing opens, and no computer moves, under another screen; the flow goes on when
+        the game screen is back on top."""
+        try:
+            return self.app.screen is self
+        except Exception:  # noqa: BLE001 - (no screen stack: the app is closing)
+            return False
+
+    def open(self, screen: Screen[Any], callback: Callable[[Any], object] | None) -> None:
+        """Push ``screen`` (a key's: manage, trade, save, help...); its answer goes to ``callback``, then the
+        flow looks again."""
+        def done(result: Any) -> None:
+            if callback is not None:
+                callback(result)
+            self.call_after_refresh(self.sync)
+
+        self.app.push_screen(screen, done)
+
     # -- keys ------------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        g = self.game
-        pend = g.pending
-        if action in ("look", "look_home", "win_chances"):
-            return True
-        if action == "bus_ticket" and not g.ed.bus_tickets:
-            return False
-        if action == "claim" and not g.st.options.rent_must_be_claimed:
-            return False
-        if action == "skip" and not self.bots:
-            return False
-        if pend is None or g.over:
-            return action in ("help", "rules", "leave") or None
-        decider = self.decider()
-        human = not self.is_computer(decider)
-        if action in PERSONS_KEYS and self.why_wait() is not None:
-            return None  # (a computer decides, or the keyboard passes first: the notice line says why)
-        if action == "roll":
-            return True if pend.kind == "turn" and human else None
-        if action == "bus_ticket":
-            return True if pend.kind == "turn" and human and decider is not None \
-                and g.st.players[decider].bus_tickets else None
-        if action == "decide":
-            return True if pend.kind != "turn" and human else None
-        if action == "trade":
-            return True if self.can_trade() else None
-        if action == "claim":
-            return True if self.human_claims() else None
-        if action == "end_game":
-            p = self.at_keyboard()
-            return True if p is not None and g.why_not(ProposeEnd(player=p)) is None else None
-        if action == "undo":
-            return True if self.can_undo() else None
-        if action == "skip":
-            return True if not human and not self._fast else None
-        return True
+        return self.table.allows(action)  # (the table's answer: :meth:`~..table.Table.allows`)
 
     def action_look(self, dx: int, dy: int) -> None:
         """Arrow keys: move the cursor to the next space on screen; its deed card shows."""
@@ -533,14 +562,14 @@ class GameScreen(DecisionFlow, ComputerTurns, UndoKeys, FittedFooter, LatestSize
         self.board.select(st.players[st.turn.player].position)
 
     def action_roll(self) -> None:
-        pend, p = self.game.pending, self.decider()
-        if pend is not None and p is not None and pend.kind == "turn" and not self.is_computer(p):
+        pend, p = self.game.pending, self.controller.decider()
+        if pend is not None and p is not None and pend.kind == "turn" and not self.controller.is_computer(p):
             self.act(Roll(player=p))  # (the change's message redraws, then shows what comes next)
 
     def action_bus_ticket(self) -> None:
         g = self.game
-        pend, p = g.pending, self.decider()
-        if pend is None or p is None or pend.kind != "turn" or self.is_computer(p):
+        pend, p = g.pending, self.controller.decider()
+        if pend is None or p is None or pend.kind != "turn" or self.controller.is_computer(p):
             return
         reach = [a.destination for a in g.legal_actions(p) if isinstance(a, PlayBusTicket)]
         if not reach:
@@ -548,61 +577,34 @@ class GameScreen(DecisionFlow, ComputerTurns, UndoKeys, FittedFooter, LatestSize
             return
         self.open(BoardPickDialog(g, self.look, self.board, reach, "ride the bus",
                                   lambda s: PlayBusTicket(player=p, destination=s), cancel=True, player=p),
-                  self.on_decision)
+                  lambda result: decided(self, result))
 
     def action_log_page(self, pages: int) -> None:
         self._log.page(pages)
 
     def action_decide(self) -> None:
-        self._hidden = None
+        self.table.hidden = None
         self.sync()
 
     def action_manage(self) -> None:
-        p = self.decider()
-        self.open_manage(p if p is not None and not self.is_computer(p) else (self.at_keyboard() or 0))
+        c = self.controller
+        p = c.decider()
+        self.open_manage(p if p is not None and not c.is_computer(p) else (c.at_keyboard() or 0))
 
-    # trades (X)
-    def can_trade(self) -> bool:
-        """Whether a human player may propose a trade now (the rules core answers)."""
-        return any(self.game.why_not_propose_trade(p) is None for p in self.humans())
+    def action_undo(self) -> None:
+        self.undo.key()
 
     def action_trade(self) -> None:
-        if not self.can_trade():
+        if not self.table.can_trade():
             return
-        from .trade import TradeScreen
-        self.open(TradeScreen(self.game, self.look, self.at_keyboard() or 0, position_chances=self.position_chances),
-                  self.on_trade)
-
-    def on_trade(self, offer) -> None:
-        """Send the trade screen's offer. An offer made in another player's name (the proposer is not
-        the person at the keyboard) is first put to the proposer, who must pass by the keyboard and
-        agree to it (y/n): nobody makes an offer for someone else."""
-        if offer is None:
-            return
-        keyboard = self.at_keyboard()
-        if keyboard is None or offer.player == keyboard:
-            self.act(offer)
-            return
-        g = self.game
-        proposer, back = g.name(offer.player), g.name(keyboard)
-        question = (f"Pass the keyboard to {proposer}.\n\n{proposer}: do you make this offer to "
-                    f"{g.name(offer.partner)}?\n{g.describe_trade(offer.offer())}\n\n"
-                    f"(then hand the keyboard back to {back})")
-        self.open(ConfirmDialog(question), lambda yes: self.act(offer) if yes else self.app.notify(
-            f"{proposer} did not make the offer: nothing was proposed", severity="information"))
+        from .trade import TradeScreen, propose
+        keyboard = self.controller.at_keyboard() or 0
+        self.open(TradeScreen(self.game, self.look, keyboard, position_chances=self.position_chances),
+                  lambda offer: propose(self, offer))
 
     # rent claims (option rent_must_be_claimed)
-    def human_claims(self) -> list[ClaimRent]:
-        g = self.game
-        out = []
-        for c in g.st.claims:
-            a = ClaimRent(player=c.owner, space=c.space)
-            if not self.is_computer(c.owner) and g.why_not(a) is None:
-                out.append(a)
-        return out
-
     def action_claim(self) -> None:
-        claims = self.human_claims()
+        claims = self.table.human_claims()
         if not claims:
             return
         if len(claims) == 1:
@@ -618,7 +620,7 @@ class GameScreen(DecisionFlow, ComputerTurns, UndoKeys, FittedFooter, LatestSize
 
     # ending early (E2)
     def action_end_game(self) -> None:
-        p = self.at_keyboard()
+        p = self.controller.at_keyboard()
         if p is None:
             return
         name = self.game.st.players[p].name
@@ -627,11 +629,7 @@ class GameScreen(DecisionFlow, ComputerTurns, UndoKeys, FittedFooter, LatestSize
         self.open(ConfirmDialog(question), lambda yes: yes and self.act(ProposeEnd(player=p)))
 
     def action_skip(self) -> None:
-        self._fast = True
-        if self._bot_timer is not None:
-            self._bot_timer.stop()
-            self._bot_timer = None
-            self._bot_scheduled = False
+        self.turns.skip()
         self.refresh_bindings()
         self.sync()
 

@@ -35,7 +35,7 @@ from ..resizing import LatestSizeOnly
 from ..widgets.deed_card import DeedCard
 from ..widgets.notices import NoticeLine
 from ..widgets.player_panel import deed_groups
-from .game_footer import FittedFooter
+from .game_footer import FooterFit
 
 if TYPE_CHECKING:
     from textual import getters
@@ -52,7 +52,7 @@ KEYS = {  # key -> (label, space kinds it applies to)
 }
 
 
-class ManageScreen(FittedFooter, LatestSizeOnly, Screen[None]):
+class ManageScreen(LatestSizeOnly, Screen[None]):
     """Deeds of one player (switch with 1-8 or Tab) and the manage keys b x g d o u."""
 
     if TYPE_CHECKING:
@@ -89,7 +89,8 @@ class ManageScreen(FittedFooter, LatestSizeOnly, Screen[None]):
 
     def __init__(self, game_screen, player: int) -> None:
         super().__init__()
-        self.setup_footer()
+        self.footer = FooterFit(self, self.SHORT_KEYS)
+        """The footer's form for the width (:class:`~.game_footer.FooterFit`)."""
         self.gs = game_screen
         self.game = game_screen.game
         self.look = game_screen.look
@@ -99,6 +100,11 @@ class ManageScreen(FittedFooter, LatestSizeOnly, Screen[None]):
     def computer(self) -> bool:
         """The shown player is a computer player: their deeds are shown, never managed by a human."""
         return self.game.st.players[self.player].kind == "computer"
+
+
+    def refresh_bindings(self) -> None:
+        if not self.footer.unchanged():  # (the footer's form fitted to the width; redrawn only on a change)
+            super().refresh_bindings()
 
     def compose(self) -> ComposeResult:
         with Vertical(id="manage"):

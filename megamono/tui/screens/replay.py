@@ -39,7 +39,7 @@ from ..widgets.dice import DiceView
 from ..widgets.log import GameLog
 from ..widgets.notices import NoticeLine
 from ..widgets.player_panel import PlayersView
-from .game_footer import FittedFooter
+from .game_footer import FooterFit
 
 if TYPE_CHECKING:
     from textual import getters
@@ -75,7 +75,7 @@ def replay_keys(look: Look) -> Text:
     return t
 
 
-class ReplayScreen(FittedFooter, LatestSizeOnly, Screen[None]):
+class ReplayScreen(LatestSizeOnly, Screen[None]):
     """Steps through ``timeline`` from moment ``start`` (0: as the game was set up); ``chances``: where
     each round's win chances come from (:class:`~megamono.tui.widgets.chance_chart.ChartFigures`: the
     game review, whose figures it reads each time it draws the chart, so both show the same), or None.
@@ -108,7 +108,8 @@ class ReplayScreen(FittedFooter, LatestSizeOnly, Screen[None]):
     def __init__(self, timeline: Timeline, chances: ChartFigures | None = None,
                  start: int = 0, leave: Callable[[], object] | None = None) -> None:
         super().__init__()
-        self.setup_footer()
+        self.footer = FooterFit(self, self.SHORT_KEYS)
+        """The footer's form for the width (:class:`~.game_footer.FooterFit`)."""
         self.leave = leave
         self.timeline = timeline
         self.chances = chances
@@ -139,6 +140,11 @@ class ReplayScreen(FittedFooter, LatestSizeOnly, Screen[None]):
                           self._notice_inner, id="centre")
         self.board = Board(self.view, self.look, centre, layout)
         self.add_class(f"-{layout}")
+
+
+    def refresh_bindings(self) -> None:
+        if not self.footer.unchanged():  # (the footer's form fitted to the width; redrawn only on a change)
+            super().refresh_bindings()
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="main"):

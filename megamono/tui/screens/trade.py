@@ -42,6 +42,7 @@ from megamono.rules.actions import Action, ProposeTrade
 from megamono.rules.decisions import TradeOffer, TradeSide
 from megamono.rules.engine import Game
 
+from ..dialogs.notice import ConfirmDialog
 from ..drafts import TradeDraft, TradeDrafts
 from ..forms import MarksFocusedRow
 from ..look import DIM, Look, money
@@ -53,6 +54,7 @@ from ..widgets.notices import NoticeLine
 from .trade_chances import TradeChances, TradeChancesRefined, effect_text
 
 if TYPE_CHECKING:
+    from ..controller import GameController
     from .chances import PositionChances
 
 RULES = ("Rules: nothing changes until the partner accepts (X1). A street cannot be traded while its owner "
@@ -640,8 +642,12 @@ class TradeScreen(MarksFocusedRow, LatestSizeOnly, Screen[ProposeTrade | None]):
 class CounterHost(Protocol):
     """What :func:`counter_offer` uses of the game screen."""
 
-    game: Game
     look: Look
+    controller: GameController
+    app: Any
+
+    @property
+    def game(self) -> Game: ...
 
     def act(self, action: Action) -> bool: ...
     def open(self, screen: Screen[Any], callback: Callable[[Any], object] | None) -> None: ...
@@ -658,3 +664,22 @@ def counter_offer(host: CounterHost, refusal: Action, offer: TradeOffer) -> None
     host.open(TradeScreen(host.game, host.look, refusal.player, counter=offer,
                           position_chances=host.position_chances),
               lambda answer: host.act(answer) if answer is not None else None)
+
+
+def propose(host: CounterHost, offer: ProposeTrade | None) -> None:
+    """Send the trade screen's ``offer`` (None: nothing). An offer made in another player's name (the
+    proposer is not the person at the keyboard) is first put to the proposer, who must pass by the
+    keyboard and agree to it (y/n): nobody makes an offer for someone else."""
+    if offer is None:
+        return
+    keyboard = host.controller.at_keyboard()
+    if keyboard is None or offer.player == keyboard:
+        host.act(offer)
+        return
+    g = host.game
+    proposer, back = g.name(offer.player), g.name(keyboard)
+    question = (f"Pass the keyboard to {proposer}.\n\n{proposer}: do you make this offer to "
+                f"{g.name(offer.partner)}?\n{g.describe_trade(offer.offer())}\n\n"
+                f"(then hand the keyboard back to {back})")
+    host.open(ConfirmDialog(question), lambda yes: host.act(offer) if yes else host.app.notify(
+        f"{proposer} did not make the offer: nothing was proposed", severity="information"))

@@ -1,0 +1,106 @@
+"""The table's flow as a value (issue 27, item 1): what the game screen shows next and which keys act,
+decided without Textual (megamono/tui/table.py), on a fake clock."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from megamono.rules.actions import Buy, DeclineBuy, ProposeEnd, Roll, VoteEnd
+from megamono.tui.controller import GameController
+from megamono.tui.runtime import FakeClock
+from megamono.tui.table import (
+    AFTER_HANDOVER,
+    PERSONS_KEYS,
+    Ask,
+    ComputerMove,
+    GameOver,
+    HandOver,
+    Idle,
+    OpenAuction,
+    Table,
+)
+from tui_helpers import new_game
+
+ROBO = {"name": "Robo", "kind": "computer"}
+TUI = Path(__file__).resolve().parents[2] / "megamono" / "tui"
+
+
+def _table(game, handovers: bool = True, guards: bool = True) -> tuple[Table, GameController, FakeClock]:
+    clock = FakeClock()
+    c = GameController(game)
+    return Table(c, clock, lambda: handovers, lambda: guards), c, clock
+
+
+def test_the_flow_modules_import_no_textual():
+    for name in ("table.py", "computers.py", "countdown.py", "keytimes.py", "runtime.py", "controller.py"):
+        tree = ast.parse((TUI / name).read_text(encoding="utf-8"))
+        imported = [n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
+        imported += [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]
+        assert not [m for m in imported if m.split(".")[0] in ("textual", "rich")], name
+
+
+def test_a_turn_hands_over_then_waits_for_its_key_then_asks_and_hands_over_with_undo():
+    game = new_game(dice=[(1, 2, 1)])  # Ann to Arctic Avenue; seat-order auctions
+    table, c, _ = _table(game)
+    assert table.next_step() == HandOver(0, game.describe_pending(), None, None)
+    assert table.next_step() == Idle()  # (her turn waits for r or t)
+    c.act(Roll(player=0))
+    assert table.next_step() == Ask("buy", 0, after_computer=False)
+    c.act(DeclineBuy(player=0))  # Bob bids first: the keyboard passes, and Ann may still take it back
+    assert table.next_step() == HandOver(1, game.describe_pending(), 0, "decline buy")
+
+
+def test_without_hand_over_screens_the_next_person_is_asked_at_once():
+    game = new_game(dice=[(1, 2, 1)])
+    table, c, _ = _table(game, handovers=False)
+    assert table.next_step() == Idle()
+    c.act(Roll(player=0))
+    c.act(DeclineBuy(player=0))
+    assert table.next_step() == Ask("bid", 1, after_computer=False)
+
+
+def test_a_computer_moves_and_the_open_auction_is_one_screen_and_a_hidden_decision_waits():
+    game = new_game(dice=[(1, 2, 1)], names=["Ann", ROBO], options={"auction_bidding": "open"})
+    table, c, _ = _table(game, handovers=False)
+    c.act(Roll(player=0))
+    assert isinstance(table.next_step(), Ask)
+    table.hidden = table.pending_key()  # (Esc)
+    assert table.next_step() == Idle()
+    c.act(Buy(player=0))
+    assert table.next_step() == ComputerMove(1)
+    game2 = new_game(dice=[(1, 2, 1)], options={"auction_bidding": "open"})
+    table2, c2, _ = _table(game2)
+    c2.act(Roll(player=0))
+    c2.act(DeclineBuy(player=0))
+    assert table2.next_step() == OpenAuction()
+
+
+def test_while_a_computer_decides_no_persons_key_acts_and_each_says_why():
+    game = new_game(dice=[(1, 2, 1)], names=["Ann", ROBO])
+    table, c, _ = _table(game, handovers=False)
+    c.act(Roll(player=0))
+    c.act(Buy(player=0))  # Robo's turn
+    assert {key: table.allows(key) for key in PERSONS_KEYS} == dict.fromkeys(PERSONS_KEYS)
+    assert table.why_wait() == "Wait: Robo (computer) is playing; space skips ahead"
+    assert table.why_key_off("manage") == "Robo (computer) is playing; space skips ahead"
+    assert table.allows("win_chances") and table.allows("look") and table.allows("skip")
+
+
+def test_the_keys_of_the_same_burst_as_the_enter_that_passed_a_hand_over_wait_a_moment():
+    game = new_game(dice=[(1, 2, 1)])
+    table, c, clock = _table(game)
+    assert isinstance(table.next_step(), HandOver)
+    table.passed()
+    assert table.allows("roll") is None and "press it again" in (table.why_wait() or "")
+    clock.advance(AFTER_HANDOVER + 0.01)
+    assert table.allows("roll") is True and table.why_wait() is None
+
+
+def test_the_game_over_is_a_step():
+    game = new_game()
+    table, c, _ = _table(game)
+    c.act(ProposeEnd(player=0))
+    while not game.over:
+        c.act(VoteEnd(player=game.pending.player, agree=True))
+    assert table.next_step() == GameOver()
