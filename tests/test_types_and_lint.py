@@ -113,3 +113,16 @@ def test_the_rules_core_keeps_its_layers():
                for source, mods in forbidden)
     assert any(source == ("megamono.bots",) and {"megamono.tui", "textual", "rich"} <= mods
                for source, mods in forbidden)
+
+
+def test_the_app_keeps_its_layers():
+    """The app's layers (issue 27, item 8), in pyproject.toml and kept (the run above checks every
+    contract): the app and its commands over the screens over the dialogs over the widgets over the
+    table's flow over the controller and the look. A dialog never imports a screen (the open auction's
+    dialog asked the game screen's module for a computer's move: it asks the one service now)."""
+    contracts = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]["contracts"]
+    [tui] = [c for c in contracts if c["type"] == "layers" and c.get("containers") == ["megamono.tui"]]
+    order = [layer.split(" | ") for layer in tui["layers"]]
+    rank = {name: k for k, names in enumerate(order) for name in names}
+    assert rank["app"] < rank["commands"] < rank["screens"] < rank["dialogs"] < rank["widgets"]
+    assert rank["widgets"] < rank["table"] < rank["controller"] and rank["table"] < rank["look"]
