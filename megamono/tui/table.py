@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from megamono.rules.actions import ClaimRent, ProposeEnd
+from megamono.rules.actions import ClaimRent, ProposeEnd, Roll
 
 from .controller import GameController
 from .runtime import Clock
@@ -209,8 +209,8 @@ class Table:
             return None
         decider = c.decider()
         human = not c.is_computer(decider)
-        if action == "roll":
-            return True if pend.kind == "turn" and human else None
+        if action == "roll":  # (the rules core answers: why_not(Roll))
+            return True if human and decider is not None and g.why_not(Roll(player=decider)) is None else None
         if action == "bus_ticket":
             return True if pend.kind == "turn" and human and decider is not None \
                 and g.st.players[decider].bus_tickets else None
@@ -245,6 +245,10 @@ class Table:
             return f"wait: the keyboard passes to {who} first"
         if self.just_handed_over():
             return "a key typed with the Enter that passed the hand-over is not taken; press it again"
+        if action == "roll" and pend.kind == "turn":
+            why = g.why_not(Roll(player=p))
+            if why is not None:
+                return why
         if pend.kind != "turn":
             return f"first this: {g.describe_pending()} (d shows the question)"
         return f"not now; {g.describe_pending()}"

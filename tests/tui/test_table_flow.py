@@ -104,3 +104,17 @@ def test_the_game_over_is_a_step():
     while not game.over:
         c.act(VoteEnd(player=game.pending.player, agree=True))
     assert table.next_step() == GameOver()
+
+
+def test_the_roll_key_asks_the_rules_core():
+    """Item 6: the roll key is on when ``why_not(Roll(...))`` says nothing, and says the core's reason."""
+    game = new_game(dice=[(1, 2, 1)])
+    table, c, _ = _table(game, handovers=False)
+    assert table.allows("roll") is True
+    c.act(Roll(player=0))  # a buy decision now: the core refuses a roll, and the key says so
+    assert table.allows("roll") is None
+    assert table.why_key_off("roll") == f"first this: {game.describe_pending()} (d shows the question)"
+    c2 = new_game(dice=[(1, 2, 1)])
+    t2, _, _ = _table(c2, handovers=False)
+    c2.why_not = lambda action: "a reason of the core's"  # (whatever the core answers, the key follows)
+    assert t2.allows("roll") is None and t2.why_key_off("roll") == "a reason of the core's"

@@ -172,14 +172,13 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
         humans = self.humans()
         return humans[0] if len(humans) == 1 else None
 
-    def why_not_now(self, p: int) -> str | None:
-        """Why the keys for seat ``p`` may not raise or pass now (they hold the high bid), or None."""
-        pend = self.pend
-        if p == pend.high_bidder:
-            name = self.game.st.players[p].name
-            return (f"{name} holds the high bid ({money(pend.high_bid)}) and waits (A3): nothing was done "
-                    f"for anyone.")
-        return None
+    def why_not_now(self, p: int, passing: bool = False) -> str | None:
+        """Why the keys for seat ``p`` may not raise (at the minimum bid) or, ``passing``, pass now, or None:
+        the rules core's answer (the high bidder waits, A3), never restated here."""
+        g = self.game
+        action = PassBid(player=p) if passing else Bid(player=p, amount=g.min_bid())
+        why = g.why_not(action)
+        return None if why is None else f"{why}: nothing was done for anyone."
 
     # -- layout -------------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -488,13 +487,14 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
             self.say("Press your seat number first (the number before your name).")
         return p
 
-    def who_bids(self) -> int | None:
-        """The seat a raise, a pass or a typed bid acts for, or None (the reason said): nobody chosen, or
-        the seat chosen holds the high bid (refused for them, never passed on to someone else)."""
+    def who_bids(self, passing: bool = False) -> int | None:
+        """The seat a raise, a pass (``passing``) or a typed bid acts for, or None (the reason said): nobody
+        chosen, or the rules refuse it for the seat chosen (the high bidder waits: refused for them, never
+        passed on to someone else)."""
         p = self.who_acts()
         if p is None:
             return None
-        why = self.why_not_now(p)
+        why = self.why_not_now(p, passing)
         if why is not None:
             self.say(why, held=True)
             return None
@@ -523,7 +523,7 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
         self.bid(p, max(base + step, self.game.min_bid()))
 
     def action_pass_bid(self) -> None:
-        p = self.who_bids()
+        p = self.who_bids(passing=True)
         if p is not None and self.nothing_typed(p):
             self.send(PassBid(player=p))
 
