@@ -200,6 +200,11 @@ class GameRescue(CrashHook):
             except (OSError, ValueError, AttributeError):
                 pass  # (no terminal left to say it on)
 
+    def ending_quietly(self) -> bool:
+        """After SIGHUP/SIGTERM the app is ending, its game saved: a screen torn down half-made as it
+        started (a signal during start-up) may fail, and that is no news (no traceback)."""
+        return self.signalled and self._hung_up
+
     def on_unexpected_error(self, error: Exception) -> None:
         """An unexpected exception: rescue the game into a recovery save, then let Textual exit
         (it restores the terminal and prints the traceback; :func:`~megamono.tui.app.run_app` prints

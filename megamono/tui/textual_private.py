@@ -91,7 +91,14 @@ class CrashHook(App[Any]):
     def on_unexpected_error(self, error: Exception) -> None:
         """Override: what to do first with ``error`` (the app exits after)."""
 
+    def ending_quietly(self) -> bool:
+        """Override: whether the app is ending already for a reason of its own (a signal), so that an
+        error of a screen torn down half-made is no news: Textual's handling (the traceback) is skipped."""
+        return False
+
     def _handle_exception(self, error: Exception) -> None:
+        if self.ending_quietly():
+            return
         self.on_unexpected_error(error)
         super()._handle_exception(error)
 

@@ -11,6 +11,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.css.query import NoMatches
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Static
 
@@ -165,7 +166,10 @@ class PassKeyboard(LatestSizeOnly, ModalScreen[object]):
 
         self._opened = runtime_of(self.app).clock.monotonic()
         colour = Color.parse(self.look.colour(self.player))
-        box = self.query_one("#pass")
+        try:
+            box = self.query_one("#pass")
+        except NoMatches:  # (not composed: the app is ending as it starts, a signal came)
+            return
         box.styles.border = ("heavy", colour)
         box.border_title = "Hot seat"
         banner = self.query_one("#banner")

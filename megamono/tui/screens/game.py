@@ -37,6 +37,7 @@ from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
+from textual.signal import SignalError
 from textual.widgets import Footer, Static
 
 from megamono.rules.actions import Action, PlayBusTicket, ProposeEnd, Roll, TimeUp
@@ -368,8 +369,11 @@ class GameScreen(Screen[None]):
         log.border_title = "Log"
         log.add(self.game.st.log[-400:])
         self.look.palette = palette_for(self.app.theme)
-        self.app.theme_changed_signal.subscribe(self, self.on_theme_changed)
-        self.screen_layout_refresh_signal.subscribe(self._log, self._notices_follow_layout)
+        try:
+            self.app.theme_changed_signal.subscribe(self, self.on_theme_changed)
+            self.screen_layout_refresh_signal.subscribe(self._log, self._notices_follow_layout)
+        except SignalError:  # (the app is ending as it starts: a signal came; nothing more to set up)
+            return
         self._lay_out(self.board_layout)
         self.apply_layout()
         self.show_space(self.board.shown)
