@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual.app import SystemCommand
 from textual.command import DiscoveryHit, Hit, Hits, Provider
@@ -51,12 +51,12 @@ def legal_commands(screen: GameScreen) -> Iterator[tuple[str, str, Callable[[], 
         why = "the pending decision" if a.player in pend.players and a.kind not in (
             "build", "sell_building", "sell_group_buildings", "build_depot", "sell_depot", "mortgage",
             "unmortgage", "claim_rent") else "any time the game waits"
-        yield f"{who}: {action_text(g, a)}", f"{who}, {why}", partial(screen.palette_act, a)
+        yield f"{who}: {action_text(g, a)}", f"{who}, {why}", partial(palette_act, screen, a)
     if screen.check_action("trade", ()) is True:
-        yield "Propose a trade…", "Open the trade screen (x)", lambda: screen.palette_run(screen.action_trade)
+        yield "Propose a trade…", "Open the trade screen (x)", lambda: palette_run(screen, screen.action_trade)
     if screen.check_action("end_game", ()) is True:
         yield "Propose to end the game…", "Every other player votes (e)", \
-            lambda: screen.palette_run(screen.action_end_game)
+            lambda: palette_run(screen, screen.action_end_game)
 
 
 class LegalActions(Provider):
@@ -85,7 +85,7 @@ def screen_commands(app, screen) -> Iterator[SystemCommand]:
     game = game_screen_of(app, screen)
     if game is not None:
         def run(fn: Callable[[], None]) -> Callable[[], None]:
-            return lambda: game.palette_run(fn)
+            return lambda: palette_run(game, fn)
 
         yield SystemCommand("Manage", "Build, sell, depots, mortgage (m)", run(game.action_manage))
         if game.check_action("trade", ()) is True:
@@ -112,3 +112,21 @@ def screen_commands(app, screen) -> Iterator[SystemCommand]:
     on = "on" if app.animations else "off"
     yield SystemCommand(f"Animations: turn {'off' if app.animations else 'on'}",
                         f"Dice and token moves (now {on})", app.action_toggle_animations)
+
+
+def palette_run(screen: Any, fn: Callable[[], object]) -> None:
+    """Run ``fn`` (one of the game screen's actions) for the command palette: a decision dialog on top is
+    closed first (it opens again afterwards if the decision still waits)."""
+    from .dialogs.base import DecisionDialog
+
+    top = screen.app.screen
+    if top is not screen and isinstance(top, DecisionDialog):
+        top.dismiss("cancel")
+        screen.call_after_refresh(fn)
+    else:
+        fn()
+
+
+def palette_act(screen: Any, action: Any) -> None:
+    """Send a legal action chosen in the command palette through the game screen."""
+    palette_run(screen, lambda: screen.act(action))

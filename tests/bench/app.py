@@ -89,6 +89,7 @@ def keys_child(n: int) -> None:
     from megamono.rules.engine import Game
     from megamono.saves import load_game
     from megamono.tui.app import MegamonoApp
+    from megamono.tui.commands import palette_act
     from megamono.tui.runtime import Runtime
     from textual.app import App
 
@@ -129,7 +130,7 @@ def keys_child(n: int) -> None:
                         wall.append(first[0] - t0)
                         cpu.append(first[1] - c0)
                 else:
-                    screen.palette_act(bot.choose(game, pend.player))  # untimed: close the dialog, act
+                    palette_act(screen, bot.choose(game, pend.player))  # untimed: close the dialog, act
                     await pilot.pause()
                     await pilot.pause()
         return wall, cpu
@@ -166,6 +167,7 @@ def memory_child() -> None:
     from megamono.bots import make_bot
     from megamono.rules.actions import ProposeEnd, VoteEnd
     from megamono.tui.app import MegamonoApp
+    from megamono.tui.commands import palette_act
 
     with tempfile.TemporaryDirectory() as saves:
         app = MegamonoApp(Path(saves), resume_file=ROOT / "saves" / "examples" / "late-game.json")
@@ -179,7 +181,7 @@ def memory_child() -> None:
             for _ in range(300):
                 if game.over:
                     break
-                screen.palette_act(bot.choose(game, game.pending.player))
+                palette_act(screen, bot.choose(game, game.pending.player))
                 await pilot.pause()
             # then everyone agrees to end it (E2); a proposal the game refuses now (another decision
             # open) is retried after a bot's answer, and the loop is bounded so a refusal cannot hang
@@ -188,11 +190,11 @@ def memory_child() -> None:
                     break
                 pend = game.pending
                 if pend.kind == "end_vote":
-                    screen.palette_act(VoteEnd(player=pend.player, agree=True))
+                    palette_act(screen, VoteEnd(player=pend.player, agree=True))
                 elif game.why_not(ProposeEnd(player=pend.player)) is None:
-                    screen.palette_act(ProposeEnd(player=pend.player))
+                    palette_act(screen, ProposeEnd(player=pend.player))
                 else:
-                    screen.palette_act(bot.choose(game, pend.player))
+                    palette_act(screen, bot.choose(game, pend.player))
                 await pilot.pause()
             assert game.over, f"the late game did not end (waiting for {game.describe_pending()})"
             for _ in range(5):

@@ -63,7 +63,7 @@ async def test_setup_classic_with_an_option_and_a_computer_seat(saves):
                                                                ("Cat", "computer")]
         assert all(p.cash == 2000 for p in game.st.players)
         assert bot_levels(game) == {1: "easy", 2: "strong"}
-        assert set(app.screen.bots) == {1, 2}
+        assert set(app.screen.controller.bots) == {1, 2}
         assert game.pending.kind == "turn" and game.pending.player == 0
 
 

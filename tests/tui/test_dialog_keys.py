@@ -192,7 +192,7 @@ async def test_after_a_computers_bid_the_dialog_shows_it_and_ignores_keys_typed_
         await pilot.pause()
         await pilot.press("enter")  # Ann's hand-over
         screen = next(s for s in app.screen_stack if type(s).__name__ == "GameScreen")
-        screen.bots[1] = RaisingBot()
+        screen.controller.bots[1] = RaisingBot()
         await pilot.press("r", "a")  # Ann lands on Arctic Avenue and declines: Robo bids first ...
         await pilot.pause()
         await pilot.pause()

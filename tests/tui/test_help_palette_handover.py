@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from megamono.rules.actions import Buy, ProposeEnd, Roll
 from megamono.tui.app import MegamonoApp
-from megamono.tui.commands import legal_commands
+from megamono.tui.commands import legal_commands, palette_act
 from megamono.tui.dialogs.notice import PassKeyboard
 from megamono.tui.runtime import Runtime
 from megamono.tui.screens.game import GameScreen
@@ -183,7 +183,7 @@ async def test_never_a_hand_over_for_a_computer_player(saves):
                     and game.pending.kind == "turn":
                 await pilot.press("r")
             elif game.pending.player == 0 and screen_name(app) not in ("GameScreen", "PassKeyboard"):
-                screen.palette_act(ann.choose(game, 0))
+                palette_act(screen, ann.choose(game, 0))
         assert game.st.turn.number > 4
         assert seen == [0]  # Ann once, at the start; never for Bob, the computer player
 

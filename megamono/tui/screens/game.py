@@ -47,7 +47,6 @@ from megamono.rules.texts import action_text
 
 from ..computers import ComputerMoves
 from ..controller import Change, GameController, Refused
-from ..dialogs.base import DecisionDialog
 from ..dialogs.notice import ConfirmDialog
 from ..dialogs.pick import BoardPickDialog
 from ..dialogs.social import PickDialog
@@ -174,14 +173,6 @@ class GameScreen(Screen[None]):
     @property
     def game(self) -> Game:
         return self.controller.game
-
-    @property
-    def bots(self):  # (seat -> Bot; a test may put in a bot of its own)
-        return self.controller.bots
-
-    @property
-    def levels(self) -> dict[int, str]:
-        return self.controller.levels
 
     def post_change(self, change: Change) -> None:
         """The controller's callback: the change comes back as a message (handled in order, after the
@@ -394,13 +385,13 @@ class GameScreen(Screen[None]):
         decision waits. True when it was recorded now."""
         left = self.time_left()
         g = self.game
-        update_if_changed(self._status, status_text(g, self.look, self.levels, left))
+        update_if_changed(self._status, status_text(g, self.look, self.controller.levels, left))
         if left is None or left > 0 or g.over or g.st.turn.time_up or g.pending is None:
             return False
         p = self.controller.decider()
         if p is None or not self.took(self.controller.act(TimeUp(player=p), chosen=False)):
             return False
-        update_if_changed(self._status, status_text(g, self.look, self.levels, left))
+        update_if_changed(self._status, status_text(g, self.look, self.controller.levels, left))
         self.app.notify(f"Time is up: the game ends when round {g.st.turn.round} ends; the highest final worth "
                         "wins.", title="Time limit", timeout=10)
         self.autosave()
@@ -411,7 +402,7 @@ class GameScreen(Screen[None]):
         self.follow_turn()
         self.board.refresh_board()
         self.show_space(self.board.shown)
-        update_if_changed(self._status, status_text(self.game, self.look, self.levels, self.time_left()))
+        update_if_changed(self._status, status_text(self.game, self.look, self.controller.levels, self.time_left()))
         self._dice.refresh_dice()
         claims = self._claims
         claims.display = bool(self.game.st.claims)
@@ -673,21 +664,6 @@ class GameScreen(Screen[None]):
     def action_rules(self) -> None:
         from .rules import RulesScreen
         self.open(RulesScreen(), None)
-
-    # -- the command palette (megamono.tui.commands) ---------------------------------------------
-    def palette_run(self, fn) -> None:
-        """Run ``fn`` (one of this screen's actions) for the command palette: a decision dialog on
-        top is closed first (it opens again afterwards if the decision still waits)."""
-        top = self.app.screen
-        if top is not self and isinstance(top, DecisionDialog):
-            top.dismiss("cancel")
-            self.call_after_refresh(fn)
-        else:
-            fn()
-
-    def palette_act(self, action) -> None:
-        """Send a legal action chosen in the command palette to the engine."""
-        self.palette_run(lambda: self.act(action))
 
     def action_leave(self) -> None:
         question = "Leave this game and go back to the start screen?"
