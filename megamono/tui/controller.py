@@ -185,9 +185,13 @@ class GameController:
         last = g.history[-1]
         names = g.st.players
         words = action_text(g, last, brief=True)
-        # whose decision it was comes first: it is the reason a player understands
+        # whose decision it was comes first: it is the reason a player understands (and a pass nobody
+        # chose, the countdown's, is said as that: it was nobody's decision)
         if self.is_computer(last.player):
             return f"the last decision was a computer player's ({names[last.player].name}: {words})"
+        unchosen = self._unchosen.get(len(g.history))
+        if unchosen is not None and unchosen.startswith("nobody chose it"):
+            return f"the last decision ({names[last.player].name}'s {words}) cannot be taken back: {unchosen}"
         if me is not None and last.player != me:
             return (f"the last decision is {names[last.player].name}'s ({words}), not "
                     f"{names[me].name}'s: each player can undo only their own decisions")

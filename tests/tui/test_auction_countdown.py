@@ -110,3 +110,23 @@ async def test_a_computers_raise_leaves_the_humans_five_seconds(saves):
         assert game.pending.high_bidder == 2  # Robo bid
         assert dialog.countdown.seconds_left(clock.monotonic()) == AFTER_COMPUTER
         assert "Bidding open: 5 s" in str(dialog.gavel())
+
+
+async def test_back_from_managing_in_the_last_second_the_bidders_get_three_seconds(saves):
+    """Found by a newcomer: Cat managed (mortgaged to raise cash) in the auction's last seconds, came back
+    to "Going twice… 2 s", typed 150 Enter at once and was recorded as passing. Back from any screen over
+    the auction, the countdown has 3 s at least."""
+    game = new_game(dice=[(1, 2, 1)], options=OPEN)
+    app = app_for(game, saves)
+    clock = app.runtime.clock
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r", "a", "2", "t")  # Bob raises: the opening's 10 s
+        await pilot.pause()
+        dialog = app.screen
+        clock.advance(OPENING - 0.5)  # the last half second
+        await pilot.press("3", "m")  # Cat manages
+        await pilot.pause()
+        assert screen_name(app) == "ManageScreen"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is dialog and dialog.countdown.seconds_left(clock.monotonic()) >= AFTER_RAISE

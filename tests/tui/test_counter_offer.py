@@ -155,3 +155,27 @@ async def test_both_deed_lists_scroll_visibly_at_100x30(saves):
         await pilot.pause()
         assert take.scroll_y > 0
         assert str(trade.query_one("#side-take .label-deeds").render()) == "Deeds (Space ticks one): 16, more ▲▼"
+
+
+async def test_a_counter_offer_in_a_third_players_name_is_put_to_that_player_first(saves):
+    """Found by a newcomer: Cat countered Bob's offer with one in Ann's name (Ann gives Tennessee Avenue for
+    nothing), Ctrl+G sent it straight to Bob and Ann lost the deed without seeing it. The proposer, when it
+    is not the one who refused, must pass by the keyboard and agree first."""
+    from megamono.rules.actions import ProposeTrade
+    from megamono.rules.decisions import TradeSide
+
+    game = offer_from_the_computer()
+    game.st.deeds[BALTIC].owner = 2  # (Cat holds Baltic Avenue)
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await the_offer(pilot, app, game)
+        await pilot.press("c")
+        await pilot.pause()
+        assert screen_name(app) == "TradeScreen"
+        third = ProposeTrade(player=2, partner=ANN, give=TradeSide(deeds=[BALTIC]), take=TradeSide())
+        app.screen.dismiss(third)  # (what the screen sends with Cat chosen as the proposer)
+        await pilot.pause()
+        assert screen_name(app) == "ConfirmDialog" and "Pass the keyboard to Cat" in app.screen.question
+        await pilot.press("n")
+        await pilot.pause()
+        assert game.st.deeds[BALTIC].owner == 2 and game.pending.kind == "turn"

@@ -86,6 +86,11 @@ async def test_the_player_handing_over_may_take_back_their_decision(saves):
         assert game.st.deeds[ARCTIC].owner == 0
         assert screen_name(app) == "PassKeyboard" and app.screen.player == 1
         assert app.screen.undo is None  # her purchase ended her turn: undo never changes whose turn it is
+        await pilot.press("u")  # (a newcomer's: u said nothing here) the reason, on the notice line
+        await pilot.pause()
+        assert screen_name(app) == "PassKeyboard"
+        assert app.notices[-1] == ("Undo: the last decision (buy) cannot be taken back: it ended the turn, and "
+                                   "undo never changes whose turn it is")
 
 def test_the_help_says_whose_decisions_undo_takes_back():
     assert "undo your own last decision" in HELP
@@ -146,7 +151,7 @@ def test_a_pass_the_countdown_recorded_is_never_undone_by_the_next_player():
     c.act(PassBid(player=1), chosen=False)
     assert game.st.deeds[ARCTIC].owner == 2 and game.pending.kind == "turn" and game.pending.player == 1
     why = c.why_not_undo(1)
-    assert why == ("the last decision (pass bid) cannot be taken back: nobody chose it at the keyboard "
+    assert why == ("the last decision (Bob's pass bid) cannot be taken back: nobody chose it at the keyboard "
                    "(the table's clock did)")
     assert c.undo_at_handover(1) is None
     before = list(game.history)

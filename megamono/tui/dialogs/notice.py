@@ -104,8 +104,13 @@ class PassKeyboard(LatestSizeOnly, ModalScreen[object]):
 
     def on_key(self, event) -> None:
         """A key pressed as the notice opened (typed ahead by the one handing over, or during the
-        computer's last move) is not taken: said once on the notice line, not ignored without a word."""
+        computer's last move) is not taken: said once on the notice line, not ignored without a word. ``u``
+        with nothing the one handing over may take back says why."""
         if not self.too_soon():
+            if event.key == "u" and self.undo is None and self.owner is not None:
+                game, controller = self.look.game, self.owner.controller
+                why = controller.why_not_undo(game.history[-1].player) if game.history else "nothing to undo yet"
+                self.app.notify(f"Undo: {why}", severity="warning", timeout=5)
             return
         event.stop()  # (not for this notice's keys: its bindings ask too_soon too)
         event.prevent_default()

@@ -208,6 +208,9 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
         self.after_change()
 
     def on_screen_resume(self) -> None:
+        # back from a screen over the auction (managing to raise cash, a question, the terminal too small):
+        # the bidders get 3 s at least to act on it, never a last call they had no time to see
+        self.countdown.at_least(self.now(), AFTER_RAISE)
         self.after_change()
 
     def on_screen_suspend(self) -> None:

@@ -657,22 +657,24 @@ class CounterHost(Protocol):
 def counter_offer(host: CounterHost, refusal: Action, offer: TradeOffer) -> None:
     """A counter-offer (``c`` on a trade offer): send ``refusal`` (the offer is refused: no trade is
     proposed while one waits for its reply, X1), then open the trade screen filled with ``offer``
-    reversed; what it proposes is sent at once (the one who refused is at the keyboard), Esc sends
-    nothing. The game screen's computer players wait while the screen is open."""
+    reversed; what it proposes in the name of the one who refused (at the keyboard) is sent at once, and
+    one in another player's name is first put to that player (:func:`propose`); Esc sends nothing. The
+    game screen's computer players wait while the screen is open."""
     if not host.act(refusal):
         return
     host.open(TradeScreen(host.game, host.look, refusal.player, counter=offer,
                           position_chances=host.position_chances),
-              lambda answer: host.act(answer) if answer is not None else None)
+              lambda answer: propose(host, answer, keyboard=refusal.player))
 
 
-def propose(host: CounterHost, offer: ProposeTrade | None) -> None:
+def propose(host: CounterHost, offer: ProposeTrade | None, keyboard: int | None = None) -> None:
     """Send the trade screen's ``offer`` (None: nothing). An offer made in another player's name (the
-    proposer is not the person at the keyboard) is first put to the proposer, who must pass by the
-    keyboard and agree to it (y/n): nobody makes an offer for someone else."""
+    proposer is not the person at the keyboard: ``keyboard``, else the controller's answer) is first put
+    to the proposer, who must pass by the keyboard and agree to it (y/n): nobody makes an offer for
+    someone else."""
     if offer is None:
         return
-    keyboard = host.controller.at_keyboard()
+    keyboard = host.controller.at_keyboard() if keyboard is None else keyboard
     if keyboard is None or offer.player == keyboard:
         host.act(offer)
         return
