@@ -4,7 +4,7 @@ Only the view moves: the game has already changed. The board shows a token at
 ``board.shown_at[p]`` instead of the player's position while it walks (a small hook in
 :meth:`~megamono.tui.widgets.board.Board.tokens_here`), and the dice view shows tumbling faces
 (:meth:`~megamono.tui.widgets.dice.DiceView.show_rolling`). Any key skips to the end; the game
-screen waits with its next dialog until the animation is over. Off in test mode, with
+screen waits with its next dialog until the animation is over. Off in the scripted runtime of tests, with
 ``MEGAMONO_ANIMATIONS=off``, in the options and while computer players are skipped ahead.
 """
 
@@ -20,7 +20,7 @@ from megamono.rules.events import Event, Moved, MovedBack, Rolled, TurnOrderRoll
 if TYPE_CHECKING:
     from textual.timer import Timer
 
-    from .screens.game import GameScreen
+    from .screens.game_view import GameView
 
 DICE_FRAMES = 6
 """Tumbling faces shown before the result."""
@@ -53,14 +53,14 @@ def walk(start: int, events: list[Event], end: int, size: int, p: int) -> list[i
 
 
 class Animation:
-    """One animation on a game screen; :meth:`finish` ends it at once (then ``done`` is called)."""
+    """One animation on a game screen's view; :meth:`finish` ends it at once (then ``done`` is called)."""
 
-    def __init__(self, screen: GameScreen, before: list[int], events: list[Event],
+    def __init__(self, view: GameView, before: list[int], events: list[Event],
                  done: Callable[[], None]) -> None:
-        self.screen = screen
+        self.view = view
         self.done = done
         self.before = before
-        g = screen.game
+        g = view.game
         self.rolled = any(isinstance(ev, (Rolled, UtilityRoll, TurnOrderRoll)) for ev in events)
         self.paths = {p: walk(before[p], events, pl.position, g.ed.size, p)
                       for p, pl in enumerate(g.st.players) if p < len(before)}
@@ -75,10 +75,10 @@ class Animation:
 
     def _frames(self) -> list[tuple[float, Callable[[], None]]]:
         out: list[tuple[float, Callable[[], None]]] = []
-        dice = self.screen.dice_view()
+        dice = self.view.dice
         if self.rolled and dice is not None:
             rng = random.Random()
-            speed = self.screen.game.ed.rules.speed_die
+            speed = self.view.game.ed.rules.speed_die
             for _ in range(DICE_FRAMES):
                 faces = (rng.randint(1, 6), rng.randint(1, 6), rng.choice([1, 2, 3, "mr", "bus"]) if speed else None)
                 out.append((FRAME, partial(dice.show_rolling, faces)))
@@ -89,14 +89,14 @@ class Animation:
         return out
 
     def _place(self, p: int, space: int) -> None:
-        board = self.screen.board
+        board = self.view.board
         shown = dict(getattr(board, "shown_at", {}) or {})
         shown[p] = space
         board.shown_at = shown
         board.refresh_board()
 
     def start(self) -> None:
-        board = self.screen.board
+        board = self.view.board
         # every walker stays where it started until its walk
         board.shown_at = {p: self.before[p] for p in self.paths}
         board.refresh_board()
@@ -110,7 +110,7 @@ class Animation:
             return
         delay, frame = self.frames.pop(0)
         frame()
-        self.timer = self.screen.set_timer(delay, self._next)
+        self.timer = self.view.screen.set_timer(delay, self._next)
 
     def finish(self) -> None:
         """End now: the true dice and positions, then ``done``."""
@@ -119,10 +119,10 @@ class Animation:
         self.over = True
         if self.timer is not None:
             self.timer.stop()
-        board = self.screen.board
+        board = self.view.board
         board.shown_at = {}
         board.refresh_board()
-        dice = self.screen.dice_view()
+        dice = self.view.dice
         if dice is not None:
             dice.refresh_dice()
         self.done()

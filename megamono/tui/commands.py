@@ -52,11 +52,11 @@ def legal_commands(screen: GameScreen) -> Iterator[tuple[str, str, Callable[[], 
             "build", "sell_building", "sell_group_buildings", "build_depot", "sell_depot", "mortgage",
             "unmortgage", "claim_rent") else "any time the game waits"
         yield f"{who}: {action_text(g, a)}", f"{who}, {why}", partial(palette_act, screen, a)
-    if screen.check_action("trade", ()) is True:
-        yield "Propose a trade…", "Open the trade screen (x)", lambda: palette_run(screen, screen.action_trade)
-    if screen.check_action("end_game", ()) is True:
+    if screen.table.allows("trade") is True:
+        yield "Propose a trade…", "Open the trade screen (x)", lambda: palette_run(screen, screen.keys.trade)
+    if screen.table.allows("end_game") is True:
         yield "Propose to end the game…", "Every other player votes (e)", \
-            lambda: palette_run(screen, screen.action_end_game)
+            lambda: palette_run(screen, screen.keys.end_game)
 
 
 class LegalActions(Provider):
@@ -87,16 +87,16 @@ def screen_commands(app, screen) -> Iterator[SystemCommand]:
         def run(fn: Callable[[], None]) -> Callable[[], None]:
             return lambda: palette_run(game, fn)
 
-        yield SystemCommand("Manage", "Build, sell, depots, mortgage (m)", run(game.action_manage))
-        if game.check_action("trade", ()) is True:
-            yield SystemCommand("Trade", "Propose a trade (x)", run(game.action_trade))
+        yield SystemCommand("Manage", "Build, sell, depots, mortgage (m)", run(game.keys.manage))
+        if game.table.allows("trade") is True:
+            yield SystemCommand("Trade", "Propose a trade (x)", run(game.keys.trade))
         yield SystemCommand("Win chances", "Every player's chance to win from here, by playouts (w)",
-                            run(game.action_win_chances))
-        yield SystemCommand("Save the game", "Save to a named file (s)", run(game.action_save))
-        yield SystemCommand("Help", "Every key of the game (h)", run(game.action_help))
-        if game.check_action("undo", ()) is True:
-            yield SystemCommand("Undo", "Take back the last decision (u)", run(game.action_undo))
-        yield SystemCommand("Leave the game", "Back to the start screen (q)", run(game.action_leave))
+                            run(game.keys.win_chances))
+        yield SystemCommand("Save the game", "Save to a named file (s)", run(game.keys.save))
+        yield SystemCommand("Help", "Every key of the game (h)", run(game.keys.help))
+        if game.table.allows("undo") is True:
+            yield SystemCommand("Undo", "Take back the last decision (u)", run(game.keys.undo))
+        yield SystemCommand("Leave the game", "Back to the start screen (q)", run(game.keys.leave))
     from .screens.saves import ResumeScreen
 
     if not isinstance(screen, ResumeScreen):

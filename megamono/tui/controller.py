@@ -83,7 +83,7 @@ class GameController:
     (the screen's hand-over follows it).
     """
 
-    def __init__(self, game: Game, on_change: Callable[[Change], None] | None = None) -> None:
+    def __init__(self, game: Game, on_change: Callable[[Change], object] | None = None) -> None:
         self.game = game
         game.keep_undo = True
         self.on_change = on_change

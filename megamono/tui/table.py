@@ -36,8 +36,9 @@ PERSONS_KEYS = frozenset({"roll", "bus_ticket", "decide", "manage", "trade", "en
 """The game keys that change the game or open a person's screen: refused while a computer decides and
 around a hand-over, with the reason. (``c`` claims the rent its line shows, whoever decides: a claim
 against a computer must be made before it rolls.)"""
-ALWAYS = frozenset({"look", "look_home", "log_page", "win_chances", "help", "rules", "leave"})
-"""The keys that never wait (looking, help, leaving)."""
+LOOKING = frozenset({"look_left", "look_right", "look_up", "look_down", "look_home", "log_back", "log_on",
+                     "win_chances"})
+"""The keys that act at any moment: looking around the board and the log, the win chances."""
 
 
 @dataclass(frozen=True)
@@ -195,7 +196,7 @@ class Table:
         c = self.controller
         g = c.game
         pend = g.pending
-        if action in ("look", "look_home", "win_chances", "log_page"):
+        if action in LOOKING:
             return True
         if action == "bus_ticket" and not g.ed.bus_tickets:
             return False

@@ -125,7 +125,7 @@ def waiting(app) -> bool:
         return False
     top = app.screen
     if gs.game.pending.kind == "turn":
-        return top is gs and gs.animation is None
+        return top is gs and gs.view.animation is None
     return isinstance(top, DecisionDialog) and top.pend is gs.game.pending
 
 
@@ -148,8 +148,7 @@ async def decide(pilot, action) -> None:
         top.dismiss(action)
     else:
         gs = game_screen(app)
-        gs.act(action)
-        gs.sync_after_paint()
+        gs.act(action)  # (the change's message redraws, then shows what comes next)
     await pilot.pause()
 
 
@@ -236,8 +235,8 @@ def board_action(action: str) -> Drive:
     async def drive(pilot) -> None:
         await until(pilot, lambda: waiting(pilot.app), "the board")
         gs = game_screen(pilot.app)
-        assert gs.check_action(action, ()) is True, f"{action} is not allowed on the board now"
-        getattr(gs, f"action_{action}")()
+        assert gs.check_action("key", (action,)) is True, f"{action} is not allowed on the board now"
+        gs.action_key(action)
         await pilot.pause()
     return drive
 

@@ -35,7 +35,7 @@ def check(app) -> None:
         x, y, width, height = edge.region
         on_screen = [shown[y + k].crop(x, x + width).text for k in range(height)]
         assert on_screen == [s.text for s in expected], edge.side
-    for panel in screen._players.panels:
+    for panel in screen.view.players.panels:
         if panel.size.width:
             expected = whole(panel)
             assert [panel.render_line(y) for y in range(len(expected))] == expected, panel.id
@@ -53,7 +53,7 @@ async def test_kept_cells_match_the_side_drawn_whole(saves):
         while steps < 100 and not game.over:
             steps += 1
             game.act(bot.choose(game, game.pending.player))  # straight to the engine: no dialogs
-            screen.refresh_view()
+            screen.view.refresh()
             await pilot.pause()
             if steps % 3 == 0:
                 check(app)

@@ -155,7 +155,7 @@ async def test_resizing_mid_game_changes_the_layout_and_loses_nothing(saves):
                              ((140, 45), "full")):
             await pilot.resize_terminal(*size)
             await pilot.pause()
-            assert screen.board_layout == layout and screen.has_class(f"-{layout}")
+            assert screen.view.layout == layout and screen.has_class(f"-{layout}")
             assert board.geometry.layout == layout and board.selected == 4
             assert screen_name(app) == "BuyDialog"
         await pilot.resize_terminal(90, 25)    # too small: a notice covers everything
@@ -167,7 +167,7 @@ async def test_resizing_mid_game_changes_the_layout_and_loses_nothing(saves):
         assert game.pending.kind == "buy"
         await pilot.resize_terminal(100, 30)
         await pilot.pause()
-        assert screen_name(app) == "BuyDialog" and screen.board_layout == "compact"
+        assert screen_name(app) == "BuyDialog" and screen.view.layout == "compact"
         assert (game.to_json(), list(game.history)) == before
         await pilot.press("b")
         await pilot.pause()
@@ -183,7 +183,7 @@ async def test_a_game_started_in_a_small_terminal_waits_behind_the_notice(saves)
         assert isinstance(app.screen, TooSmallScreen)
         await pilot.resize_terminal(100, 30)
         await pilot.pause()
-        assert screen_name(app) == "GameScreen" and app.screen.board_layout == "compact"
+        assert screen_name(app) == "GameScreen" and app.screen.view.layout == "compact"
         await pilot.press("r")
         await pilot.pause()
         assert app.screen_stack[1].game.history  # the game goes on

@@ -34,7 +34,7 @@ def busy_game(players: int, jail: bool = True) -> Game:
 
 def panels_in_view(screen) -> list[int]:
     """The seats whose whole panel is visible in the players' column."""
-    view = screen._players
+    view = screen.view.players
     shown = view.region
     return [panel.p for panel in view.panels
             if panel.region.height and shown.contains_region(panel.region)
@@ -47,11 +47,11 @@ async def test_four_busy_players_all_show_at_100x30(saves):
     async with app.run_test(size=COMPACT) as pilot:
         await pilot.pause()
         screen = app.screen
-        assert screen.board_layout == "compact"
-        view = screen._players
+        assert screen.view.layout == "compact"
+        view = screen.view.players
         assert view.max_scroll_y == 0 and panels_in_view(screen) == [0, 1, 2, 3]
         assert not any(spark.display for spark in view.sparklines)  # compact: no sparklines
-        assert screen._log.region.height >= 6  # the log keeps a few lines
+        assert screen.view.log.region.height >= 6  # the log keeps a few lines
         for _ in range(3):  # Ann, Bob and Cat roll (Dan, in jail, is next): everyone still shows
             await pilot.press("r")
             await pilot.pause()
@@ -67,7 +67,7 @@ async def test_more_players_scroll_with_whose_turn_it_is_in_view(saves):
             await pilot.pause()
             screen = app.screen
             if players == 8:
-                assert screen._players.max_scroll_y > 0  # they do not all fit: the column scrolls
+                assert screen.view.players.max_scroll_y > 0  # they do not all fit: the column scrolls
                 assert 4 <= len(panels_in_view(screen)) < 8
             for _ in range(players + 1):
                 await pilot.pause()
@@ -85,15 +85,15 @@ async def test_the_full_layout_keeps_the_long_panels_and_sparklines(saves):
         await pilot.press("r", "r")
         await pilot.pause()
         screen = app.screen
-        assert screen.board_layout == "full"
-        texts = [panel._megamono_shown.plain for panel in screen._players.panels]
-        assert "Mediterr." in texts[0] and any(spark.display for spark in screen._players.sparklines)
+        assert screen.view.layout == "full"
+        texts = [panel._megamono_shown.plain for panel in screen.view.players.panels]
+        assert "Mediterr." in texts[0] and any(spark.display for spark in screen.view.players.sparklines)
         await pilot.resize_terminal(100, 30)  # down to compact: the short form, no sparklines
         await pilot.pause()
         await pilot.pause()
-        assert screen.board_layout == "compact"
-        assert "Med" in screen._players.panels[0]._megamono_shown.plain
-        assert not any(spark.display for spark in screen._players.sparklines)
+        assert screen.view.layout == "compact"
+        assert "Med" in screen.view.players.panels[0]._megamono_shown.plain
+        assert not any(spark.display for spark in screen.view.players.sparklines)
         assert panels_in_view(screen) == [0, 1, 2, 3]
 
 

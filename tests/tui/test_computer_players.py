@@ -101,8 +101,8 @@ async def test_a_computer_turn_is_played_automatically(saves):
         assert any(e.kind == "dice" and e.player == 1 for e in game.st.log)
         assert screen_name(app) == "GameScreen"  # Ann had the keyboard before: no notice
         assert game.pending.kind == "turn" and game.st.turn.number == 3
-        assert app.screen.check_action("roll", ()) is True
-        assert app.screen.check_action("undo", ()) is None  # a computer's move is not undone
+        assert app.screen.check_action("key", ("roll",)) is True
+        assert app.screen.check_action("key", ("undo",)) is None  # a computer's move is not undone
         assert game.why_not_undo() is not None
 
 
@@ -114,7 +114,7 @@ async def test_space_skips_ahead_through_computer_moves(saves):
         screen = app.screen
         screen.turns.pace = 30.0  # a slow pace: only skipping ahead can get through in time
         await pilot.pause()
-        assert screen.check_action("skip", ()) is None  # Ann's decision: nothing to skip
+        assert screen.check_action("key", ("skip",)) is None  # Ann's decision: nothing to skip
         game.st.players[0].cash = 10_000  # Ann can pay whatever she meets
         while game.pending.player == 0:
             if game.pending.kind == "turn":
@@ -124,7 +124,7 @@ async def test_space_skips_ahead_through_computer_moves(saves):
                 from megamono.bots import make_bot
                 screen.act(make_bot("easy", 1).choose(game, 0))
             await pilot.pause()
-        assert screen.check_action("skip", ()) is True
+        assert screen.check_action("key", ("skip",)) is True
         await pilot.press("space")
         await settle(pilot, app, until=lambda: game.pending.player == 0, limit=400)
         assert game.st.turn.number >= 4

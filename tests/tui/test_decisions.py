@@ -250,7 +250,7 @@ async def test_escape_hides_a_decision_and_d_brings_it_back(saves):
         await pilot.press("r", "escape")
         await pilot.pause()
         assert screen_name(app) == "GameScreen" and game.pending.kind == "buy"
-        assert app.screen.check_action("roll", ()) is None
+        assert app.screen.check_action("key", ("roll",)) is None
         await pilot.press("d")
         await pilot.pause()
         assert screen_name(app) == "BuyDialog"
@@ -379,7 +379,7 @@ async def test_a_hidden_decision_disables_roll_and_bus_ticket(saves):
         active = app.screen.active_bindings
         assert active["r"].enabled is False
         assert "t" not in active or active["t"].enabled is False
-        assert app.screen.check_action("roll", ()) is None
+        assert app.screen.check_action("key", ("roll",)) is None
         from textual.widgets._footer import FooterKey
         keys = {k.key: k for k in app.screen.query(FooterKey)}
         assert keys["r"].has_class("-disabled")

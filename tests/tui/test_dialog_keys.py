@@ -119,13 +119,13 @@ async def test_the_space_card_is_never_cut_off_on_the_shorter_classic_board(save
         await pilot.pause()
         screen = app.screen
         for space in (9, 39, 5, 12):  # Connecticut Avenue, Boardwalk, a railroad, a utility
-            screen.show_space(space)
+            screen.view.show_space(space)
             await pilot.pause()
-            card = screen._card
+            card = screen.view.card
             lines = card._megamono_shown.plain.split("\n")
             assert card.content_size.height == len(lines), (space, lines)
             assert "unmortgage" in lines[-1]
-            assert screen._log.region.height >= card.keep_below
+            assert screen.view.log.region.height >= card.keep_below
 
 
 async def test_a_key_pressed_as_a_dialog_opens_is_ignored_with_a_word(saves, monkeypatch):

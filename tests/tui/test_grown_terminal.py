@@ -17,7 +17,7 @@ def forms(app) -> tuple[str, str, bool, bool, bool]:
     screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
     bank = shown(screen.query_one("#dice")).strip().split("Bank: ")[-1].strip()
     keys = {k.key: k.description for k in screen.query(FooterKey)}
-    return bank, keys.get("t", ""), screen.footer.short_footer, screen.footer.tight_footer, screen._players.compact
+    return bank, keys.get("t", ""), screen.footer.short_footer, screen.footer.tight_footer, screen.view.players.compact
 
 
 async def grow(pilot, size) -> None:

@@ -220,10 +220,10 @@ async def test_a_roll_animates_and_any_key_skips_it(saves, monkeypatch):
         await pilot.pause()
         screen = app.screen
         await pilot.press("r")
-        assert screen.animation is not None and screen.board.shown_at  # the token is walking
+        assert screen.view.animation is not None and screen.board.shown_at  # the token is walking
         assert game.st.players[0].position == ARCTIC  # the game has already moved
         await pilot.press("m")  # skips the animation, does nothing else
-        assert screen.animation is None and screen.board.shown_at == {}
+        assert screen.view.animation is None and screen.board.shown_at == {}
         await pilot.pause()
         assert screen_name(app) == "BuyDialog"
 

@@ -26,7 +26,7 @@ async def test_a_player_undoes_their_own_purchase_in_their_turn(saves):
         await pilot.press("b")
         await pilot.pause()
         assert game.st.deeds[ARCTIC].owner == 0 and game.pending.kind == "turn" and game.pending.player == 0
-        assert screen.check_action("undo", ()) is True
+        assert screen.check_action("key", ("undo",)) is True
         await pilot.press("u")
         await pilot.pause()
         assert screen_name(app) == "ConfirmDialog"

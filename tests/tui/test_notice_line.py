@@ -50,7 +50,7 @@ async def test_at_100x30_notices_sit_on_the_free_line_under_the_board(shown_app)
         line = notice_line(screen)
         assert line.words.startswith("▌ Bus Ticket: ")
         assert line.region == Region(0, COMPACT[1] - 2, COMPACT[0], 1)  # just above the footer
-        for widget in (screen.board, screen._log, screen.query_one("#aside")):
+        for widget in (screen.board, screen.view.log, screen.query_one("#aside")):
             assert not overlaps(line.region, widget.region), widget
         # several notices in a row: still one line, newest first, nothing else moved
         board = screen.board.region
@@ -65,12 +65,12 @@ async def test_at_140x45_the_mega_board_leaves_no_free_line_so_the_line_is_insid
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = app.screen
-        assert screen.board_layout == "full"
+        assert screen.view.layout == "full"
         line = notice_line(screen)
         assert line.id == "notice-inner"
         centre = screen.query_one("#centre").region
         assert centre.contains_region(line.region) and line.region.bottom == centre.bottom
-        for widget in (screen._log, screen._players):
+        for widget in (screen.view.log, screen.view.players):
             assert not overlaps(line.region, widget.region)
         # a dialog's notice line lies exactly over it, and the dialog above it
         await pilot.press("r")

@@ -14,7 +14,7 @@ from megamono.rules.state import GameState
 from megamono.saves import load_game, save_game
 from megamono.tui.app import MegamonoApp
 from megamono.tui.runtime import FakeClock, Runtime
-from megamono.tui.screens.game import GameScreen
+from megamono.tui.screens.game_keys import BoardKeys
 from tui_helpers import SIZE, app_for, new_game, screen_name
 
 # Ann: 1+2+1 to Arctic Avenue (buy); Bob: 2+3+1 to Reading Railroad (buy)
@@ -235,7 +235,7 @@ async def test_an_unexpected_exception_writes_a_recovery_save_and_exits(saves, m
     def broken(self) -> None:
         raise RuntimeError("injected failure")
 
-    monkeypatch.setattr(GameScreen, "action_roll", broken)
+    monkeypatch.setattr(BoardKeys, "roll", broken)
     app = MegamonoApp(saves, runtime=Runtime.scripted(FakeClock(CRASH_TIME)), game=game)
     with pytest.raises(RuntimeError, match="injected failure"):
         async with app.run_test(size=SIZE) as pilot:

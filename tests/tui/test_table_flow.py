@@ -84,7 +84,7 @@ def test_while_a_computer_decides_no_persons_key_acts_and_each_says_why():
     assert {key: table.allows(key) for key in PERSONS_KEYS} == dict.fromkeys(PERSONS_KEYS)
     assert table.why_wait() == "Wait: Robo (computer) is playing; space skips ahead"
     assert table.why_key_off("manage") == "Robo (computer) is playing; space skips ahead"
-    assert table.allows("win_chances") and table.allows("look") and table.allows("skip")
+    assert table.allows("win_chances") and table.allows("look_left") and table.allows("skip")
 
 
 def test_the_keys_of_the_same_burst_as_the_enter_that_passed_a_hand_over_wait_a_moment():
@@ -118,3 +118,17 @@ def test_the_roll_key_asks_the_rules_core():
     t2, _, _ = _table(c2, handovers=False)
     c2.why_not = lambda action: "a reason of the core's"  # (whatever the core answers, the key follows)
     assert t2.allows("roll") is None and t2.why_key_off("roll") == "a reason of the core's"
+
+
+def test_the_game_screen_holds_the_flow_and_owns_the_rest():
+    """Issue 27: ``GameScreen`` is the flow (what shows next, its keys' one dispatcher); its view, its keys'
+    deeds, undo, the computers' turns, the time limit and the footer are objects it owns, and no class of
+    ours is a base of it."""
+    from megamono.tui.screens.game import GameScreen
+    from megamono.tui.screens.game_keys import KEYS, BoardKeys, key_name
+
+    assert len(vars(GameScreen)) <= 40, sorted(vars(GameScreen))
+    assert [c for c in GameScreen.__mro__[1:] if c.__module__.startswith("megamono")] == []
+    names = {key_name(b.action) for b in KEYS}
+    assert names == BoardKeys.NAMES and all(callable(getattr(BoardKeys, n)) for n in names)
+    assert all(b.action == f"key({key_name(b.action)!r})" for b in KEYS)  # (one dispatcher: action_key)

@@ -32,15 +32,15 @@ async def test_O_time_limit_the_status_line_counts_down_and_time_up_ends_the_gam
         await pilot.pause()
         assert "time left 2:00" in _status(app)
         clock.advance(61.5)
-        assert app.screen.check_time() is False
+        assert app.screen.time_limit.check() is False
         assert "time left 0:59" in _status(app)
         await pilot.press("r", "b")  # Ann buys Arctic Avenue; Bob's turn
         await pilot.pause()
         assert game.pending.kind == "turn" and game.pending.player == 1
         clock.advance(60)
-        assert app.screen.check_time() is True  # recorded once, for Bob whose decision waits
+        assert app.screen.time_limit.check() is True  # recorded once, for Bob whose decision waits
         assert game.history[-1] == TimeUp(player=1) and game.st.turn.time_up and not game.over
-        assert app.screen.check_time() is False  # never twice
+        assert app.screen.time_limit.check() is False  # never twice
         assert sum(isinstance(a, TimeUp) for a in game.history) == 1
         assert "time is up: the game ends with this round" in _status(app)
         assert any("Time is up" in n for n in app.notices)
@@ -77,7 +77,7 @@ async def test_O_time_limit_the_time_open_is_kept_in_the_save_and_counts_on(save
         assert screen_name(app) == "GameScreen"
         assert "time left 7:45" in _status(app)
         clock.advance(60)
-        app.screen.check_time()
+        app.screen.time_limit.check()
         assert "time left 6:45" in _status(app)
         assert app.played_for_save(app.screen.game) == 195
 
@@ -89,7 +89,7 @@ async def test_a_game_without_the_option_shows_no_clock_and_writes_no_time(saves
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         clock.advance(10_000)
-        assert app.screen.check_time() is False and "time" not in _status(app)
+        assert app.screen.time_limit.check() is False and "time" not in _status(app)
         await pilot.press("r", "b")
         await pilot.pause()
         assert "played_seconds" not in json.loads(app.autosave_path.read_text())

@@ -45,6 +45,6 @@ async def test_a_name_beginning_with_a_digit_gets_a_letter_token(saves):
         # 7Hal's Baltic Avenue with 3 houses reads "BrH3" on the board ("Br73" before)
         st = screen.game.st
         st.deeds[3].owner, st.deeds[3].level = 0, 3
-        screen.refresh_view()
+        screen.view.refresh()
         await pilot.pause()
         assert "BrH3" in screen.board.edges["bottom"].render().plain

@@ -176,7 +176,7 @@ async def test_claiming_rent_with_c(saves):
     app = app_for(game, saves)
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
-        assert screen.check_action("claim", ()) is None  # nothing to claim yet
+        assert screen.check_action("key", ("claim",)) is None  # nothing to claim yet
         await pilot.press("r")  # Ann lands on her own Arctic Avenue
         await pilot.pause()
         await pilot.press("r")  # Bob lands on it: Ann may claim the rent
@@ -186,7 +186,7 @@ async def test_claiming_rent_with_c(saves):
         rent = st.claims[0].amount
         line = str(screen.query_one("#claims").render())
         assert f"Ann (A) may claim ${rent} rent for Arctic Avenue from Bob (B)" in line
-        assert screen.check_action("claim", ()) is True
+        assert screen.check_action("key", ("claim",)) is True
         await pilot.press("c")
         await pilot.pause()
         assert not st.claims and st.players[0].cash == 2500 + rent and st.players[1].cash == 2500 - rent
@@ -213,17 +213,17 @@ async def test_undo_takes_back_only_the_players_own_decision(saves):
     app = app_for(game, saves)
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
-        assert screen.check_action("undo", ()) is None  # nothing to undo yet
+        assert screen.check_action("key", ("undo",)) is None  # nothing to undo yet
         await pilot.press("r")
         await pilot.pause()
-        assert screen.check_action("undo", ()) is None  # a roll cannot be undone
+        assert screen.check_action("key", ("undo",)) is None  # a roll cannot be undone
         await pilot.press("a")  # Ann declines Arctic Avenue: the auction starts with Bob
         await pilot.pause()
         assert game.pending.kind == "bid" and screen_name(app) == "BidDialog"
         await pilot.press("escape")  # Bob looks at the board
         await pilot.pause()
         assert game.why_not_undo() is None  # the core could take it back ...
-        assert screen.check_action("undo", ()) is None  # ... but it is Ann's decision, not Bob's
+        assert screen.check_action("key", ("undo",)) is None  # ... but it is Ann's decision, not Bob's
         await pilot.press("u")
         await pilot.pause()
         assert screen_name(app) == "GameScreen"  # no question: refused at once, saying whose it is

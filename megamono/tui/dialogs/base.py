@@ -18,7 +18,7 @@ from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
 from textual.content import Content
 from textual.markup import escape
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Static
 
 from megamono.rules.decisions import Decision
@@ -28,6 +28,16 @@ from ..look import DIM, Look
 from ..resizing import LatestSizeOnly
 from ..runtime import runtime_of
 from ..widgets.notices import NoticeLine
+
+
+def on_top(screen: Screen[Any]) -> bool:
+    """Whether ``screen`` is the screen on top (Textual's ``is_current`` is also true under a modal screen,
+    the manage screen say, that shows it beneath). Nothing opens, and no computer moves, under another
+    screen; False while the app closes (no screen stack)."""
+    try:
+        return screen.app.screen is screen
+    except Exception:  # noqa: BLE001 - (no screen stack: the app is closing)
+        return False
 
 
 @dataclass

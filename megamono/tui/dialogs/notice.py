@@ -128,11 +128,11 @@ class PassKeyboard(LatestSizeOnly, ModalScreen[object]):
 
     def action_save(self) -> None:
         if self.owner is not None:
-            self.owner.action_save()
+            self.owner.keys.save()
 
     def action_leave(self) -> None:
         if self.owner is not None:
-            self.owner.action_leave()
+            self.owner.keys.leave()
 
     def what(self) -> str:
         """"it is Ann's turn", "auction: Bob bids next", ... (empty when not known)."""

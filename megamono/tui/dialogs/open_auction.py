@@ -59,6 +59,7 @@ from ..widgets.amount import AmountInput
 from ..widgets.deed_card import deed_card_text
 from ..widgets.notices import NoticeLine
 from .auction import far_above_question
+from .base import on_top
 from .notice import ConfirmDialog
 
 if TYPE_CHECKING:
@@ -140,14 +141,6 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
         pend = self.game.pending
         assert isinstance(pend, BidDecision), "read only while the auction runs"
         return pend
-
-    def on_top(self) -> bool:
-        """Whether this screen is the one on top (Textual's ``is_current`` is also true while a modal
-        screen, the manage screen say, is open over it and shows it beneath)."""
-        try:
-            return self.app.screen is self
-        except Exception:  # noqa: BLE001 - (no screen stack: the app is closing)
-            return False
 
     def running(self) -> bool:
         """Whether the game still waits on an open auction."""
@@ -358,7 +351,7 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
             if not self.closed and not self.running():
                 self.owner.controller.last_decider = self._keyboard
             self.closed = True
-            if self.on_top():
+            if on_top(self):
                 self._dismissed = True
                 self.dismiss(self._result)
             return
@@ -396,7 +389,7 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
     # -- the countdown -------------------------------------------------------------------------------------
     def counting(self) -> bool:
         """Whether the countdown runs: this screen on top, no amount being typed, and a human may act."""
-        if not self.on_top() or self.closed:
+        if not on_top(self) or self.closed:
             return False
         boxes = self.query("#amount").results(AmountInput)  # (none yet while the screen is composed)
         box = next(boxes, None)
@@ -439,7 +432,7 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
         self._computer_timer = None
         if self.closed or not self.running():
             return
-        if not self.on_top():
+        if not on_top(self):
             return  # another screen is over this one: asked again when it is back (on_screen_resume)
         seat = self.owner.controller.computer_to_move()
         if seat is None:
@@ -565,7 +558,7 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
     def action_manage(self) -> None:
         p = self.who_acts()
         if p is not None:
-            self.owner.open_manage(p)
+            self.owner.keys.manage_for(p)
 
     def action_escape(self) -> None:
         if self.seat is not None or self.query_one("#amount", AmountInput).value:

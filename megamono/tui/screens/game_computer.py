@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..dialogs.base import on_top
 from ..runtime import runtime_of
 
 if TYPE_CHECKING:
@@ -60,12 +61,12 @@ class ComputerTurns:
         gs = self.screen
         g = gs.game
         seat = gs.controller.computer_to_move()
-        if not gs.on_top() or gs.asking() or g.over or g.pending is None or seat is None:
+        if not on_top(gs) or gs.asking() or g.over or g.pending is None or seat is None:
             self.scheduled = False
             if seat is None:
                 gs.sync()
             return
-        if not self.moves.ask(seat, self.done, wanted=lambda: gs.on_top() and not gs.asking()):
+        if not self.moves.ask(seat, self.done, wanted=lambda: on_top(gs) and not gs.asking()):
             self.scheduled = False  # (another move is being chosen: the open auction's)
 
     def done(self, result: Change | Refused | None) -> None:

@@ -105,9 +105,9 @@ def decided(gs: GameScreen, result: Any) -> None:
     elif result == "manage":
         p = gs.controller.decider()
         assert p is not None, "a decision dialog closes on the decision still pending"
-        gs.open_manage(p)
+        gs.keys.manage_for(p)
     elif result == "win_chances":
-        gs.action_win_chances()
+        gs.keys.win_chances()
     elif isinstance(result, CounterOffer):  # (c on a trade offer: refuse, then the trade screen)
         from .trade import counter_offer
         counter_offer(gs, result.refusal, result.offer)

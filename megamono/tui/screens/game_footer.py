@@ -25,8 +25,8 @@ PALETTE_KEY = 14
 class FooterFit:
     """The footer of ``screen`` (made in its ``__init__``, after Textual's): ``short_keys`` gives shorter
     words by action (``"do('x')"``) or action name (``"look"``), None leaving the key out of the footer
-    (it still works, and ``?`` lists it); ``tight_keys``: action names also left out when the short form
-    does not fit either."""
+    (it still works, and ``?`` lists it); ``tight_keys``: actions or action names also left out when the
+    short form does not fit either."""
 
     def __init__(self, screen: Screen[Any], short_keys: dict[str, str | None],
                  tight_keys: frozenset[str] = frozenset()) -> None:
@@ -39,7 +39,7 @@ class FooterFit:
         self.tight = self.short.copy()
         for key, bindings in self.tight.key_to_bindings.items():
             self.tight.key_to_bindings[key] = [
-                replace(b, show=False) if b.action.split("(")[0] in tight_keys else b for b in bindings]
+                replace(b, show=False) if {b.action, b.action.split("(")[0]} & tight_keys else b for b in bindings]
         self.short_footer = False
         """The footer shows its short form."""
         self.tight_footer = False

@@ -61,5 +61,5 @@ class UndoQuestions:
         """After an undo: the log again as it was, the decision put aside no longer, and a word."""
         gs = self.screen
         gs.table.hidden = None
-        gs.refill_log()
+        gs.view.refill_log()
         gs.app.notify(f"Undone: {gs.game.st.players[action_player].name}'s {words}")

@@ -645,13 +645,13 @@ class CounterHost(Protocol):
     look: Look
     controller: GameController
     app: Any
+    position_chances: Callable[[], PositionChances]
 
     @property
     def game(self) -> Game: ...
 
     def act(self, action: Action) -> bool: ...
     def open(self, screen: Screen[Any], callback: Callable[[Any], object] | None) -> None: ...
-    def position_chances(self) -> PositionChances: ...
 
 
 def counter_offer(host: CounterHost, refusal: Action, offer: TradeOffer) -> None:
