@@ -122,10 +122,10 @@ class GameRescue(CrashHook):
             said = f"megamono: the game could not be autosaved ({exc!r})"
         if said and not self.crash_report:
             self.crash_report = said
-        if self._lock is not None:
-            self._lock.release()
+        self._release_lock()
         if self._exit_guard is not None:
-            self._exit_guard.saved()  # (the guard stays: a signal now still ends the process)
+            # (the guard stays: a signal now still ends the process, with status 0 if the game is safe)
+            self._exit_guard.saved(exit_code=1 if said else 0)
 
     SIGNAL_GRACE = 1.5
     """Seconds the normal exit may take after SIGHUP/SIGTERM before the process is ended all the
@@ -168,17 +168,29 @@ class GameRescue(CrashHook):
             end_now(self.return_code or 0)
 
     def _hang_up(self) -> None:
-        """What SIGHUP/SIGTERM run on the event loop (between two messages): autosave, then exit
-        with status 1."""
+        """What SIGHUP/SIGTERM run on the event loop (between two messages): autosave, give up the
+        game's lock, then exit: with status 0 when the game is safe in its autosave (or had nothing to
+        save), else 1 (rescued to the rescue folder, or not saved at all)."""
         self._hung_up = True
+        safe = False
         try:
             said = self.save_before_closing()
             if said:
                 self.crash_report = said
+            safe = not said
             if self._exit_guard is not None:
-                self._exit_guard.saved()
+                self._exit_guard.saved(exit_code=0 if safe else 1)
         finally:
-            self.exit(return_code=1)
+            # (now, not on unmounting: Textual may end without unmounting the app, a signal while the
+            # game's first screens open: the lock file was left behind)
+            self._release_lock()
+            self.exit(return_code=0 if safe else 1)
+
+    def _release_lock(self) -> None:
+        """Give up the lock of the game in play (:class:`~megamono.autosave.GameLock`): the app is
+        ending. Safe to call again, and from the exit guard's thread."""
+        if self._lock is not None:
+            self._lock.release()
 
     def _last_resort_save(self) -> None:
         """Autosave when the event loop could not (it is blocked, or too slow) after SIGHUP/SIGTERM.
@@ -187,18 +199,25 @@ class GameRescue(CrashHook):
         game is not written as it is but rebuilt from its actions (one under way is applied whole),
         so the autosave is always sound; when the save folder cannot take it, it goes to the rescue
         folder (:meth:`_write_on_closing`). Skipped when nothing was played since the game was
-        started or loaded, or when it is autosaved already."""
+        started or loaded, or when it is autosaved already. The game's lock is given up either way,
+        and the process's status is 0 when the game is safe in its autosave."""
         game = self.game_in_play
-        if game is None or self._crashed or (not self.unsaved_changes() and self._autosave_on_disk()):
-            return
-        from megamono.rules.engine import Game
+        try:
+            if game is None or self._crashed or (not self.unsaved_changes() and self._autosave_on_disk()):
+                said = "crashed" if self._crashed else ""  # (a crash wrote a recovery save: status 1)
+            else:
+                from megamono.rules.engine import Game
 
-        said = self._write_on_closing(Game.replay(game.setup, list(game.history)))
-        if said:
-            try:
-                print(said, file=sys.__stderr__, flush=True)
-            except (OSError, ValueError, AttributeError):
-                pass  # (no terminal left to say it on)
+                said = self._write_on_closing(Game.replay(game.setup, list(game.history)))
+                if said:
+                    try:
+                        print(said, file=sys.__stderr__, flush=True)
+                    except (OSError, ValueError, AttributeError):
+                        pass  # (no terminal left to say it on)
+            if not said and self._exit_guard is not None:
+                self._exit_guard.exit_code = 0  # the game is safe in its autosave
+        finally:
+            self._release_lock()
 
     def ending_quietly(self) -> bool:
         """After SIGHUP/SIGTERM the app is ending, its game saved: a screen torn down half-made as it

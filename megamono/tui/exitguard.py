@@ -81,7 +81,8 @@ class ExitGuard:
     - ``last_save()``: run when the normal way did not finish in time (from another thread, while
       the event loop may be blocked anywhere); it must not rely on the loop. Exceptions are ignored.
     - ``grace``, ``save_limit``: seconds, see :data:`GRACE` and :data:`SAVE_LIMIT`.
-    - ``exit_code``: the process's exit status when the guard ends it.
+    - ``exit_code``: the process's exit status when the guard ends it (1 until the app says its game
+      is safe: :meth:`saved`, or ``last_save`` setting it).
 
     :meth:`install` must be called in the main thread (``ValueError`` otherwise, from ``signal``).
     """
@@ -118,8 +119,12 @@ class ExitGuard:
         self._forward = signal.set_wakeup_fd(write_end, warn_on_full_buffer=False)
         threading.Thread(target=self._listen, args=(read_end,), name="megamono-signals", daemon=True).start()
 
-    def saved(self) -> None:
-        """The game is safe (autosaved, or nothing to save): ``last_save`` will not be run."""
+    def saved(self, exit_code: int | None = None) -> None:
+        """The game is dealt with (autosaved, rescued, or nothing to save): ``last_save`` will not be
+        run. ``exit_code``: the status the process now ends with, if the guard ends it (0: the game is
+        safe in its autosave)."""
+        if exit_code is not None:
+            self.exit_code = exit_code
         self._saved.set()
 
     # -- the signals ----------------------------------------------------------------------------

@@ -1,9 +1,12 @@
 """Screens fit 100 columns: the game-over chart of net worth never wraps (its figures are measured
 first, the bars take the rest), and the manage screen's footer takes a short form whose keys all
-show (at 100 columns its full form was cut at "u Unmor")."""
+show (at 100 columns its full form was cut at "u Unmor"). At 100x30 the hand-over notice stands over the
+board's centre, cutting none of the board's labels, and an open drop-down list has its border."""
 
 from __future__ import annotations
 
+from megamono.tui.app import MegamonoApp
+from megamono.tui.runtime import Runtime
 from megamono.tui.screens.gameover import worth_chart
 from textual.widgets import Static
 from textual.widgets._footer import FooterKey
@@ -73,3 +76,41 @@ async def test_the_manage_footer_fits_100_columns_in_short_words(saves):
         await pilot.pause()
         keys, _ = footer_keys(app)
         assert not app.screen.footer.short_footer and keys["x"] == "Sell bldg" and keys["f1"] == "Rules"
+
+
+async def test_the_hand_over_notice_stands_over_the_boards_centre(saves):
+    """Found by a newcomer's play-test: at 100x30 a stray "0" showed beside "Pass the keyboard to ...": the
+    notice, centred on the terminal, covered all but the last letter of the board's right-hand labels
+    ("Gn320"), the compact board standing left of the deed card. It is centred over the board's centre now,
+    inside the board's ring of spaces at every size, after a resize too; at 140x45 it is where it was."""
+    app = app_for(new_game(), saves)
+    app.pass_notices = True
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.pause()
+        assert screen_name(app) == "PassKeyboard"
+        game_screen = app.screen_stack[-2]
+        for size in (COMPACT, (120, 30), (140, 45), COMPACT):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            await pilot.pause()
+            box, centre = app.screen.query_one("#pass").region, game_screen.query_one("#centre").region
+            assert centre.x < box.x and box.right < centre.right, (size, box, centre)  # (inside the board)
+            if size == (140, 45):
+                assert box.x == (140 - box.width) // 2  # (centred on the terminal, as before)
+
+
+async def test_an_open_drop_down_list_has_its_border_at_100x30(saves):
+    """Found by a newcomer's play-test: the new-game screen's "Players" drop-down, opened at 100x30, was
+    bare digits over the fields below it. The drop-down is one line (compact); its open list is framed."""
+    app = MegamonoApp(saves, runtime=Runtime.scripted())
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        count = app.screen.query_one("#count")
+        assert count.region.height == 1  # (closed: one line, as every field of the form)
+        count.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        listed = count.query_one("SelectOverlay")
+        assert count.expanded and listed.region.height == listed.option_count + 2
+        assert all(edge[0] == "tall" for edge in listed.styles.border)

@@ -398,3 +398,50 @@ async def test_an_open_auction_hidden_and_shown_again_or_resumed_from_a_save(sav
         await pilot.press("3", "t")
         await pilot.pause()
         assert again.screen.game.pending.high_bidder == 2
+
+
+async def test_after_the_one_human_passes_their_seat_is_chosen_no_more(saves):
+    """Found by a newcomer's play-test: with one human among computers, after her pass her seat stayed the
+    chosen one (marked, "Ann bids: $"), as if she were still bidding. The choice leaves a seat that
+    passed; it never moves to another human's seat (a key typed ahead would act for them): her seat
+    number chooses her again, to raise after all (a pass only counts towards closing, A3)."""
+    game = new_game(dice=[(1, 2, 1)], names=["Ann", ROBO, {"name": "Rube", "kind": "computer"}], options=OPEN)
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.screen.controller.computer_to_move = lambda: None  # the computers bid only when the test says
+        await pilot.press("r", "a")
+        await pilot.pause()
+        dialog = app.screen
+        assert dialog.acting() == 0 and "▶ [1] Ann" in dialog.table().plain  # the one human: chosen already
+        await pilot.press("p", "t")  # she passes, and a t typed ahead
+        await pilot.pause()
+        assert game.pending.passed == [0] and game.pending.high_bidder is None  # the t did nothing
+        assert dialog.acting() is None and "▶" not in dialog.table().plain
+        assert "seat number" in str(dialog.query_one("#bidlabel").render())
+        assert "seat number first" in str(dialog.query_one("#amount-problem").render())
+        await pilot.press("1", "t")  # her seat number: she raises after all, which cancels her pass
+        await pilot.pause()
+        assert (game.pending.high_bidder, game.pending.high_bid) == (0, 10) and game.pending.passed == []
+        assert dialog.acting() == 0  # not passed now: chosen already again
+
+
+async def test_a_bid_far_above_the_price_asks_the_human_first(saves):
+    """README: a bid over twice the deed's price asks y/n first, in an open auction as in seat order
+    (the seat-order dialog's own question, far_above_question), typed or by a quick key."""
+    game = new_game(dice=[(1, 2, 1)], options=OPEN)  # Arctic Avenue, $80: more than $160 asks
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r", "a")
+        await pilot.pause()
+        dialog = app.screen
+        await pilot.press("2", *"100", "enter")  # $100: not far above, bid at once
+        await pilot.pause()
+        assert (game.pending.high_bidder, game.pending.high_bid) == (1, 100)
+        await pilot.press("3", "h")  # Cat +$100: $200, far above: asked first
+        await pilot.pause()
+        assert screen_name(app) == "ConfirmDialog" and "Cat: bid $200 for Arctic Avenue?" in app.screen.question
+        assert game.pending.high_bid == 100
+        await pilot.press("y")
+        await pilot.pause()
+        assert app.screen is dialog and (game.pending.high_bidder, game.pending.high_bid) == (2, 200)

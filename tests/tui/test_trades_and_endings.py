@@ -58,7 +58,16 @@ async def test_a_trade_proposed_passed_and_accepted(saves):
         assert screen_name(app) == "TradeReplyDialog"
         body = str(app.screen.query_one("#body").render())
         assert "Reading Railroad" in body and "$100 cash" in body and "completes Brown for Ann" in body
-        assert app.screen.check_action("manage", ()) is False  # no managing while an offer is open
+        st_before = game.st.model_dump()
+        await pilot.press("m")  # Bob looks at his deeds before answering (README: m in any dialog)
+        await pilot.pause()
+        assert screen_name(app) == "ManageScreen" and app.screen.player == 1
+        await pilot.press("o")  # but the rules allow no managing while an offer is open: it says why
+        await pilot.pause()
+        assert st_before == game.st.model_dump() and "must accept or refuse the trade" in app.notices[-1]
+        await pilot.press("escape")  # back to the offer, with no second hand-over
+        await pilot.pause()
+        assert screen_name(app) == "TradeReplyDialog" and app.screen.player == 1
         await pilot.press("a")
         await pilot.pause()
         st = game.st

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -16,7 +17,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Static
 
 from ..look import DIM, Look
-from ..resizing import LatestSizeOnly
+from ..resizing import LatestSizeOnly, stale_resize
 from ..runtime import runtime_of
 from ..widgets.notices import NoticeLine
 
@@ -180,6 +181,25 @@ class PassKeyboard(LatestSizeOnly, ModalScreen[object]):
         banner = self.query_one("#banner")
         banner.styles.background = colour
         banner.styles.color = colour.get_contrast_text(1.0)
+        self.place()
+
+    def on_resize(self, event: events.Resize) -> None:
+        if not stale_resize(self, event):
+            self.call_after_refresh(self.place)  # (once the game screen beneath has its new layout)
+
+    def place(self) -> None:
+        """Centre the notice over the board's centre (the game screen's ``#centre``), not the terminal:
+        at the compact size the board stands left of the deed card, and a notice centred on the terminal
+        covered all but the last letter of the board's right-hand labels ("Gn320" showed as a stray "0"
+        beside it). Centred on the terminal when there is no game screen beneath."""
+        try:
+            box = self.query_one("#pass")
+            centre = self.owner.query_one("#centre").region if self.owner is not None else None
+        except NoMatches:  # (not composed, or the game screen being torn down: the app is ending)
+            return
+        if centre is None or not centre.width:
+            return
+        box.styles.offset = (centre.x + centre.width // 2 - self.app.size.width // 2, 0)
 
     def action_ok(self) -> None:
         self.dismiss(None)

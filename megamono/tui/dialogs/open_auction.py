@@ -4,9 +4,9 @@ Every bidder is listed with a seat number, their cash and where they stand (high
 afford the minimum bid, still to answer). A human raises with two keys: their seat number, then
 ``t`` (+$10), ``f`` (+$50) or ``h`` (+$100) over the high bid at the moment the key is pressed; or
 types an amount and presses Enter; ``p`` passes. When exactly one human is in the auction at all
-(among its bidders, the high bidder included) they are chosen already, so a raise is one key (their
-seat number first does no harm); with two humans or more each presses their seat number first, every
-time: the seat is let go after each action (a key typed ahead by the one who just bid never acts for
+(among its bidders, the high bidder included) they are chosen already until they pass, so a raise is
+one key (their seat number first does no harm); with two humans or more each presses their seat number
+first, every time: the seat is let go after each action (a key typed ahead by the one who just bid never acts for
 the other). A seat number chooses that seat whenever that player is in the auction, the high bidder
 too (pressed just as a computer outbids them, it is not lost); a raise or a pass for the high bidder
 is refused with the reason and done for nobody, and they type no amount (a digit is then another
@@ -157,13 +157,15 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
         return [p for p in self.pend.bidders if not self.owner.controller.is_computer(p)]
 
     def acting(self) -> int | None:
-        """The seat the keys act for: the chosen one, else the only human in the auction (None: choose).
-        With two humans or more nobody is chosen for them, not even when only one of them may bid now:
-        a key typed ahead by the one who just bid would act for the other."""
+        """The seat the keys act for: the chosen one, else the only human in the auction while they have
+        not passed (None: choose). Once they pass the choice leaves their seat (a pass counts towards
+        closing: their seat number chooses it again, to raise after all); never for another seat: with
+        two humans or more nobody is chosen for them, not even when only one of them may bid now, as a
+        key typed ahead by the one who just bid or passed would act for the other."""
         if self.seat is not None:
             return self.seat
         humans = self.humans()
-        return humans[0] if len(humans) == 1 else None
+        return humans[0] if len(humans) == 1 and humans[0] not in self.pend.passed else None
 
     def why_not_now(self, p: int, passing: bool = False) -> str | None:
         """Why the keys for seat ``p`` may not raise (at the minimum bid) or, ``passing``, pass now, or None:

@@ -1,8 +1,9 @@
 """Dialogs for the questions other players are asked: a trade offer (X1), a vote to end the game
 (E2) and the bank's last building piece (B7); and a small numbered picker (e.g. which rent to claim).
 
-These questions interrupt another decision, and the engine allows no managing while they are open,
-so their dialogs have no manage key.
+These questions interrupt another decision, and the rules allow no managing while they are open: ``m``
+opens the manage screen of the one asked all the same, to look at their deeds before answering (every key
+there says the rules core's reason), and the question comes back when it closes.
 """
 
 from __future__ import annotations
@@ -59,15 +60,9 @@ def side_lines(game: Game, look: Look, holder: int, receiver: int, side: TradeSi
 
 
 class QuestionDialog(DecisionDialog[D]):
-    """A decision that interrupts another one: no manage key (the engine refuses it meanwhile)."""
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "manage":
-            return False
-        return super().check_action(action, parameters)
-
-    def action_manage(self) -> None:
-        pass
+    """A decision that interrupts another one. Its ``m`` opens the manage screen of the one asked, as every
+    dialog's does, though only to look: the rules core refuses every managing action until it is answered
+    (the manage screen asks it, and says why)."""
 
 
 @dataclass(frozen=True)
