@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -168,3 +169,27 @@ def test_closing_the_terminal_20_times_on_each_screen(tmp_path):
     name = max(worst, key=worst.get)
     print(f"worst of all: {worst[name]:.2f}s ({name}); target 2 s")
     assert worst[name] < CLOSE_LIMIT
+
+
+LOADED_SCREENS = ["GameScreen", "BuyDialog", "ManageScreen", "OpenAuctionDialog", "StartScreen"]
+"""Screens closed under load: the board, a decision, a person's screen, the open auction, no game."""
+PROMISED = 2.0
+"""Seconds README promises between the terminal closing and the program gone (under load: twice that)."""
+
+
+@pytest.mark.slow
+def test_closing_the_terminal_under_load_ends_the_game_in_time(tmp_path):
+    """Issue 27, item 7: with two busy processes beside it (the 2-core machine's cores taken), closing the
+    terminal still ends the game, autosaved, within twice the promised 2 s, 5 times on each screen."""
+    busy = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2)]
+    try:
+        worst: dict[str, float] = {}
+        for screen in LOADED_SCREENS:
+            times = [close_on(screen, tmp_path / f"{screen}-{k}", "hangup") for k in range(5)]
+            worst[screen] = max(times)
+            print(f"under load: {screen:20s} worst {max(times):.2f}s  median {sorted(times)[2]:.2f}s", flush=True)
+    finally:
+        for proc in busy:
+            proc.kill()
+            proc.wait()
+    assert max(worst.values()) < 2 * PROMISED, worst
