@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from megamono.rules.actions import ClaimRent, ProposeEnd, Roll
 
 from .controller import GameController
+from .keytimes import KeyTimes
 from .runtime import Clock
 
 AFTER_HANDOVER = 0.3
@@ -98,14 +99,19 @@ Step = GameOver | ClaimForComputer | OpenAuction | ComputerMove | HandOver | Ask
 class Table:
     """The flow around ``controller``'s game. ``clock``: the runtime's; ``handovers()``: whether hand-over
     screens are on (a player's option, read each time); ``guards()``: whether the moment after a hand-over
-    holds the next keys (the runtime's guards, read each time)."""
+    holds the next keys (the runtime's guards, read each time); ``keys()``: when the app's keys came, for the
+    keys typed through a computer's move (:meth:`typed_through_computer`)."""
 
     def __init__(self, controller: GameController, clock: Clock, handovers: Callable[[], bool],
-                 guards: Callable[[], bool] = lambda: True) -> None:
+                 guards: Callable[[], bool] = lambda: True,
+                 keys: Callable[[], KeyTimes | None] = lambda: None) -> None:
         self.controller = controller
         self.clock = clock
         self.handovers = handovers
         self.guards = guards
+        self.keys = keys
+        """When the app's keys came (:class:`~.keytimes.KeyTimes`), or None (no app)."""
+        self._given_back: tuple[tuple[object, ...], float] | None = None
         self.hidden: tuple[object, ...] | None = None
         """The :meth:`pending_key` of a decision whose dialog the player put aside (``Esc``)."""
         self.handed_over: tuple[object, ...] = ()
@@ -173,6 +179,35 @@ class Table:
         return (self.guards() and self.handed_at is not None
                 and self.clock.monotonic() - self.handed_at < AFTER_HANDOVER)
 
+    def given_back_at(self) -> float | None:
+        """When the keyboard came back to a person from a computer's move with no hand-over (the person
+        deciding now, the last action a computer's), by the clock: the first moment the table was asked about
+        this decision. None otherwise."""
+        c = self.controller
+        g, pend = c.game, c.game.pending
+        p = c.decider()
+        if (pend is None or g.over or p is None or pend.at_once or c.is_computer(p) or not g.history
+                or not c.is_computer(g.history[-1].player) or self.handed_over == self.pending_key()):
+            return None
+        key = self.pending_key()
+        if self._given_back is None or self._given_back[0] != key:
+            self._given_back = (key, self.clock.monotonic())
+        return self._given_back[1]
+
+    def typed_through_computer(self) -> str | None:
+        """The computer whose move the keys are typed through, or None: the keyboard came back to a person
+        from a computer's move with no hand-over (:meth:`given_back_at`) and the keys are a burst that began
+        before then (:meth:`~.keytimes.KeyTimes.typing_since`): typed before the person saw the move, they
+        are not taken until the hands rest (with the runtime's guards on)."""
+        keys = self.keys()
+        moment = self.given_back_at()
+        if keys is None or moment is None or not self.guards():
+            return None
+        if not keys.typing_since(moment, self.clock.monotonic()):
+            return None
+        g = self.controller.game
+        return g.st.players[g.history[-1].player].name
+
     def why_wait(self) -> str | None:
         """Why the game's keys wait now ("Wait: Robo (computer) is playing…"), or None: a computer
         player decides, or the keyboard is about to pass, or has just passed, to another person."""
@@ -188,6 +223,10 @@ class Table:
             return f"Wait: the keyboard passes to {who} first"
         if self.just_handed_over():
             return "Wait: a key typed with the Enter that passed the hand-over is not taken; press it again"
+        computer = self.typed_through_computer()
+        if computer is not None:
+            return f"Wait: {computer} (computer) has just played; keys typed through its move are not taken: " \
+                   "rest a moment, then press again"
         return None
 
     def allows(self, action: str) -> bool | None:
@@ -246,6 +285,10 @@ class Table:
             return f"wait: the keyboard passes to {who} first"
         if self.just_handed_over():
             return "a key typed with the Enter that passed the hand-over is not taken; press it again"
+        computer = self.typed_through_computer()
+        if computer is not None:
+            return f"{computer} (computer) has just played; keys typed through its move are not taken: rest a " \
+                   "moment, then press again"
         if action == "roll" and pend.kind == "turn":
             why = g.why_not(Roll(player=p))
             if why is not None:

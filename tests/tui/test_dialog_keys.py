@@ -182,6 +182,7 @@ async def test_after_a_computers_bid_the_dialog_shows_it_and_ignores_keys_typed_
     """Found by a newcomer: an Enter typed ahead as the bid dialog opened straight after a computer's bid (no
     hand-over) made a bid. The dialog ignores keys for a while and says what the others bid since the player's
     last bid."""
+    from megamono.tui.keytimes import REST
     from megamono.tui.screens.game import AFTER_COMPUTER_GUARD
 
     game = new_game(dice=[(1, 2, 1)], names=["Ann", {"name": "Robo", "kind": "computer"}])
@@ -213,7 +214,11 @@ async def test_after_a_computers_bid_the_dialog_shows_it_and_ignores_keys_typed_
             await pilot.pause()
             assert screen_name(app) == "BidDialog" and game.pending.high_bid == 20
             assert game.pending.player == 0
-            dialog.GUARD = 0.0  # the guard time is over: Enter bids
+            dialog.GUARD = 0.0  # the guard time is over, but the keys are one burst begun before it opened
+            await pilot.press("enter")
+            await pilot.pause()
+            assert game.pending.high_bid == 20 and dialog is app.screen
+            app.clock.advance(REST)  # her hands rest: Enter bids
             await pilot.press("enter")
             await pilot.pause()
             assert game.pending.high_bid >= 21 and dialog is not app.screen

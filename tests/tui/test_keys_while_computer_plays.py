@@ -11,6 +11,7 @@ from pathlib import Path
 from megamono.saves import load_game
 from megamono.tui.app import MegamonoApp
 from megamono.tui.dialogs.notice import PassKeyboard
+from megamono.tui.keytimes import REST
 from megamono.tui.runtime import FakeClock, Runtime
 from megamono.tui.table import AFTER_HANDOVER
 from tui_helpers import SIZE, app_for, burst, guarded_hand_over, guards_on, new_game, pass_after_a_rest, screen_name
@@ -212,3 +213,35 @@ async def test_a_burst_never_passes_the_hand_over_whatever_its_keys(saves):
         await pilot.press("enter")
         await pilot.pause()
         assert screen_name(app) == "GameScreen"
+
+
+async def test_keys_mashed_through_a_computers_turn_never_roll_for_the_person_after_it(saves):
+    """Found in a play-test: Ann had the keyboard last (she answered Robo's offer in his turn), so her turn
+    followed his with no hand-over, and the r of the burst she typed through his turn rolled for her. The
+    keys of that burst are refused with the reason until her hands rest; then r rolls."""
+    game = new_game(dice=[(1, 2, 1)], names=["Ann", ROBO])
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        game_screen = app.screen
+        game_screen.turns.pace = 30.0  # (Robo's steps wait while she types)
+        await pilot.press("r", "b")  # Ann lands on Arctic Avenue and buys it: Robo's turn
+        await pilot.pause()
+        assert screen_name(app) == "GameScreen" and game.pending.player == 1
+        with guards_on(app):
+            burst(app, "r", "b", "m", "space")  # space: Robo plays at once; his turn ends
+            for _ in range(40):
+                await pilot.pause()
+                if game.pending.player == 0 and game.pending.kind == "turn":
+                    break
+            assert game.pending.player == 0 and game.pending.kind == "turn" and screen_name(app) == "GameScreen"
+            robo = len(game.history)
+            assert game.history[-1].player == 1
+            burst(app, "r", "m", "r")  # the same burst goes on into her turn
+            await pilot.pause()
+            assert len(game.history) == robo and screen_name(app) == "GameScreen"
+            assert app.notices[-1].startswith("Roll: Robo (computer) has just played; keys typed through its move")
+            app.clock.advance(REST + 0.1)  # her hands rest
+            await pilot.press("r")
+            await pilot.pause()
+            assert len(game.history) == robo + 1 and game.history[-1].player == 0  # her roll, now

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from megamono.rules.actions import Buy, DeclineBuy, ProposeEnd, Roll, VoteEnd
 from megamono.tui.controller import GameController
+from megamono.tui.keytimes import REST, KeyTimes
 from megamono.tui.runtime import FakeClock
 from megamono.tui.table import (
     AFTER_HANDOVER,
@@ -132,3 +133,50 @@ def test_the_game_screen_holds_the_flow_and_owns_the_rest():
     names = {key_name(b.action) for b in KEYS}
     assert names == BoardKeys.NAMES and all(callable(getattr(BoardKeys, n)) for n in names)
     assert all(b.action == f"key({key_name(b.action)!r})" for b in KEYS)  # (one dispatcher: action_key)
+
+
+def _robo_moved_with_keys_typed(typing: bool) -> tuple[Table, KeyTimes, FakeClock]:
+    """Ann buys and ends her turn; Robo (computer) plays his turn and gives her the keyboard back with no
+    hand-over (she had it last). ``typing``: she mashes keys, 0.25 s apart, all through his move."""
+    game = new_game(dice=[(1, 2, 1)], names=["Ann", ROBO])
+    clock, keys = FakeClock(), KeyTimes()
+    c = GameController(game)
+    table = Table(c, clock, lambda: True, lambda: True, keys=lambda: keys)
+    assert isinstance(table.next_step(), HandOver)
+    c.act(Roll(player=0))
+    c.act(Buy(player=0))
+    for action in (Roll(player=1), Buy(player=1)):  # (Robo's moves, at the computers' pace)
+        assert table.next_step() == ComputerMove(1)
+        for _ in range(3):
+            clock.advance(0.25)
+            if typing:
+                keys.key(clock.monotonic())
+        c.act(action)
+    assert game.pending.kind == "turn" and game.pending.player == 0
+    return table, keys, clock
+
+
+def test_keys_typed_through_a_computers_move_do_not_act_for_the_person_it_gives_the_keyboard_back_to():
+    """Issue 27, item 5 (a play-test): Ann answered Robo's offer in his turn, so her turn follows his with no
+    hand-over; the keys she mashed through his move must not roll for her. They wait until her hands rest."""
+    table, keys, clock = _robo_moved_with_keys_typed(typing=True)
+    assert table.next_step() == Idle()
+    assert table.allows("roll") is None and table.allows("manage") is None
+    assert table.why_wait() == ("Wait: Robo (computer) has just played; keys typed through its move are not "
+                                "taken: rest a moment, then press again")
+    assert "Robo (computer) has just played" in table.why_key_off("roll")
+    clock.advance(0.25)
+    keys.key(clock.monotonic())  # (the burst goes on: still not taken)
+    assert table.allows("roll") is None
+    clock.advance(REST)  # (her hands rest: the next key is hers)
+    assert table.allows("roll") is True
+    keys.key(clock.monotonic())
+    assert table.allows("roll") is True and table.why_wait() is None
+
+
+def test_a_key_pressed_after_a_computers_move_acts_at_once():
+    table, keys, clock = _robo_moved_with_keys_typed(typing=False)
+    assert table.next_step() == Idle() and table.allows("roll") is True
+    clock.advance(0.2)
+    keys.key(clock.monotonic())  # (a burst begun once the move was there to see)
+    assert table.allows("roll") is True and table.why_wait() is None

@@ -24,6 +24,7 @@ from textual.widgets import Button, Footer, Input, Static
 from megamono.rules.decisions import Decision
 from megamono.rules.engine import Game
 
+from ..keytimes import REST
 from ..look import DIM, Look
 from ..resizing import LatestSizeOnly
 from ..runtime import runtime_of
@@ -104,18 +105,35 @@ class DecisionDialog(LatestSizeOnly, ModalScreen[object], Generic[D]):
 
     GUARD = 0.25
     """Seconds after opening in which keys are ignored (when the runtime's ``guards`` are on)."""
+    after_computer = False
+    """Opened straight after a computer player's move with no hand-over: keys of a burst that began before
+    it opened (typed through the computer's move) are not taken until the hands rest (:data:`~..keytimes.REST`)."""
 
     def too_soon(self) -> bool:
+        """Whether a key now is too soon: in the first :attr:`GUARD` seconds after opening, or (after a
+        computer's move, :attr:`after_computer`) in a burst of keys that began before it opened."""
         opened = getattr(self, "_opened", None)
         runtime = runtime_of(self.app)
         if opened is None or not runtime.guards:
             return False
-        if runtime.clock.monotonic() - opened < self.GUARD:
-            if not getattr(self, "_guard_timer", False):
-                self._guard_timer = True
-                self.set_timer(self.GUARD, self.refresh_bindings)
-            return True
-        return False
+        now = runtime.clock.monotonic()
+        keys = getattr(self.app, "keys", None)
+        wait = None
+        if now - opened < self.GUARD:
+            wait = self.GUARD
+        elif self.after_computer and keys is not None and keys.typing_since(opened, now):
+            wait = REST
+        if wait is None:
+            return False
+        if not getattr(self, "_guard_timer", False):
+            self._guard_timer = True
+
+            def over() -> None:
+                self._guard_timer = False
+                self.refresh_bindings()
+
+            self.set_timer(wait, over)
+        return True
 
     def __init__(self, game: Game, look: Look, player: int | None = None) -> None:
         """``player``: the seat deciding here, one of ``pending.players`` (the first when not given)."""

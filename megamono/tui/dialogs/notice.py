@@ -16,6 +16,7 @@ from textual.css.query import NoMatches
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Static
 
+from ..keytimes import REST
 from ..look import DIM, Look
 from ..resizing import LatestSizeOnly, stale_resize
 from ..runtime import runtime_of
@@ -52,12 +53,12 @@ class PassKeyboard(LatestSizeOnly, ModalScreen[object]):
                 Binding("s", "save", "Save"), Binding("q", "leave", "Quit game")]
     GUARD = 0.4
     """Seconds after opening in which keys are ignored: keys typed ahead by the previous player must
-    not dismiss the notice (off in test mode)."""
-    REST = 1.5
+    not dismiss the notice (when the runtime's guards are on)."""
+    REST = REST
     """After a key (one the notice ignored, or any pressed just before it opened), the seconds without a
     key it takes before one is taken: keys pressed over and over while a computer plays (Enter, r,
-    Enter, r...) never run into the next person's hand-over; it takes a key pressed after a rest (off
-    in test mode)."""
+    Enter, r...) never run into the next person's hand-over; it takes a key pressed after a rest (when
+    the runtime's guards are on)."""
 
     def __init__(self, look: Look, player: int, why: str = "", owner=None, undo: str | None = None) -> None:
         super().__init__()

@@ -37,6 +37,7 @@ from megamono.rules.texts import action_text
 from ..computers import ComputerMoves
 from ..controller import Change, GameController, Refused
 from ..dialogs.base import on_top
+from ..keytimes import REST
 from ..look import Look
 from ..resizing import stale_resize
 from ..runtime import DEFAULT, runtime_of
@@ -87,7 +88,7 @@ class GameScreen(Screen[None]):
         except Exception:  # noqa: BLE001 - built outside a running app
             runtime = DEFAULT
         self.table = Table(self.controller, runtime.clock, lambda: bool(getattr(self.app, "pass_notices", False)),
-                           guards=lambda: runtime_of(self.app).guards)
+                           guards=lambda: runtime_of(self.app).guards, keys=lambda: getattr(self.app, "keys", None))
         """What shows next, and which keys act (:mod:`..table`, no Textual)."""
         self.computers = ComputerMoves(self.controller, worker_runner(self, "computer"),
                                        lambda error: say_computer_failed(self.app, error))
@@ -289,3 +290,5 @@ class GameScreen(Screen[None]):
             self.app.notify(f"{words}: {self.table.why_key_off(name)}", severity="warning", timeout=3)
         elif active is None:
             say_wait(self, event)
+        if self.table.typed_through_computer() is not None:  # (the keys act again once the hands rest)
+            self.set_timer(REST, self.refresh_bindings)

@@ -67,6 +67,7 @@ def screen_for(gs: GameScreen, step: HandOver | Ask | OpenAuction) -> Screen[Any
     dialog = dialog_for(gs, step)
     if step.after_computer:
         dialog.GUARD = max(dialog.GUARD, AFTER_COMPUTER_GUARD)
+        dialog.after_computer = True
     return dialog
 
 
