@@ -4,7 +4,6 @@ the thread only writes them, in order, the newest of a file only, and says how e
 from __future__ import annotations
 
 import threading
-import time
 from pathlib import Path
 
 from megamono.autosave import BackgroundWriter
@@ -29,16 +28,17 @@ def test_the_writer_writes_in_its_own_thread_in_order_and_reports_each_write(tmp
 
 
 def test_only_the_newest_bytes_of_a_file_waiting_are_written(tmp_path):
-    gate = threading.Event()
+    gate, started = threading.Event(), threading.Event()
     written: list[bytes] = []
 
     def write(path: Path, data: bytes) -> None:
+        started.set()
         gate.wait(10)
         written.append(data)
 
     writer = BackgroundWriter(write, lambda path, problem: None)
     writer.submit(tmp_path / "a.json", b"first")  # taken at once: being written
-    time.sleep(0.05)
+    assert started.wait(10)
     writer.submit(tmp_path / "a.json", b"second")  # waiting ...
     writer.submit(tmp_path / "a.json", b"third")  # ... replaced by newer bytes
     assert not writer.wait(0.05)  # still writing

@@ -85,7 +85,7 @@ async def test_the_palette_runs_legal_actions(saves):
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press(*"roll the dice")
-        await pilot.pause(0.2)
+        await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
         assert [a.kind for a in game.history] == ["roll"]
@@ -93,7 +93,7 @@ async def test_the_palette_runs_legal_actions(saves):
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press(*"buy arctic")
-        await pilot.pause(0.2)
+        await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
         await pilot.pause()

@@ -63,38 +63,45 @@ async def test_a_name_longer_than_20_characters_is_kept_and_refused_beside_it(se
         assert said(screen, "#err-0") == "" and not name.has_class("-invalid")
 
 
-@pytest.mark.parametrize(("typed", "why"), [
+STARTING_CASH_REFUSED = [
     ("7", "at least $100"), ("99", "at least $100"), ("-5", "-5 is not a whole number of dollars"),
     ("1e3", "1e3 is not a whole number of dollars"), ("2,000,000", "at most $1,000,000"),
-])
-async def test_a_starting_cash_below_100_or_not_a_number_is_refused(setup_screen, typed, why):
-    async with setup_screen() as (app, pilot, screen):
+]
+
+
+async def test_a_starting_cash_below_100_or_not_a_number_is_refused(setup_screen):
+    async with setup_screen() as (app, pilot, screen):  # (one screen for every value: each starts valid)
         box = screen.query_one("#opt-starting_cash", Input)
-        box.focus()
-        await retype(pilot, typed)
-        assert box.value == typed
-        assert said(screen, "#err-starting_cash") == why
-        err = screen.query_one("#err-starting_cash").region
-        assert err.y == box.region.y and err.x == box.region.right + 2  # right beside the field
-        screen.query_one("#name-1").focus()
-        await pilot.press("ctrl+g")
-        await pilot.pause()
-        assert screen_name(app) == "SetupScreen" and box.has_focus  # back to the field to fix
-        await retype(pilot, "1,500")
-        assert said(screen, "#err-starting_cash") == "" and screen.options().starting_cash == 1500
+        for typed, why in STARTING_CASH_REFUSED:
+            box.focus()
+            await retype(pilot, typed)
+            assert box.value == typed, typed
+            assert said(screen, "#err-starting_cash") == why, typed
+            err = screen.query_one("#err-starting_cash").region
+            assert err.y == box.region.y and err.x == box.region.right + 2, typed  # right beside the field
+            screen.query_one("#name-1").focus()
+            await pilot.press("ctrl+g")
+            await pilot.pause()
+            assert screen_name(app) == "SetupScreen" and box.has_focus, typed  # back to the field to fix
+            await retype(pilot, "1,500")
+            assert said(screen, "#err-starting_cash") == "" and screen.options().starting_cash == 1500, typed
 
 
-@pytest.mark.parametrize(("typed", "why"), [("0", "at least 1"), ("-5", "-5 is not a whole number"),
-                                            ("2.5", "2.5 is not a whole number")])
-async def test_a_turn_limit_below_1_or_not_a_number_is_refused(setup_screen, typed, why):
-    async with setup_screen() as (app, pilot, screen):
+TURN_LIMIT_REFUSED = [("0", "at least 1"), ("-5", "-5 is not a whole number"), ("2.5", "2.5 is not a whole number")]
+
+
+async def test_a_turn_limit_below_1_or_not_a_number_is_refused(setup_screen):
+    async with setup_screen() as (app, pilot, screen):  # (one screen for every value: each starts valid)
         box = screen.query_one("#opt-turn_limit", Input)
-        box.focus()
-        await retype(pilot, typed)
-        assert box.value == typed and said(screen, "#err-turn_limit") == why
-        await pilot.press("ctrl+g")
-        await pilot.pause()
-        assert screen_name(app) == "SetupScreen"
+        for typed, why in TURN_LIMIT_REFUSED:
+            box.focus()
+            await retype(pilot, typed)
+            assert box.value == typed and said(screen, "#err-turn_limit") == why, typed
+            await pilot.press("ctrl+g")
+            await pilot.pause()
+            assert screen_name(app) == "SetupScreen", typed
+            await retype(pilot, "")
+            assert said(screen, "#err-turn_limit") == "", typed
 
 
 @pytest.mark.parametrize("typed", ["1e3", "-5", "12a", "1 000"])

@@ -87,18 +87,19 @@ async def test_a_key_pressed_as_the_hand_over_opens_says_it_was_not_taken(saves)
 async def test_keys_pressed_over_and_over_never_run_into_the_hand_over(saves):
     """Found play-testing: Enter and r pressed again and again while a computer played went through the
     next person's hand-over once its guard was over, and rolled for her. A key the guard ignores
-    starts it again, so only a key pressed after a rest is taken."""
-    import time
-
+    starts it again, so only a key pressed after a rest is taken. (On the app's fake clock: keys every
+    0.3 s for twice the guard.)"""
     app = app_for(new_game(), saves)
+    clock = app.runtime.clock
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         game_screen = app.screen
         async with guarded_hand_over(app, pilot, 1, guard=2.0) as notice:
-            opened = time.monotonic()
-            while time.monotonic() - opened < 2 * notice.GUARD:  # longer than the guard, keys all along
+            opened = clock.monotonic()
+            while clock.monotonic() - opened < 2 * notice.GUARD:  # longer than the guard, keys all along
                 await pilot.press("enter", "r")
-                await pilot.pause(0.3)
+                clock.advance(0.3)
+                await pilot.pause()
                 assert screen_name(app) == "PassKeyboard"
             assert game_screen.game.history == []
             await pass_after_a_rest(app, pilot, notice)

@@ -7,6 +7,7 @@ only read. Snapshots at 140x45 and 100x30 (``--snapshot-update`` after an intend
 from __future__ import annotations
 
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -26,6 +27,11 @@ ROOT = Path(__file__).resolve().parents[2]
 LATE_GAME = ROOT / "saves" / "examples" / "late-game.json"
 
 
+def few_playouts() -> Runtime:
+    """A scripted table whose review plays 2 playouts a point, not SCRIPTED_PLAYOUTS: for the tests of
+    the screen's ways in and out, which read no figure and follow no turning point (the late game's 14
+    points take seconds at 20 each)."""
+    return replace(Runtime.scripted(), playouts=2)
 
 
 @pytest.fixture(scope="module")
@@ -80,7 +86,7 @@ async def test_from_the_game_over_screen_to_the_review_and_a_turning_point_repla
 async def test_from_the_saved_games_the_file_only_read(saves, finished):
     path = save_game(finished, "finished", saves)
     before = path.read_bytes()
-    app = MegamonoApp(saves, runtime=Runtime.scripted(), open_resume=True)
+    app = MegamonoApp(saves, runtime=few_playouts(), open_resume=True)
     async with app.run_test(size=(140, 45)) as pilot:
         await settle(pilot, app, until=lambda: screen_name(app) == "ResumeScreen")
         await pilot.press("v")
@@ -118,7 +124,7 @@ async def test_a_game_in_progress_is_reviewed_up_to_now(saves):
     from megamono.saves import load_game
 
     game = load_game(LATE_GAME)
-    app = MegamonoApp(saves, runtime=Runtime.scripted())
+    app = MegamonoApp(saves, runtime=few_playouts())
     async with app.run_test(size=(140, 45)) as pilot:
         app.push_screen(ReviewScreen(game, "late-game"))
         await pilot.pause()
@@ -154,7 +160,7 @@ async def test_the_app_opened_on_a_review_quits_when_it_is_left(saves):
     from megamono.saves import load_game
 
     review = review_game(load_game(LATE_GAME))
-    app = MegamonoApp(saves, runtime=Runtime.scripted(), review=(review, "late-game"))
+    app = MegamonoApp(saves, runtime=few_playouts(), review=(review, "late-game"))
     async with app.run_test(size=(140, 45)) as pilot:
         await pilot.pause()
         assert screen_name(app) == "ReviewScreen"

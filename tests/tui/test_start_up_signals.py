@@ -22,6 +22,9 @@ pytestmark = [pytest.mark.skipif(not sys.platform.startswith("linux"), reason="p
 
 DELAYS = (0.1, 0.3, 0.6, 0.9, 1.2, 1.6, 2.0, 2.5, 3.0, 4.0)
 """Seconds after the start at which the signal comes: from the imports to the first hand-over."""
+QUICK = (0.1, 0.9, 2.0, 4.0)
+"""The moments of the default run (the imports, the app's start, the game screen, the hand-over); every
+other one is the slow run's (``pytest -m slow tests/tui/test_start_up_signals.py``)."""
 CLOSE_LIMIT = 10.0
 """Seconds within which the process must be gone (a loaded machine; the 2 s promise is the slow test's)."""
 
@@ -37,7 +40,7 @@ def locks(saves) -> list[str]:
     return sorted(p.name for p in saves.glob(".autosave-*.lock"))
 
 
-@pytest.mark.parametrize("delay", DELAYS)
+@pytest.mark.parametrize("delay", [pytest.param(d, marks=() if d in QUICK else pytest.mark.slow) for d in DELAYS])
 def test_sigterm_during_start_up_ends_the_app_without_a_traceback(delay, tmp_path):
     saves = tmp_path / "saves"
     path = save_game(new_game(dice=[(1, 2, 1)]), "start", saves)

@@ -6,8 +6,12 @@ runs) on a pseudo-terminal of its own (``pty_terminal.py``), brings it to a scre
 (``screen_recipes.py``) and closes the terminal. Every Screen class of ``megamono.tui`` is covered: a
 screen without a recipe fails :func:`test_every_screen_has_a_recipe`.
 
-The slow run closes the terminal 20 times on each screen and prints the worst times::
+The default run closes the terminal once on each screen of :data:`QUICK` (one of each way the app can be
+when it closes: no game, a worker thread or processes at work, the board, a dialog, a screen over the
+board, a timer ticking, the hand-over, the rescue folder, the game over) and signals it on a few; the slow
+run closes it once on every other screen, and 20 times on each screen, printing the worst times::
 
+    .venv/bin/python -m pytest -m slow tests/tui/test_terminal_close.py -k ends_the_game   # every screen, once
     .venv/bin/python -m pytest -m slow tests/tui/test_terminal_close.py -s
 """
 
@@ -41,6 +45,9 @@ GONE_LIMIT = 2.0
 """Seconds after the app's exit within which every process of its session must be gone: the app's worker
 processes end with it, and multiprocessing's fork server and resource tracker a moment after it."""
 SCREENS = sorted(RECIPES)
+QUICK = {"StartScreen", "ReviewScreen", "GameScreen", "BuyDialog", "OpenAuctionDialog", "PassKeyboard",
+         "ChancesScreen", "ManageScreen", "SaveFailedDialog", "GameOverScreen", "TooSmallScreen"}
+"""The screens closed in the default run (every other one in the slow run: some 2 s of a real app each)."""
 
 
 def app_env() -> dict[str, str]:
@@ -123,6 +130,7 @@ def close_on(screen: str, folder: Path, how: str = "hangup", *extra: str, second
 
 
 def test_every_screen_has_a_recipe():
+    assert QUICK <= set(RECIPES)
     classes = screen_classes()
     assert {"StartScreen", "GameScreen", "BuyDialog", "TooSmallScreen"} <= set(classes)
     missing = sorted(set(classes) - set(RECIPES) - set(NOT_SHOWN))
@@ -130,7 +138,8 @@ def test_every_screen_has_a_recipe():
     assert not set(RECIPES) - set(classes), "a recipe for a screen that no longer exists"
 
 
-@pytest.mark.parametrize("screen", SCREENS)
+@pytest.mark.parametrize("screen", [pytest.param(screen, marks=() if screen in QUICK else pytest.mark.slow)
+                                    for screen in SCREENS])
 def test_closing_the_terminal_ends_the_game(screen, tmp_path):
     close_on(screen, tmp_path, "hangup")
 

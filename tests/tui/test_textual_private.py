@@ -53,15 +53,17 @@ def _textual_string_names() -> set[str]:
     return {m for f in Path(textual.__file__).parent.rglob("*.py") for m in call.findall(f.read_text("utf-8"))}
 
 
-def _textual_class_names() -> set[str]:
-    """Every private name a class of Textual defines or sets on ``self`` (read from its source)."""
+@functools.cache
+def _textual_class_names() -> frozenset[str]:
+    """Every private name a class of Textual defines or sets on ``self`` (read from its source; once a run:
+    every check reads the same Textual)."""
     import textual
 
     out: set[str] = set()
     for f in Path(textual.__file__).parent.rglob("*.py"):
         for c in (n for n in ast.walk(ast.parse(f.read_text("utf-8"))) if isinstance(n, ast.ClassDef)):
             out |= _defined_in(c)
-    return out
+    return frozenset(out)
 
 
 TEXTUAL_STRING_NAMES = _textual_string_names()

@@ -4,6 +4,7 @@ the position, shown at once when it opens again there, and forgotten once the ga
 
 from __future__ import annotations
 
+import pytest
 from megamono.rules.actions import Roll
 from megamono.tui.runtime import SCRIPTED_PLAYOUTS
 from megamono.tui.screens.chances import ChancesScreen, PositionChances
@@ -100,6 +101,7 @@ async def test_w_opens_the_panel_over_a_decision_and_the_decision_comes_back(sav
         assert game.pending.kind == "buy"
 
 
+@pytest.mark.xdist_group("serial")  # (it starts the app's worker processes)
 async def test_in_play_the_panel_plays_in_worker_processes_with_the_figures_of_one_thread(saves):
     """Out of test mode the panel plays its first playouts in a thread of the app and the rest in the
     app's worker processes (a fork server started before the app runs: once Textual has replaced the
@@ -108,21 +110,21 @@ async def test_in_play_the_panel_plays_in_worker_processes_with_the_figures_of_o
     import asyncio
 
     from megamono.tui.app import MegamonoApp
-    from megamono.tui.runtime import Runtime
+    from megamono.tui.dialogs.notice import PassKeyboard
+    from megamono.tui.runtime import FakeClock, Runtime
     from megamono.tui.screens.chances import CHUNK
 
     game = new_game(seed=3)
-    app = MegamonoApp(saves, runtime=Runtime(signals=False, settings=False), game=game)
+    clock = FakeClock()
+    app = MegamonoApp(saves, runtime=Runtime(clock=clock, signals=False, settings=False), game=game)
     async with app.run_test(size=(140, 45)) as pilot:
-        for _ in range(100):  # (the hand-over first: pass it, once it shows, with no key before)
-            if screen_name(app) == "PassKeyboard":
-                break
-            await asyncio.sleep(0.1)
-        await asyncio.sleep(2.0)  # (the hand-over takes a key after a rest: PassKeyboard.REST)
+        # (the hand-over first: pass it, once it shows, with no key before, after its rest)
+        await settle(pilot, app, until=lambda: screen_name(app) == "PassKeyboard")
+        clock.advance(PassKeyboard.GUARD + PassKeyboard.REST)
         await pilot.press("enter")
         await settle(pilot, app, until=lambda: screen_name(app) == "GameScreen")
         await pilot.press("w")
-        for _ in range(1200):  # (a guard against a hang, not a timing: up to two minutes on a busy machine)
+        for _ in range(1200):  # (the worker processes' playouts: a guard against a hang, up to two minutes)
             await asyncio.sleep(0.1)
             screen = app.screen
             if isinstance(screen, ChancesScreen) and len(screen.chances.results) >= 3 * CHUNK:
