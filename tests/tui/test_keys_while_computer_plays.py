@@ -78,9 +78,9 @@ async def test_a_key_pressed_as_the_hand_over_opens_says_it_was_not_taken(saves)
             await pilot.press("enter", "r", "enter")  # typed ahead
             await pilot.pause()
             assert screen_name(app) == "PassKeyboard"
-            told = [n for n in app.notices if n.startswith("A key pressed as the hand-over opened was not taken")]
-            assert told == ["A key pressed as the hand-over opened was not taken: Bob, press Enter when you are "
-                            "ready"]  # (once, not for every key typed ahead)
+            told = [n for n in app.notices if n.startswith("Keys typed ahead are not taken here")]
+            assert told == ["Keys typed ahead are not taken here: Bob, take your hands off the keys a moment, then "
+                            "press Enter when you are ready"]  # (once, not for every key typed ahead)
             await pass_after_a_rest(app, pilot, notice)
 
 

@@ -121,8 +121,8 @@ class PassKeyboard(LatestSizeOnly, ModalScreen[object]):
         if not self._told_too_soon:  # (once: typing ahead sends several)
             self._told_too_soon = True
             name = self.look.game.st.players[self.player].name
-            self.app.notify(f"A key pressed as the hand-over opened was not taken: {name}, press Enter when "
-                            "you are ready", severity="warning", timeout=3)
+            self.app.notify(f"Keys typed ahead are not taken here: {name}, take your hands off the keys a "
+                            "moment, then press Enter when you are ready", severity="warning", timeout=3)
 
     def action_undo(self) -> None:
         if self.undo is not None and self.owner is not None:
