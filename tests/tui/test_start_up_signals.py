@@ -29,7 +29,9 @@ CLOSE_LIMIT = 10.0
 """Seconds within which the process must be gone (a loaded machine; the 2 s promise is the slow test's)."""
 
 
-ENV = {**os.environ, "MEGAMONO_ANIMATIONS": "off", "TERM": "xterm-256color"}
+ENV = {**{k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")},
+       "MEGAMONO_ANIMATIONS": "off", "TERM": "xterm-256color"}
+"""The app's environment: no size forced by COLUMNS and LINES (pytest-xdist's workers set 80x24)."""
 
 
 def resume_argv(saves, path) -> list[str]:
