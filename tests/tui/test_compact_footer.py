@@ -142,3 +142,30 @@ async def test_the_footer_follows_a_resize(saves):
 def test_the_help_lists_every_key_the_footer_may_leave_out():
     for key in ("←↑↓→", "F1", "c        claim rent", "space", "Home", "w        win chances"):
         assert key in HELP
+
+
+async def test_the_footer_is_rebuilt_only_when_a_key_it_shows_changed(saves):
+    """Textual's Footer composes all its keys again on every refresh of its screen's bindings (after every
+    key, focus change and guard); megamono's (KeysFooter) keeps them while they are the same, and rebuilds
+    them when one changes (here: the roll key greyed by a decision put aside)."""
+    from megamono.tui.widgets.footer import KeysFooter
+    from textual.screen import Screen
+
+    game = Game.new("mega", ["Ann", "Cat"], seed=1, seat_order=True, dice=[(1, 2, 1)])
+    app = app_for(game, saves)
+    async with app.run_test(size=COMPACT) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        footer = screen.query_one(KeysFooter)
+        shown = list(footer.query(FooterKey))
+        for _ in range(3):
+            Screen.refresh_bindings(screen)  # (Textual's own refresh, not the game screen's fitted one)
+            await pilot.pause()
+        assert list(footer.query(FooterKey)) == shown and all(k.is_attached for k in shown)
+        await pilot.press("r", "escape")  # a buy decision, put aside: r is greyed
+        await pilot.pause()
+        assert screen_name(app) == "GameScreen"
+        now = list(screen.query_one(KeysFooter).query(FooterKey))
+        assert not any(k in shown for k in now)
+        roll = next(k for k in now if k.key == "r")
+        assert roll.has_class("-disabled")

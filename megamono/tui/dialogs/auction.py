@@ -7,7 +7,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.widgets import Button, Footer, Input, Static
+from textual.widgets import Button, Input, Static
 
 from megamono.rules.actions import Bid, DropOut
 from megamono.rules.decisions import BidDecision
@@ -18,6 +18,7 @@ from ..look import DIM, money
 from ..runtime import runtime_of
 from ..widgets.amount import AmountInput
 from ..widgets.deed_card import deed_card_text
+from ..widgets.footer import KeysFooter
 from ..widgets.notices import NoticeLine
 from .base import DecisionDialog
 from .notice import ConfirmDialog
@@ -165,7 +166,7 @@ class BidDialog(DecisionDialog[BidDecision]):
                 yield Button(Content("Bid [enter]"), id="bid", compact=True)
             yield Static("", id="why")
         yield NoticeLine()
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         super().on_mount()

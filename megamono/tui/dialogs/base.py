@@ -19,7 +19,7 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.content import Content
 from textual.markup import escape
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Footer, Input, Static
+from textual.widgets import Button, Input, Static
 
 from megamono.rules.decisions import Decision
 from megamono.rules.engine import Game
@@ -28,6 +28,7 @@ from ..keytimes import REST
 from ..look import DIM, Look
 from ..resizing import LatestSizeOnly
 from ..runtime import runtime_of
+from ..widgets.footer import KeysFooter
 from ..widgets.notices import NoticeLine
 
 
@@ -186,7 +187,7 @@ class DecisionDialog(LatestSizeOnly, ModalScreen[object], Generic[D]):
                                  compact=True)
             yield Static(self.reasons(), id="why")
         yield NoticeLine()
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self._opened = runtime_of(self.app).clock.monotonic()

@@ -14,12 +14,13 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.css.query import NoMatches
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from ..keytimes import REST
 from ..look import DIM, Look
 from ..resizing import LatestSizeOnly, stale_resize
 from ..runtime import runtime_of
+from ..widgets.footer import KeysFooter
 from ..widgets.notices import NoticeLine
 
 WHAT = {
@@ -166,7 +167,7 @@ class PassKeyboard(LatestSizeOnly, ModalScreen[object]):
             yield Static(banner, id="banner")
             yield Static(t, id="passtext")
         yield NoticeLine()
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         from textual.color import Color
@@ -224,7 +225,7 @@ class ConfirmDialog(LatestSizeOnly, ModalScreen[bool]):
         with Vertical(id="confirm"):
             yield Static(Text(self.question + "\n\n", style="bold") + Text("y = yes, n = no", style=DIM))
         yield NoticeLine()
-        yield Footer()
+        yield KeysFooter()
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
@@ -279,7 +280,7 @@ class SaveFailedDialog(LatestSizeOnly, ModalScreen[str | None]):
             yield Input(self.default_target(), id="elsewhere")
             yield Static("", id="elsewhereerr")
         yield NoticeLine()
-        yield Footer()
+        yield KeysFooter()
 
     def action_elsewhere(self) -> None:
         box = self.query_one("#elsewhere", Input)

@@ -43,7 +43,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.timer import Timer
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from megamono.rules.actions import Action, Bid, PassBid
 from megamono.rules.decisions import BidDecision
@@ -57,6 +57,7 @@ from ..resizing import LatestSizeOnly
 from ..runtime import runtime_of
 from ..widgets.amount import AmountInput
 from ..widgets.deed_card import deed_card_text
+from ..widgets.footer import KeysFooter
 from ..widgets.notices import NoticeLine
 from .auction import far_above_question
 from .base import on_top
@@ -191,7 +192,7 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
                 yield Static("", id="amount-problem")
             yield Static(self.keys_text(), id="why")
         yield NoticeLine()
-        yield Footer()
+        yield KeysFooter()
 
     def now(self) -> float:
         """The runtime clock's reading."""

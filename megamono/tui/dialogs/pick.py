@@ -12,7 +12,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from megamono.rules.decisions import Decision
 from megamono.rules.engine import Game
@@ -20,6 +20,7 @@ from megamono.rules.engine import Game
 from ..look import DIM, Look
 from ..widgets.board import Board
 from ..widgets.deed_card import deed_card_text
+from ..widgets.footer import KeysFooter
 from ..widgets.notices import NoticeLine
 from .base import DecisionDialog
 
@@ -71,7 +72,7 @@ class BoardPickDialog(DecisionDialog[Decision]):
             yield Static(Text("←/→ move along the board (clockwise →), PgUp/PgDn a side, Enter choose, "
                               + ("Esc cancel" if self.cancel else "Esc look at the board"), style=DIM))
         yield NoticeLine()
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         super().on_mount()

@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from megamono.rules.actions import AcceptTrade, RefuseTrade, ShortageAnswer, VoteEnd
 from megamono.rules.decisions import EndVoteDecision, ShortageAskDecision, TradeOffer, TradeReplyDecision, TradeSide
@@ -25,6 +25,7 @@ from megamono.rules.engine import Game
 
 from ..look import DIM, Look, money
 from ..resizing import LatestSizeOnly
+from ..widgets.footer import KeysFooter
 from ..widgets.notices import NoticeLine
 from .base import D, DecisionDialog, Option
 
@@ -205,7 +206,7 @@ class PickDialog(LatestSizeOnly, ModalScreen[Any]):
         with Vertical(id="pickbox"):
             yield Static(t)
         yield NoticeLine()
-        yield Footer()
+        yield KeysFooter()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         k = parameters[0] if parameters else None  # (the k of a "pick(k)" binding: always an int)

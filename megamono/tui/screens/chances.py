@@ -34,7 +34,7 @@ from textual.containers import Vertical
 from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Footer, ProgressBar, Static
+from textual.widgets import ProgressBar, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from megamono.analysis import (
@@ -53,6 +53,7 @@ from megamono.analysis import (
 from ..look import Look
 from ..resizing import LatestSizeOnly
 from ..runtime import Clock, runtime_of
+from ..widgets.footer import KeysFooter
 from ..widgets.notices import NoticeLine
 
 if TYPE_CHECKING:
@@ -239,7 +240,7 @@ class ChancesScreen(LatestSizeOnly, ModalScreen[None]):
             yield ProgressBar(total=100, show_eta=False, id="chances-bar")
             yield Static(self.done_text(), id="chances-done")
         yield NoticeLine()
-        yield Footer()
+        yield KeysFooter()
 
     def about(self) -> Text:
         """What the figures are: from which round and whose move, by whom."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from megamono.rules.events import Event, JailRoll, MrMonopolySends, MrMonopolyStays, Rolled, Triples, UtilityRoll
 
@@ -24,6 +24,7 @@ from ..themes import palette_for
 from ..widgets.board import LAYOUT_MIN, Board, layout_for
 from ..widgets.deed_card import DeedCard
 from ..widgets.dice import DiceView
+from ..widgets.footer import KeysFooter
 from ..widgets.log import GameLog
 from ..widgets.notices import NoticeLine
 from ..widgets.player_panel import PlayersView
@@ -87,7 +88,7 @@ class GameView:
                 yield self.aside_card
                 yield Static(aside_keys(self.screen.look), id="aside-keys")
         yield self.notice
-        yield Footer()
+        yield KeysFooter()
 
     def mounted(self) -> None:
         """Once the screen is mounted: the log, the palette of the app's theme, the layout and the view."""

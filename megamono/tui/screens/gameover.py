@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from megamono.rules.engine import Game
 from megamono.rules.events import termination_words
@@ -23,6 +23,7 @@ from megamono.rules.events import termination_words
 from ..look import DIM, Look, count, fit_cells, money
 from ..resizing import LatestSizeOnly
 from ..stats import GameStats, bar_rows, columns, stats_for
+from ..widgets.footer import KeysFooter
 from ..widgets.notices import NoticeLine
 
 if TYPE_CHECKING:
@@ -191,7 +192,7 @@ class GameOverScreen(LatestSizeOnly, Screen[None]):
             yield Static(worth_chart(g, look, self.stats, self.chart_width()), id="chart")
             yield Static(statistics_text(g, look, self.stats), id="stats")
         yield NoticeLine()
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#over").focus()

@@ -9,10 +9,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, HelpPanel, Markdown
+from textual.widgets import HelpPanel, Markdown
 
 from ..look import count
 from ..resizing import LatestSizeOnly
+from ..widgets.footer import KeysFooter
 from ..widgets.hanging import HangingText
 from ..widgets.notices import NoticeLine
 
@@ -312,7 +313,7 @@ class HelpScreen(LatestSizeOnly, ModalScreen[None]):
                 yield HangingText(this_game_text(game), id="this-game")
             yield HangingText(Text(help_text(game.ed if game is not None else None, self.first)), id="keys")
         yield NoticeLine()
-        yield Footer()
+        yield KeysFooter()
 
     def action_rules(self) -> None:
         from .rules import RulesScreen

@@ -16,7 +16,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.css.scalar import Scalar
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from megamono.rules.actions import (
     Build,
@@ -33,6 +33,7 @@ from ..dialogs.notice import ConfirmDialog
 from ..look import DIM, building_text, money
 from ..resizing import LatestSizeOnly
 from ..widgets.deed_card import DeedCard
+from ..widgets.footer import KeysFooter
 from ..widgets.notices import NoticeLine
 from ..widgets.player_panel import deed_groups
 from .game_footer import FooterFit
@@ -116,7 +117,7 @@ class ManageScreen(LatestSizeOnly, Screen[None]):
             yield DeedCard(self.game, self.look)
             yield Static(id="legal")
         yield NoticeLine()
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.reload()

@@ -21,13 +21,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Checkbox, Footer, Select, Static
+from textual.widgets import Checkbox, Select, Static
 
 from megamono.rules.engine import Game
 
 from ..look import DIM
 from ..resizing import LatestSizeOnly
 from ..runtime import runtime_of
+from ..widgets.footer import KeysFooter
 from ..widgets.notices import NoticeLine
 
 if TYPE_CHECKING:
@@ -170,7 +171,7 @@ class OptionsScreen(LatestSizeOnly, ModalScreen[None]):
                               "palette (Ctrl+P).",
                               style=DIM))
         yield NoticeLine()
-        yield Footer()
+        yield KeysFooter()
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         if event.checkbox.id == "handover":

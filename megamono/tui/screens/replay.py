@@ -25,7 +25,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from megamono.replay import Timeline
 
@@ -36,6 +36,7 @@ from ..themes import palette_for
 from ..widgets.board import LAYOUT_MIN, Board, layout_for
 from ..widgets.chance_chart import ChartFigures, chance_chart
 from ..widgets.dice import DiceView
+from ..widgets.footer import KeysFooter
 from ..widgets.log import GameLog
 from ..widgets.notices import NoticeLine
 from ..widgets.player_panel import PlayersView
@@ -152,7 +153,7 @@ class ReplayScreen(LatestSizeOnly, Screen[None]):
             with Vertical(id="aside"):
                 yield Static(replay_keys(self.look), id="aside-keys")
         yield self._notice
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self._log.border_title = "Log"

@@ -27,7 +27,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, ProgressBar, Static
+from textual.widgets import OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker, get_current_worker
 
@@ -40,6 +40,7 @@ from ..resizing import LatestSizeOnly
 from ..runtime import runtime_of
 from ..stats import stats_for
 from ..widgets.chance_chart import chance_chart
+from ..widgets.footer import KeysFooter
 from ..widgets.notices import NoticeLine
 from .chances import say_playouts_failed
 from .gameover import statistics_text, winners_of
@@ -137,7 +138,7 @@ class ReviewScreen(LatestSizeOnly, Screen[None]):
                 with VerticalScroll(id="review-stats"):
                     yield Static(statistics_text(self.review.game, self.look, self.stats))
         yield NoticeLine()
-        yield Footer()
+        yield KeysFooter()
 
     def head_text(self) -> Text:
         """What is reviewed, how it ended, and what the chart shows."""

@@ -9,11 +9,12 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import ModalScreen
-from textual.widgets import Footer, MarkdownViewer
+from textual.widgets import MarkdownViewer
 
 from megamono.docs import rules_text
 
 from ..resizing import LatestSizeOnly
+from ..widgets.footer import KeysFooter
 from ..widgets.notices import NoticeLine
 
 
@@ -40,7 +41,7 @@ class RulesScreen(LatestSizeOnly, ModalScreen[None]):
         viewer.border_title = "Rules (↑/↓ PgUp/PgDn scroll, t contents, Esc close)"
         yield viewer
         yield NoticeLine()
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one(MarkdownViewer).focus()

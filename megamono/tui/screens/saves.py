@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import DataTable, Footer, Input, Static
+from textual.widgets import DataTable, Input, Static
 
 from megamono.autosave import AUTOSAVE_PREFIX, is_autosave, lock_holder
 from megamono.files import printable, shown_name
@@ -32,6 +32,7 @@ from megamono.saves import (
 from ..look import DIM
 from ..resizing import LatestSizeOnly
 from ..runtime import runtime_of
+from ..widgets.footer import KeysFooter
 from ..widgets.notices import NoticeLine
 
 if TYPE_CHECKING:
@@ -114,7 +115,7 @@ class SaveDialog(LatestSizeOnly, ModalScreen[Path | None]):
             yield box
             yield Static("", id="saveerr")
         yield NoticeLine()
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()
@@ -196,7 +197,7 @@ class RenameDialog(LatestSizeOnly, ModalScreen[str | None]):
             yield box
             yield Static("", id="renameerr")
         yield NoticeLine()
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()
@@ -292,7 +293,7 @@ class ResumeScreen(LatestSizeOnly, Screen[None]):
             yield Static("", id="info")
             yield Static("", id="loaderr")
         yield NoticeLine()
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.fill()

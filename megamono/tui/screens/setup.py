@@ -18,7 +18,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.validation import Failure, Function, Length, Validator
-from textual.widgets import Button, Checkbox, Footer, Input, Select, Static
+from textual.widgets import Button, Checkbox, Input, Select, Static
 
 from megamono.boards import read_board
 from megamono.rules.engine import Game
@@ -30,6 +30,7 @@ from ..look import DIM, player_colour
 from ..resizing import LatestSizeOnly
 from ..runtime import runtime_of
 from ..widgets.amount import AmountInput
+from ..widgets.footer import KeysFooter
 from ..widgets.notices import NoticeLine
 from .options import last_game, remember_last_game
 
@@ -261,7 +262,7 @@ class SetupScreen(MarksFocusedRow, LatestSizeOnly, Screen[None]):
             yield Static("", id="problem")
             yield Button("Start game [ctrl+g]", id="go", variant="primary", compact=True)
         yield NoticeLine()
-        yield Footer()
+        yield KeysFooter()
 
     def count_options(self) -> list[tuple[str, int]]:
         r = self.editions[self.edition].rules

@@ -13,7 +13,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, Footer, OptionList, Static
+from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
 from megamono.autosave import ResumableGame, folder_words, resumable_games, set_aside
@@ -21,6 +21,7 @@ from megamono.autosave import ResumableGame, folder_words, resumable_games, set_
 from ..look import DIM, GROUP_STYLE
 from ..resizing import LatestSizeOnly
 from ..runtime import runtime_of
+from ..widgets.footer import KeysFooter
 from ..widgets.notices import NoticeLine
 
 if TYPE_CHECKING:
@@ -123,7 +124,7 @@ class StartScreen(LatestSizeOnly, Screen[None]):
             yield Button(Content("Quit [q]"), id="quit")
             yield Static("", id="starterr")
         yield NoticeLine()
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.refresh_games()

@@ -33,7 +33,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.strip import Strip
-from textual.widgets import Button, Footer, Input, Select, SelectionList, Static
+from textual.widgets import Button, Input, Select, SelectionList, Static
 from textual.widgets.option_list import OptionDoesNotExist
 from textual.widgets.selection_list import Selection
 from textual.worker import Worker, get_current_worker
@@ -50,6 +50,7 @@ from ..resizing import LatestSizeOnly, stale_resize
 from ..runtime import runtime_of
 from ..textual_private import TOGGLE_INNER
 from ..widgets.amount import AmountInput
+from ..widgets.footer import KeysFooter
 from ..widgets.notices import NoticeLine
 from .trade_chances import TradeChances, TradeChancesRefined, effect_text
 
@@ -417,7 +418,7 @@ class TradeScreen(MarksFocusedRow, LatestSizeOnly, Screen[ProposeTrade | None]):
             yield Static(Text(RULES), id="xrules")
             yield Button("Propose the trade [ctrl+g]", id="propose", variant="primary", compact=True)
         yield NoticeLine()
-        yield Footer()
+        yield KeysFooter()
 
     def partner_options(self) -> list[tuple[Text, int]]:
         g = self.game  # (Text: a name is shown as typed, never read as markup)
