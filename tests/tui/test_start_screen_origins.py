@@ -150,3 +150,17 @@ def test_one_game_per_line_of_play_but_a_game_open_elsewhere_is_kept(saves):
         save_game(game, f"autosave-{game_id}", saves, game_id=game_id)
     save_game(started(rolls=1), "autosave-222222222222", saves, game_id="222222222222")  # (an earlier point)
     assert [g.game_id for g in resumable_games(saves)] in (["0123456789ab"], ["111111111111"])
+
+
+def test_where_a_game_came_from_is_said_on_a_line_of_its_own():
+    """Found by a newcomer at 140x45: a long origin wrapped after a dangling "·". The players, round and date
+    are the entry's first line, where it came from (and that it is open elsewhere) its second."""
+    from megamono.autosave import ResumableGame
+    from megamono.tui.screens.start import game_label
+
+    entry = ResumableGame(path=Path("a.json"), game_id="g1", players=("Dan", "Ann", "Bob", "Cat"), round=13,
+                          turn=50, actions=200, saved=datetime(2026, 12, 7, 22, 15), open_in=4242, edition="mega",
+                          origin=Origin(save="Dan-Ann-Bob-Cat-turn32"))
+    first, second = game_label(entry, datetime(2026, 12, 7, 23, 0)).plain.split("\n")
+    assert first == "Dan, Ann, Bob, Cat  Mega  ·  round 13, turn 50  ·  today 22:15"
+    assert second == "    from the save Dan-Ann-Bob-Cat-turn32  ·  open in another megamono (process 4242)"

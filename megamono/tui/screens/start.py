@@ -69,9 +69,10 @@ def when(saved: datetime, now: datetime) -> str:
 
 
 def game_label(entry: ResumableGame, now: datetime, here: Path | None = None) -> Text:
-    """One line of the games in progress: players, round, when saved, and what is special about it:
-    where it came from (a save, a position, a copy; rescued, from which save folder: ``here`` is the
-    save folder listed), open in another megamono, damaged. ``now``: the runtime clock's date and time."""
+    """One entry of the games in progress: players, round, when saved, and on a second line what is special
+    about it: where it came from (a save, a position, a copy; rescued, from which save folder: ``here`` is
+    the save folder listed), open in another megamono; or that it is damaged. ``now``: the runtime clock's
+    date and time."""
     if entry.damaged is not None:
         t = Text("damaged: ", style="bold")
         t.append(entry.damaged)
@@ -81,11 +82,12 @@ def game_label(entry: ResumableGame, now: datetime, here: Path | None = None) ->
     edition = {"mega": "Mega", "classic": "classic"}.get(entry.edition, Path(entry.edition).stem)
     t.append(f"  {edition}  ·" if edition else "")
     t.append(f"  round {entry.round}, turn {entry.turn}  ·  {when(entry.saved, now)}")
-    origin = entry.origin.words(entry.rescued, here)
-    if origin:
-        t.append(f"  ·  {origin}", style="italic")
+    notes = [entry.origin.words(entry.rescued, here)]
     if entry.open_in is not None:
-        t.append(f"  ·  open in another megamono (process {entry.open_in})", style="italic")
+        notes.append(f"open in another megamono (process {entry.open_in})")
+    notes = [note for note in notes if note]
+    if notes:  # (on a line of their own: a long one wrapped after a dangling "·")
+        t.append("\n    " + "  ·  ".join(notes), style="italic")
     return t
 
 
