@@ -11,7 +11,11 @@ before it makes an offer):
   and more of something. An offer that gives the partner no more than a refused one (the same
   offer, or less for the same deeds) is a repeat; an offer of other deeds is another offer.
 - **Humans are asked rarely.** A computer proposes to each human at most once every
-  :data:`HUMAN_ROUNDS` rounds (proposed in round r, next in round r + 3 at the earliest).
+  :data:`HUMAN_ROUNDS` rounds (proposed in round r, next in round r + 3 at the earliest); it offers
+  a trade with a given deed in it (given or asked) to the same human at most once in any
+  :data:`DEED_ROUNDS` consecutive rounds, unless the new offer gives that human strictly more than
+  the last one with that deed (:meth:`Terms.no_more_than`); and the computers together make humans at
+  most one offer a round.
 - **The table decides.** The option ``computer_offers`` (kept with the house rules in the save's
   setup and state) says whom computers may propose to: ``"everyone"``, ``"computers"`` (other
   computers only) or ``"nobody"``.
@@ -41,6 +45,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 HUMAN_ROUNDS = 3
 """A computer proposes to each human at most once in this many rounds."""
+DEED_ROUNDS = 6
+"""A computer offers a trade with a given deed in it to the same human at most once in this many rounds
+(unless the new offer gives that human more)."""
 
 
 class Terms:
@@ -111,7 +118,7 @@ class OfferLedger:
     only when asked, from the refusal on (:meth:`Refusal.still_holds`)."""
 
     __slots__ = ("_log", "_seen", "_read", "humans", "round", "_last_turn", "_open", "_refusals", "_proposed",
-                 "_refused_by")
+                 "_refused_by", "_human_seats", "_deed_offers", "_to_humans")
 
     def __init__(self) -> None:
         self._log: list[Event] = []  # the log read
@@ -131,6 +138,10 @@ class OfferLedger:
         self._refusals: dict[tuple[int, int], list[Refusal]] = {}  # (proposer, partner) -> refusals
         self._proposed: dict[tuple[int, int], int] = {}  # (proposer, partner) -> round of the last offer
         self._refused_by: dict[int, int] = {}  # proposer -> how many of their offers were refused
+        self._human_seats: frozenset[int] = frozenset()
+        # (proposer, human partner, deed) -> (round, terms) of the last computer's offer to a human with the deed
+        self._deed_offers: dict[tuple[int, int, int], tuple[int, Terms]] = {}
+        self._to_humans: int | None = None  # the round of the last computer's offer to a human
 
     def update(self, game: Game) -> OfferLedger:
         """Read the events ``game`` logged since the last look (the whole log if it is another log
@@ -142,6 +153,7 @@ class OfferLedger:
             if any([pl.kind == "human" for pl in game.st.players]):
                 self._read = _READ_WITH_TURNS
                 self.humans = True
+                self._human_seats = frozenset(k for k, pl in enumerate(game.st.players) if pl.kind == "human")
         seen = self._seen
         n = len(log)
         if n == seen:
@@ -161,6 +173,11 @@ class OfferLedger:
             elif isinstance(ev, TradeOffered):
                 made = self._open = ev.offer
                 self._proposed[(made.proposer, made.partner)] = self.round
+                if made.partner in self._human_seats and made.proposer not in self._human_seats:
+                    self._to_humans = self.round
+                    terms = Terms(made)
+                    for deed in terms.gets | terms.gives:
+                        self._deed_offers[(made.proposer, made.partner, deed)] = (self.round, terms)
             elif isinstance(ev, Known):  # (refused before a position: as refused here)
                 for o in ev.refused:
                     self._refusals.setdefault((o.proposer, o.partner), []).append(Refusal(o, k))
@@ -182,17 +199,31 @@ class OfferLedger:
 
     def may_propose_to(self, game: Game, proposer: int, partner: int) -> bool:
         """Whether computer ``proposer`` may offer ``partner`` a trade now: the option
-        ``computer_offers`` allows it, and a human was last asked by it :data:`HUMAN_ROUNDS` or more
-        rounds ago (or never). (Rounds are counted in a game with humans only.)"""
+        ``computer_offers`` allows it, and for a human: no computer has offered a human a trade this
+        round, and ``proposer`` last asked this one :data:`HUMAN_ROUNDS` or more rounds ago (or never).
+        (Rounds are counted in a game with humans only.)"""
         who = game.st.options.computer_offers
         if who == "nobody":
             return False
         if game.st.players[partner].kind == "computer":
             return True
-        if who == "computers":
+        if who == "computers" or self._to_humans == self.round:
             return False
         last = self._proposed.get((proposer, partner))
         return last is None or self.round - last >= HUMAN_ROUNDS
+
+    def deed_offered_lately(self, offer: TradeOffer) -> bool:
+        """Whether ``offer`` (a computer's, to a human) has a deed that its proposer offered the same human in
+        a trade less than :data:`DEED_ROUNDS` rounds ago, and gives that human no more than that trade did
+        (:meth:`Terms.no_more_than`). False for an offer to a computer."""
+        if offer.partner not in self._human_seats:
+            return False
+        terms = Terms(offer)
+        for deed in terms.gets | terms.gives:
+            last = self._deed_offers.get((offer.proposer, offer.partner, deed))
+            if last is not None and self.round - last[0] < DEED_ROUNDS and terms.no_more_than(last[1]):
+                return True
+        return False
 
     def repeats(self, offer: TradeOffer, margin: Callable[[int], int] | None = None) -> bool:
         """Whether ``offer`` repeats one its partner refused from the same proposer: one whose deeds

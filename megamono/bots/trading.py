@@ -143,7 +143,9 @@ class TradingMixin(Bot):
         """The best group-completing trade this player can fairly offer now, or None.
 
         Only partners :meth:`OfferLedger.may_propose_to <megamono.bots.offers.OfferLedger.may_propose_to>`
-        allows are asked (the option ``computer_offers``; a human once every three rounds), and no
+        allows are asked (the option ``computer_offers``; a human once every three rounds, and humans
+        one offer a round in all), no offer to a human with a deed offered them in the last six rounds
+        unless it gives them more (:meth:`~megamono.bots.offers.OfferLedger.deed_offered_lately`), and no
         offer that repeats a refused one (:meth:`~megamono.bots.offers.OfferLedger.repeats`, with
         :func:`clearly_more`). The search depends on the deeds, the partners it may ask, the refused
         offers, this player's budget (cash less half the reserve) and the partners' cash. When a
@@ -289,6 +291,8 @@ class TradingMixin(Bot):
             return None
         terms = (p, q, give, take, x)
         ledger = self._ledger
+        if ledger is not None and ledger.humans and ledger.deed_offered_lately(self._offer(terms).offer()):
+            return None  # a deed offered to the same human lately: only an offer that gives them more (offers.py)
         if ledger is not None and ledger.refused_count(p) and ledger.repeats(self._offer(terms).offer(), clearly_more):
             return None  # only a clearly better offer than one refused (offers.py)
         return (ga - x, terms)

@@ -1,7 +1,9 @@
 """Polite computers (issue 15 item 2, megamono/bots/offers.py): a computer never repeats an offer its
 partner refused unless a deed in it changed or the new one gives strictly more; it proposes to each
 human at most once every three rounds; the option ``computer_offers`` says whom computers propose to;
-all of it read from the game's log, so it holds after a save is resumed."""
+a trade with a given deed goes to the same human at most once in six rounds unless it gives them more, and
+the computers make humans at most one offer a round (issue 28, item 4); all of it read from the game's log,
+so it holds after a save is resumed."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ import pytest
 from botkit import give, new_game
 from megamono.bots import make_bot
 from megamono.bots.model import Memory
-from megamono.bots.offers import HUMAN_ROUNDS, OfferLedger
+from megamono.bots.offers import DEED_ROUNDS, HUMAN_ROUNDS, OfferLedger
 from megamono.rules.actions import Mortgage, ProposeTrade, RefuseTrade, Roll, Unmortgage
 from megamono.rules.decisions import TradeSide
 from megamono.rules.engine import Game
@@ -171,6 +173,40 @@ def test_a_computer_proposes_to_a_human_at_most_once_every_three_rounds():
     assert ledger.update(g).may_propose_to(g, ANN, BOB)
 
 
+def test_a_deed_goes_to_the_same_human_once_in_six_rounds_unless_the_offer_gives_more():
+    """Issue 28, item 4 (a play-test: Park Place offered to the same player three times in six rounds)."""
+    humans = [{"name": "Ann", "kind": "computer"}, "Bob", "Cid"]
+    g = orange_for_ann(humans)
+    give(g, ANN, 1)
+    ledger = OfferLedger()
+    refused(g, offer(300, gets=(1,)))  # Ann offers Bob $300 and Mediterranean for New York
+    r = ledger.update(g).round
+    assert ledger.deed_offered_lately(offer(300, gets=(1,)).offer())
+    assert ledger.deed_offered_lately(offer(200).offer())  # New York again, for less
+    assert not ledger.deed_offered_lately(offer(301, gets=(1,)).offer())  # it gives Bob more
+    assert not ledger.deed_offered_lately(offer(100, gives=(26,)).offer())  # another deed
+    to_cid = ProposeTrade(player=ANN, partner=CID, give=TradeSide(cash=300, deeds=[1]), take=TradeSide())
+    assert not ledger.deed_offered_lately(to_cid.offer())  # another human
+    play_rounds(g, DEED_ROUNDS - 1)
+    assert ledger.update(g).round == r + DEED_ROUNDS - 1 and ledger.deed_offered_lately(offer(200).offer())
+    play_rounds(g, 1)
+    assert not ledger.update(g).deed_offered_lately(offer(200).offer())
+
+
+def test_the_computers_make_humans_one_offer_a_round_in_all():
+    kinds = [{"name": "Ann", "kind": "computer"}, "Bob", {"name": "Cid", "kind": "computer"}, "Dan"]
+    g = new_game(4, cash=2500, names=kinds)
+    give(g, ANN, 21, 23)
+    give(g, BOB, 24)
+    ledger = OfferLedger()
+    assert ledger.update(g).may_propose_to(g, CID, 3)
+    refused(g, offer(300))  # Ann's offer to Bob this round
+    assert not ledger.update(g).may_propose_to(g, CID, 3)  # so no other computer offers a human this round
+    assert ledger.may_propose_to(g, CID, ANN)  # (offers between computers are as before)
+    play_rounds(g, 1)
+    assert ledger.update(g).may_propose_to(g, CID, 3)
+
+
 def test_the_rounds_are_counted_as_the_engine_counts_them():
     g = new_game(3, names=["Ann", "Bob", "Cid"])
     play_rounds(g, 5)
@@ -237,8 +273,9 @@ def _play_with_refusing_humans(g: Game, max_actions: int = 20_000) -> None:
 
 def test_in_whole_games_no_refused_offer_is_repeated_and_humans_wait_three_rounds():
     """Strong computers with humans who refuse everything: each exact offer a partner refused comes
-    again only after a deed in it changed, and each human hears from each computer at most once in
-    three rounds."""
+    again only after a deed in it changed, each human hears from each computer at most once in
+    three rounds, of a given deed at most once in six unless the offer gives more, and the humans from
+    the computers at most once a round."""
     kinds = [{"name": n, "kind": k} for n, k in zip(["Ann", "Bob", "Cid", "Dan"],
                                                      ["computer", "human", "computer", "human"], strict=True)]
     offers_to_humans = 0
@@ -248,6 +285,8 @@ def test_in_whole_games_no_refused_offer_is_repeated_and_humans_wait_three_round
         refused_at: dict = {}  # (proposer, partner, gets, gives) -> log index of the refusal
         changed: dict[int, int] = {}
         last_to_human: dict = {}
+        deed_to_human: dict = {}  # (proposer, human, deed) -> (round, what the human got, gave, net cash)
+        round_to_humans: set[int] = set()
         rnd, last_seat, open_offer = 0, None, None
         for k, ev in enumerate(g.st.log):
             for d in ev.deeds_changed():
@@ -266,6 +305,14 @@ def test_in_whole_games_no_refused_offer_is_repeated_and_humans_wait_three_round
                     before = last_to_human.get((o.proposer, o.partner))
                     assert before is None or rnd - before >= HUMAN_ROUNDS, (seed, o, rnd, before)
                     last_to_human[(o.proposer, o.partner)] = rnd
+                    assert rnd not in round_to_humans, (seed, o, rnd)  # one offer to humans a round
+                    round_to_humans.add(rnd)
+                    got, gave, cash = set(o.give.deeds), set(o.take.deeds), o.give.cash - o.take.cash
+                    for d in got | gave:
+                        then = deed_to_human.get((o.proposer, o.partner, d))
+                        if then is not None and rnd - then[0] < DEED_ROUNDS:  # (only an offer that gives more)
+                            assert not (got <= then[1] and gave >= then[2] and cash <= then[3]), (seed, o, rnd, then)
+                        deed_to_human[(o.proposer, o.partner, d)] = (rnd, got, gave, cash)
             elif isinstance(ev, TradeRefused):
                 o = open_offer
                 refused_at[(o.proposer, o.partner, o.give.model_dump_json(), o.take.model_dump_json())] = k

@@ -166,7 +166,9 @@ class OptionsScreen(LatestSizeOnly, ModalScreen[None]):
                     yield Select([(Text(shown), v) for shown, v in values], value=game.st.options.computer_offers,
                                  allow_blank=False, id="computer_offers", compact=True)
                 yield Static("Whom the computer players propose trades to: each human at most once in 3 rounds, "
-                             "and never a refused offer again as it was. Kept in the save.", classes="hint")
+                             "a deed to the same human once in 6 unless the offer gives more, the humans one "
+                             "offer a round in all, and never a refused offer again as it was. Kept in the save.",
+                             classes="hint")
             yield Static(Text("Tab moves, Space ticks, Enter opens a choice, Esc closes. Also in the command "
                               "palette (Ctrl+P).",
                               style=DIM))
