@@ -54,3 +54,16 @@ async def test_grown_under_a_dialog_the_game_screen_shows_its_full_form_when_it_
             await pilot.pause()
         assert isinstance(app.screen, GameScreen)
         assert forms(app) == ("32 houses, 12 hotels, 8 skyscrapers, 4 depots", "Bus Ticket", False, False, False)
+
+
+async def test_the_tumbling_dice_keep_the_bank_line_whole_at_100_columns(saves):
+    """Found in a play-test: while the dice tumbled at 100x30 the bank's words were cut ("... 12 hotels, 8").
+    The rolling frame shortens them as the thrown dice do."""
+    app = app_for(new_game(dice=ROLL), saves)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        screen.view.dice.show_rolling((3, 5, "bus"))
+        await pilot.pause()
+        line = shown(screen.query_one("#dice")).strip()
+        assert "rolling…" in line and line.endswith("Bank: 32h 12H 8S 4D"), line

@@ -83,9 +83,7 @@ class DiceView(Static):
             out.append("+ ")
             out.append(f"[{SPEED.get(str(faces[2]), str(faces[2]))}]", style="bold #ffffff on #7a1a1a")
         out.append("  rolling…", style=DIM)
-        bank = bank_text(self.game)
-        gap = max(2, (self.content_size.width or 104) - out.cell_len - bank.cell_len)
-        update_if_changed(self, Text.assemble(out, " " * gap, bank))
+        self._show_with_bank(out)
 
     def on_resize(self) -> None:
         # the bank's words (short when they do not fit) and the gap follow the width: drawn again after
@@ -95,11 +93,16 @@ class DiceView(Static):
     def refresh_dice(self) -> None:
         """Show the last throw, and the bank's pieces at the right: in words when they fit, else in the
         board's letters."""
-        dice, bank = dice_text(self.game), bank_text(self.game)
+        self._show_with_bank(dice_text(self.game))
+
+    def _show_with_bank(self, dice: Text) -> None:
+        """``dice`` at the left and the bank's pieces at the right, in words when they fit, else in the
+        board's letters (at 100 columns while the dice tumble, the words were cut)."""
+        bank = bank_text(self.game)
         width = self.content_size.width or 104
         if dice.cell_len + bank.cell_len + 2 > width:
             bank = bank_text(self.game, short=True)
-        gap = max(2, (self.content_size.width or 104) - dice.cell_len - bank.cell_len)
+        gap = max(2, width - dice.cell_len - bank.cell_len)
         update_if_changed(self, Text.assemble(dice, " " * gap, bank))
 
 
