@@ -256,7 +256,8 @@ async def test_selling_one_building_asks_first_a_stray_x_sells_nothing(saves):
         await pilot.press("down", "x")
         await pilot.pause()
         assert screen_name(app) == "ConfirmDialog"
-        assert app.screen.question == "Ann: sell a building level of Baltic Avenue (2 houses now) back to the bank?"
+        assert app.screen.question == ("Ann: sell a building level of Baltic Avenue (2 houses now) back to the bank "
+                                       "for $25?")
         await pilot.press("n")
         await pilot.pause()
         assert game.st.deeds[3].level == 2 and game.st.players[0].cash == cash

@@ -281,17 +281,24 @@ class ManageScreen(LatestSizeOnly, Screen[None]):
                 if yes:
                     self.send(a)
 
-            question = self.sell_group_question(a.space) if key == "g" else self.sell_question(a.space)
+            question = self.sell_group_question(a.space) if key == "g" else self.sell_question(a)
             self.app.push_screen(ConfirmDialog(question), answer)
             return
         self.send(a)
 
-    def sell_question(self, space: int) -> str:
-        """"Bob: sell a building level of Mediterranean Avenue (a hotel now) back to the bank?" """
+    def sell_question(self, sale: SellBuilding) -> str:
+        """"Bob: sell a building level of Mediterranean Avenue (a hotel now) back to the bank for $50?" The
+        sum is the rules core's: the sale made on a copy of the game (selling down when the bank lacks the
+        pieces pays for every level sold, B5)."""
         g = self.game
+        space = sale.space
+        trial = g.copy()
+        before = trial.st.players[sale.player].cash
+        trial.act(sale)
+        paid = trial.st.players[sale.player].cash - before
         level = g.level_name(g.st.deeds[space].level)
         return (f"{g.st.players[self.player].name}: sell a building level of {g.ed.spaces[space].name} ({level} now) "
-                "back to the bank?")
+                f"back to the bank for {money(paid)}?")
 
     def sell_group_question(self, space: int) -> str:
         """"Ann: sell the Brown group's 7 buildings (...) to the bank for $175?" """
