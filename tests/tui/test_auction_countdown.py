@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from megamono.rules.actions import PassBid
 from megamono.tui.countdown import AFTER_COMPUTER, AFTER_RAISE, OPENING, Countdown
-from megamono.tui.runtime import FakeClock
+from megamono.tui.dialogs.open_auction import NEXT_COMPUTER, NO_LATE_RAISE
+from megamono.tui.runtime import BID_PACE, FakeClock
 from tui_helpers import SIZE, app_for, new_game, screen_name
 
 OPEN = {"auction_bidding": "open"}
@@ -104,7 +106,7 @@ async def test_a_computers_raise_leaves_the_humans_five_seconds(saves):
         await pilot.press("r", "a")
         await pilot.pause()
         dialog = app.screen
-        clock.advance(OPENING - 1)  # the opening's last second
+        clock.advance(OPENING - 3)  # 3 s left: a computer may still raise
         dialog.computer_step()
         await pilot.pause()
         assert game.pending.high_bidder == 2  # Robo bid
@@ -112,21 +114,47 @@ async def test_a_computers_raise_leaves_the_humans_five_seconds(saves):
         assert "Bidding open: 5 s" in str(dialog.gavel())
 
 
-async def test_back_from_managing_in_the_last_second_the_bidders_get_three_seconds(saves):
-    """Found by a newcomer: Cat managed (mortgaged to raise cash) in the auction's last seconds, came back
-    to "Going twice… 2 s", typed 150 Enter at once and was recorded as passing. Back from any screen over
-    the auction, the countdown has 3 s at least."""
-    game = new_game(dice=[(1, 2, 1)], options=OPEN)
+async def test_no_computer_raises_in_the_countdowns_last_two_seconds(saves):
+    """Issue 28, item 3 (a play-test: the strong computer won its auctions "at the last moment of the
+    countdown"): in the last 2 s no computer is asked (an answer chosen before is not applied), and a
+    computer still to answer passes when the countdown ends, as the humans do."""
+    game = new_game(dice=[(1, 2, 1)], names=["Ann", "Bob", {"name": "Robo", "kind": "computer"}], options=OPEN)
     app = app_for(game, saves)
+    app.runtime = replace(app.runtime, bid_pace=600.0)  # Robo answers when the test says
     clock = app.runtime.clock
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("r", "a", "2", "t")  # Bob raises: the opening's 10 s
+        await pilot.press("r", "a", "2", "t")  # Bob bids $10
         await pilot.pause()
         dialog = app.screen
-        clock.advance(OPENING - 0.5)  # the last half second
-        await pilot.press("3", "m")  # Cat manages
+        clock.advance(OPENING - NO_LATE_RAISE + 0.1)  # 1.9 s left
+        assert dialog.late()
+        dialog.computer_step()
         await pilot.pause()
-        assert screen_name(app) == "ManageScreen"
-        await pilot.press("escape")
+        assert game.pending.high_bidder == 1 and 2 in game.awaited()  # Robo was not asked
+        clock.advance(2)
+        dialog.tick()
         await pilot.pause()
-        assert app.screen is dialog and dialog.countdown.seconds_left(clock.monotonic()) >= AFTER_RAISE
+        assert game.pending is None or game.pending.kind != "bid"  # closed: Bob won at $10
+        assert game.st.deeds[4].owner == 1
+        passes = [a for a in game.history if a.kind == "pass_bid"]
+        assert {a.player for a in passes} == {0, 2}  # Ann and Robo passed as the countdown ended
+
+
+async def test_the_computers_answer_within_about_a_second(saves):
+    """The first computer answers ``bid_pace`` (1 s) after the opening or a person's raise, each next one a
+    quarter of it after another computer's answer: three computers within 1.5 s."""
+    names = ["Ann", {"name": "Robo", "kind": "computer"}, {"name": "Cog", "kind": "computer"},
+             {"name": "Dot", "kind": "computer"}]
+    game = new_game(dice=[(1, 2, 1)], names=names, options=OPEN)
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        app.runtime = replace(app.runtime, bid_pace=600.0)  # (the computers wait while the test looks)
+        await pilot.press("r", "a")
+        await pilot.pause()
+        dialog = app.screen
+        app.runtime = replace(app.runtime, bid_pace=BID_PACE)
+        assert dialog.computer_delay() == BID_PACE  # after Ann's decline opened it
+        game_screen = dialog.owner
+        game_screen.controller.act(PassBid(player=1), chosen=False)  # (Robo's answer)
+        assert dialog.computer_delay() == NEXT_COMPUTER * BID_PACE
+        assert BID_PACE + 2 * NEXT_COMPUTER * BID_PACE <= 1.5

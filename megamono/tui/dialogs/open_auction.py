@@ -23,12 +23,14 @@ seconds left). It stands still while the screen cannot be seen or answered (hidd
 too small, another screen on top: managing, a question) and while an amount is being typed, and goes on
 from where it stopped; the game screen keeps it, so hiding the auction and showing it again (``d``) does
 not start it again. An auction that ends while another screen is on top leaves when this screen is back
-on top. When it ends, every human who
+on top. When it ends, every bidder who
 has neither raised nor passed is recorded as passing (a :class:`~megamono.rules.actions.PassBid`
-each, so a replay is exact); a raise starts it again. Computer players answer one at a time, about
-:data:`~megamono.tui.runtime.BID_PACE` seconds after each change, in the order of
-:func:`~megamono.bots.schedule.computer_to_ask`; each answer is checked against the game as it is when
-it arrives. The screen closes itself when the auction closes.
+each, so a replay is exact); a raise starts it again. Computer players answer one at a time, in the
+order of :func:`~megamono.bots.schedule.computer_to_ask`: the first :data:`~megamono.tui.runtime.BID_PACE`
+seconds after the opening or a person's action, each next one a quarter of that after another computer's
+answer (all within about a second); none is asked, and no answer is applied, in the countdown's last
+:data:`NO_LATE_RAISE` seconds (no sniping: a computer still to answer then passes when it ends). Each answer
+is checked against the game as it is when it arrives. The screen closes itself when the auction closes.
 
 The screen never changes the game itself: every action goes through the game screen's controller.
 """
@@ -67,6 +69,12 @@ if TYPE_CHECKING:
     from ..screens.game import GameScreen
 
 SEAT_KEYS = "12345678"
+NO_LATE_RAISE = 2.0
+"""Seconds at the countdown's end in which no computer raises (no sniping): one still to answer then
+passes when the countdown ends."""
+NEXT_COMPUTER = 0.25
+"""A computer answers this part of the runtime's ``bid_pace`` after another computer's answer (the first
+answers ``bid_pace`` after the opening or a person's action): all within about a second."""
 
 
 class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
@@ -413,23 +421,38 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
         self.query_one("#gavel", Static).update(self.gavel())
 
     def time_up(self) -> None:
-        """The countdown ended: every human who has neither raised nor passed passes (A3)."""
-        for p in self.humans_waiting():
+        """The countdown ended: every bidder who has neither raised nor passed passes (A3), the computers
+        too (none raises in the countdown's last :data:`NO_LATE_RAISE` seconds)."""
+        for p in list(self.game.awaited()):
             if not self.running() or p not in self.game.awaited():
                 break
             self.owner.took(self.owner.controller.act(PassBid(player=p), chosen=False))
         self.let_go()
         self.after_change()
 
+    def late(self) -> bool:
+        """Whether the countdown is in its last :data:`NO_LATE_RAISE` seconds (or over): no computer raises
+        then (no sniping); a computer still to answer passes when it ends."""
+        return self.countdown.seconds_left(self.now()) < NO_LATE_RAISE
+
     # -- computer players ---------------------------------------------------------------------------------
     def schedule_computer(self) -> None:
-        """Ask the next computer bidder for an answer, after the runtime's ``bid_pace``."""
+        """Ask the next computer bidder for an answer: the runtime's ``bid_pace`` after the opening or a
+        person's action, a quarter of it after another computer's answer (all answer within about a
+        second), never in the countdown's last seconds (:meth:`late`)."""
         if self._computer_timer is not None or self.owner.computers.thinking or self.closed:
             return
-        if self.owner.controller.computer_to_move() is None:
+        if self.owner.controller.computer_to_move() is None or self.late():
             return
-        pace = runtime_of(self.app).bid_pace
-        self._computer_timer = self.set_timer(max(0.01, pace), self.computer_step)
+        self._computer_timer = self.set_timer(max(0.01, self.computer_delay()), self.computer_step)
+
+    def computer_delay(self) -> float:
+        """Seconds before the next computer answers: the runtime's ``bid_pace`` after the opening or a
+        person's action, :data:`NEXT_COMPUTER` of it after a computer's answer in this auction."""
+        c, history = self.owner.controller, self.game.history
+        last = history[-1] if history else None
+        after_computer = last is not None and c.is_computer(last.player) and last.kind in ("bid", "pass_bid")
+        return runtime_of(self.app).bid_pace * (NEXT_COMPUTER if after_computer else 1.0)
 
     def computer_step(self) -> None:
         self._computer_timer = None
@@ -438,10 +461,11 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
         if not on_top(self):
             return  # another screen is over this one: asked again when it is back (on_screen_resume)
         seat = self.owner.controller.computer_to_move()
-        if seat is None:
+        if seat is None or self.late():
             return
-        # (the one computer-move service: chosen on a copy, applied only if the game is still there)
-        self.owner.computers.ask(seat, self.computer_done, wanted=lambda: not self.closed)
+        # (the one computer-move service: chosen on a copy, applied only if the game is still there and
+        # the countdown not in its last seconds: a raise then would be sniping)
+        self.owner.computers.ask(seat, self.computer_done, wanted=lambda: not self.closed and not self.late())
 
     def computer_done(self, result: Change | Refused | None) -> None:
         """A computer's answer was applied (``result``), or dropped (None: the game moved on meanwhile)."""
