@@ -163,3 +163,22 @@ def test_the_seat_asked_is_the_one_computer_to_ask_names_open_auctions_included(
     monkeypatch.setattr(Game, "awaited", reversed_awaited)
     with pytest.raises(BotGameError, match="computer_to_ask names"):
         play_bot_game("mega", ["strong"] * 4, 0, turn_limit=40, check=True)
+
+
+def test_normal_plays_as_strong_but_never_bids_above_the_price_and_seldom_proposes():
+    """The normal level (issue 28, item 1): over whole games against strong players it never bids above a
+    deed's printed price, and proposes far fewer trades than the strong players beside it."""
+    from megamono.rules.events import BidMade, TradeOffered
+
+    assert make_bot("normal", 1).level == "normal"
+    proposals = {"normal": 0, "strong": 0}
+    for seed in range(6):
+        levels = ["normal", "strong", "normal", "strong"]
+        g = play_bot_game("mega", levels, seed=seed, turn_limit=60)
+        price = {i: sp.price for i, sp in enumerate(g.ed.spaces)}
+        for ev in g.st.log:
+            if isinstance(ev, BidMade) and levels[ev.player] == "normal" and ev.space is not None:
+                assert ev.bid <= price[ev.space], (seed, ev)
+            if isinstance(ev, TradeOffered):
+                proposals[levels[ev.offer.proposer]] += 1
+    assert proposals["strong"] >= 5 * max(1, proposals["normal"]), proposals

@@ -31,7 +31,7 @@ async def test_setup_classic_with_an_option_and_a_computer_seat(saves):
         await pilot.pause()
         assert setup.count == 3 and not setup.query_one("#row-3").display
         setup.query_one("#kind-2").focus()
-        await pilot.press("enter", "down", "down", "enter")  # Cat: computer, strong
+        await pilot.press("enter", "down", "down", "down", "enter")  # Cat: computer, strong
         setup.query_one("#kind-1").focus()
         await pilot.press("enter", "down", "enter")  # Bob: computer, easy
         setup.query_one("#opt-free_parking_pot").focus()

@@ -22,7 +22,7 @@ async def test_the_new_game_screen_offers_the_last_games_table(saves):
         assert setup.focused.id == "name-0"
         await pilot.press("backspace", "backspace", "backspace", *"Zed", "tab")  # a name
         await pilot.press("enter", *["down"] * 4, "enter", "tab")  # a colour nobody has: magenta
-        await pilot.press("enter", "down", "down", "enter")  # a computer: strong
+        await pilot.press("enter", "down", "down", "down", "enter")  # a computer: strong
         await pilot.pause()
         setup.query_one("#count").focus()
         await pilot.press("enter", "down", "enter")  # four players

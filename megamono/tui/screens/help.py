@@ -156,7 +156,7 @@ SCREEN_HELP: dict[str, str] = {
                         "file or a folder, then `Enter`), `r` tries the autosave again, `q` leaves without "
                         "saving, `Esc` goes back to the game.",
     "SetupScreen": "**New game.** Choose the edition, the players (a name and a colour each; any seat "
-                   "may be a computer player, easy or strong) and the house rules. `Tab` moves between "
+                   "may be a computer player, easy, normal or strong) and the house rules. `Tab` moves between "
                    "fields, `Space` ticks a box, `Ctrl+G` starts, `Esc` goes back.",
     "ResumeScreen": "**Saved games**, newest first. `Enter` loads, `v` reviews (win chances over the game, "
                     "turning points, replay; the file is only read), `n` renames, `Del` or `x` deletes "

@@ -43,7 +43,8 @@ DEFAULT_NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
 MAX_PLAYERS = 8
 EDITIONS = (("mega", "Mega Edition"), ("classic", "Classic"))
 TITLES = {"mega": "Monopoly: The Mega Edition", "classic": "Monopoly: classic"}
-KINDS = (("Human", "human"), ("Computer: easy", "easy"), ("Computer: strong", "strong"))
+KINDS = (("Human", "human"), ("Computer: easy", "easy"), ("Computer: normal", "normal"),
+         ("Computer: strong", "strong"))
 
 # option field -> (label, one-line explanation); the order they are shown in
 SWITCHES = {
