@@ -76,7 +76,7 @@ def build_parser() -> argparse.ArgumentParser:
     simulate_arguments(simulate)
     analyse = sub.add_parser("analyse", aliases=["analyze"],
                              help="each player's chance to win from a save or a position, by playing it out")
-    from megamono.analysis import add_arguments as analyse_arguments  # light: imports no rules, no rich
+    from megamono.analyse_cli import add_arguments as analyse_arguments  # light: imports no rules, no rich
 
     analyse_arguments(analyse)
     return parser
@@ -244,7 +244,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return simulate_main(args)
     if args.command in ("analyse", "analyze"):
-        from megamono.analysis import main as analyse_main
+        from megamono.analyse_cli import main as analyse_main
 
         return analyse_main(args, lambda path: position_game(path, None, None))
     if getattr(args, "edition", None) is not None:

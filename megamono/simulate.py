@@ -506,7 +506,7 @@ def add_arguments(p) -> None:
     p.add_argument("--edition", "-e", default="mega", metavar="mega|classic|FILE",
                    help="edition id or edition file (default mega)")
     p.add_argument("--bots", "-b", default="strong", metavar="LEVELS",
-                   help="bot level per seat, comma-separated and cycled: easy,normal,strong (default strong)")
+                   help="bot level per seat, comma-separated and cycled: easy,normal,strong,expert (default strong)")
     p.add_argument("--rotate", action="store_true", help="shift the bot levels by one seat every game")
     p.add_argument("--seed", type=int, default=argparse.SUPPRESS, metavar="S",
                    help="seed of the first game; game i uses S+i (default: random, printed)")

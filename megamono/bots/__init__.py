@@ -1,6 +1,6 @@
 """Computer players: they choose among the legal actions of a :class:`~megamono.rules.engine.Game`.
 
-``make_bot(level, seed)`` gives a bot ("easy", "normal" or "strong") with its own random source;
+``make_bot(level, seed)`` gives a bot ("easy", "normal", "strong" or "expert") with its own random source;
 ``bot.choose(game, player)`` returns one legal action for the player the game waits on.
 ``play_bot_game(edition, levels, seed)`` plays a whole game with bots; ``play_on(game, bots)`` plays a
 game already under way to its end (``megamono analyse``'s playouts). ``MoverBot`` (not a level:
@@ -28,17 +28,19 @@ from megamono.rules.invariants import check_invariants, deed_marks
 
 from .base import Bot
 from .easy import EasyBot
+from .expert import ExpertBot
 from .model import Memory
 from .mover import MoverBot
 from .normal import NormalBot
 from .schedule import computer_to_ask
 from .strong import StrongBot
 
-LEVELS: Mapping[str, type[Bot]] = MappingProxyType({"easy": EasyBot, "normal": NormalBot, "strong": StrongBot})
+LEVELS: Mapping[str, type[Bot]] = MappingProxyType({"easy": EasyBot, "normal": NormalBot, "strong": StrongBot,
+                                                    "expert": ExpertBot})
 
 
 def make_bot(level: str, seed: int, memory: Memory | None = None) -> Bot:
-    """A computer player of ``level`` ("easy", "normal" or "strong") whose choices are seeded by ``seed``;
+    """A computer player of ``level`` ("easy", "normal", "strong" or "expert") whose choices are seeded by ``seed``;
     ``memory``: a :class:`Memory` to keep what it derives from the game in (one the bots of a game
     may share), else a memory of its own."""
     try:
@@ -150,5 +152,5 @@ def _act(game: Game, action: Action, check: bool) -> None:
         raise BotGameError(f"after {action!r}: {bad}", game)
 
 
-__all__ = ["LEVELS", "Bot", "BotGameError", "EasyBot", "Memory", "MoverBot", "NormalBot", "StrongBot", "make_bot",
-           "play_bot_game", "play_on"]
+__all__ = ["LEVELS", "Bot", "BotGameError", "EasyBot", "ExpertBot", "Memory", "MoverBot", "NormalBot", "StrongBot",
+           "make_bot", "play_bot_game", "play_on"]

@@ -275,10 +275,7 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
             if self._bid_memo is not None and self._bid_memo[0] == key:
                 cap = self._bid_memo[1]
             else:
-                reserve = self.reserve(game, p)
-                value = deed_value(self.view_of(game), game, p, space)
-                spare = cash - (reserve // 2 if value >= 1.2 * price else reserve)
-                cap = int(min(value, spare))
+                cap = self.deed_cap(game, p, space)
                 self._bid_memo = (key, cap)
             step = max(1, int(price * BID_RAISE))
         if low > cap:
@@ -288,6 +285,16 @@ class StrongBot(SpendingMixin, TradingMixin, Bot):
         if amount > price and last_round(st):  # (more than the deed or the piece adds to final worth: E2)
             return DropOut(player=p) if low > price else Bid(player=p, amount=price)
         return Bid(player=p, amount=amount)
+
+    def deed_cap(self, game: Game, p: int, space: int) -> int:
+        """The most (dollars) ``p`` bids for the deed on ``space`` in the auction starting now: what the
+        deed is worth to it, within its cash less its reserve (half the reserve for a deed worth well over
+        its price). Asked once an auction (:meth:`on_bid` keeps it while the auction and the cash stand)."""
+        cash = game.st.players[p].cash
+        reserve = self.reserve(game, p)
+        value = deed_value(self.view_of(game), game, p, space)
+        spare = cash - (reserve // 2 if value >= 1.2 * self.board_of(game).price[space] else reserve)
+        return int(min(value, spare))
 
     def on_auction_pick(self, game: Game, p: int, pend: AuctionPickDecision) -> Action:
         b = self.board_of(game)

@@ -275,8 +275,7 @@ class TradingMixin(Bot):
         ga, gb = self._deed_deltas(game, p, q, tuple(give), tuple(take))
         # partner accepts when  x + gb >= 0  and  x + gb >= w (ga - x);  x = cash from p to q
         x = math.ceil(max(-gb, (w * ga - gb) / (1 + w))) + 1
-        # proposer wants  ga - x >= w (gb + x)
-        if ga - x < w * (gb + x) or ga - x < MIN_TRADE_GAIN:
+        if not self.worth_proposing(ga, gb, x, w):
             return None
         st = game.st
         if x >= 0:
@@ -296,6 +295,14 @@ class TradingMixin(Bot):
         if ledger is not None and ledger.refused_count(p) and ledger.repeats(self._offer(terms).offer(), clearly_more):
             return None  # only a clearly better offer than one refused (offers.py)
         return (ga - x, terms)
+
+    @staticmethod
+    def worth_proposing(ga: float, gb: float, x: int, w: float) -> bool:
+        """Whether a swap the proposer values at ``ga`` and its partner at ``gb`` (dollars, deeds alone) is
+        worth proposing with ``x`` dollars from the proposer to the partner (negative: the other way), the
+        rival weight ``w`` (:meth:`rival_weight`): its own gain at least ``w`` times the partner's, and at
+        least :data:`MIN_TRADE_GAIN`."""
+        return ga - x >= w * (gb + x) and ga - x >= MIN_TRADE_GAIN
 
     @staticmethod
     def _offer(terms: TradeTerms) -> ProposeTrade:

@@ -1,6 +1,6 @@
 """Computer seats in the app: which level each computer player plays, and one bot per seat.
 
-A player's ``kind`` ("human" / "computer") is in the game state; the level ("easy" / "normal" / "strong") is
+A player's ``kind`` ("human" / "computer") is in the game state; the level ("easy" / "normal" / "strong" / "expert") is
 kept in the game's ``setup``, on the player's own entry (``setup["players"][k]["level"]``), so it is
 saved with the game and comes back on resume. It is keyed by the player's entry, not by seat,
 because the turn-order roll reorders the seats after the setup is written. ``Game.replay`` passes
@@ -14,7 +14,7 @@ from megamono.bots import Memory, make_bot
 from megamono.bots.base import Bot
 from megamono.rules.engine import Game
 
-LEVELS = ("easy", "normal", "strong")
+LEVELS = ("easy", "normal", "strong", "expert")
 DEFAULT_LEVEL = "strong"
 
 

@@ -44,7 +44,7 @@ MAX_PLAYERS = 8
 EDITIONS = (("mega", "Mega Edition"), ("classic", "Classic"))
 TITLES = {"mega": "Monopoly: The Mega Edition", "classic": "Monopoly: classic"}
 KINDS = (("Human", "human"), ("Computer: easy", "easy"), ("Computer: normal", "normal"),
-         ("Computer: strong", "strong"))
+         ("Computer: strong", "strong"), ("Computer: expert", "expert"))
 
 # option field -> (label, one-line explanation); the order they are shown in
 SWITCHES = {
