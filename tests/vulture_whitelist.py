@@ -7,6 +7,7 @@ reports beyond these is dead code: delete it (or, after review, add it here with
 import argparse
 
 from megamono.analysis import after_trade
+from megamono.bots.expert import coach
 from megamono.bots.model import View, gain_of
 from megamono.bots.strong import StrongBot
 from megamono.rules.decisions import DECISION_CLASSES
@@ -19,6 +20,8 @@ from megamono.rules.state import Options, Player
 from megamono.rules.texts import action_text
 from megamono.saves import LARGE_SAVE_BYTES, delete_save, list_saves, recovery_name, rename_save, save_game
 from megamono.simulate import movement_shares
+
+coach  # the coach's weighing: called by the app's coach screen (megamono/tui/screens/coach.py)
 
 # Bot decision handlers (named here on StrongBot; every bot has them): Bot.choose calls
 # on_<pending kind> for the decision the game waits on (megamono/bots/base.py);

@@ -28,6 +28,7 @@ on any machine. Its random source (its seed) names the playouts' seeds, one per 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from megamono.rules.actions import (
@@ -45,6 +46,7 @@ from megamono.rules.actions import (
     PayJailFine,
     ProposeTrade,
     RefuseTrade,
+    Roll,
     RollForDoubles,
     UseJailCard,
 )
@@ -57,6 +59,7 @@ from megamono.rules.decisions import (
     JailDecision,
     TradeReplyDecision,
     TriplesDecision,
+    TurnDecision,
 )
 
 from .model import Memory
@@ -87,6 +90,25 @@ def score(result: Analysis, p: int) -> tuple[float, float]:
     return pc.chance, pc.worth
 
 
+@dataclass(frozen=True)
+class Answer:
+    """One answer to a decision, to weigh: a player's ``words`` for it, the ``action`` (None for winning an
+    auction at a price, which takes the others' passes too) and the ``position`` after it (a copy)."""
+
+    words: str
+    action: Action | None
+    position: Game
+    price: int | None = None
+    """For winning an auction: the price it is won at (dollars)."""
+
+
+def after(game: Game, action: Action) -> Game:
+    """A copy of ``game`` once ``action`` (legal now) is taken."""
+    copy = game.copy()
+    copy.act(action)
+    return copy
+
+
 class ExpertBot(StrongBot):
     """The expert computer player (see the module)."""
 
@@ -99,97 +121,129 @@ class ExpertBot(StrongBot):
         self._not_proposed: dict[str, int] = {}  # (a proposal weighed and not made: the round it was weighed)
 
     # ------------------------------------------------------------------ the weighing
-    def weigh(self, positions: Sequence[Game], playouts: int = PLAYOUTS) -> list[Analysis]:
-        """``positions`` (copies of the game after each answer) weighed by ``playouts`` playouts each, on
-        common seeds (one seed a decision, from the bot's random source)."""
+    def weigh(self, answers: Sequence[Answer], playouts: int = PLAYOUTS) -> list[Analysis]:
+        """The positions after ``answers`` weighed by ``playouts`` playouts each, on common seeds (one seed a
+        decision, from the bot's random source)."""
         from megamono.analysis import weigh
 
         self.weighed += 1
-        return weigh(positions, playouts, self.rng.getrandbits(31), HORIZON)
+        return weigh([a.position for a in answers], playouts, self.rng.getrandbits(31), HORIZON)
 
-    def best(self, game: Game, p: int, answers: Sequence[Action]) -> Action:
-        """The answer of ``answers`` (legal now; the strong player's first) whose position weighs best."""
-        if len(answers) == 1:
-            return answers[0]
-        positions = []
-        for a in answers:
-            copy = game.copy()
-            copy.act(a)
-            positions.append(copy)
-        results = self.weigh(positions)
-        k = max(range(len(answers)), key=lambda k: (score(results[k], p), -k))
-        return answers[k]
+    def best(self, game: Game, p: int, answers: Sequence[Answer]) -> Action:
+        """The action of the answer (the strong player's first) whose position weighs best for ``p``."""
+        if len(answers) == 1 and answers[0].action is not None:
+            return answers[0].action
+        results = self.weigh(answers)
+        ranked = sorted(range(len(answers)), key=lambda k: (score(results[k], p), -k), reverse=True)
+        action = answers[ranked[0]].action
+        assert action is not None, "an auction's answers are weighed by deed_cap"
+        return action
 
-    def legal(self, game: Game, answers: Sequence[Action]) -> list[Action]:
-        """``answers`` without the ones the rules refuse now, and without repeats (in order)."""
-        out: list[Action] = []
-        for a in answers:
-            if a not in out and game.why_not(a) is None:
-                out.append(a)
+    @staticmethod
+    def plain(game: Game, actions: Sequence[Action]) -> list[Answer]:
+        """``actions`` as answers, without the ones the rules refuse now and without repeats (in order)."""
+        from megamono.rules.texts import action_text
+
+        out: list[Answer] = []
+        for a in actions:
+            if all(a != b.action for b in out) and game.why_not(a) is None:
+                out.append(Answer(action_text(game, a), a, after(game, a)))
+        return out
+
+    def answers(self, game: Game, p: int) -> list[Answer]:
+        """The answers of ``p`` to the decision the game waits on that the expert weighs (the strong player's
+        own first), the positions after them made; for an auction of a deed, passing and winning it at each
+        of a few prices (:meth:`auction_answers`); for the start of a turn (the coach's), rolling and the
+        strong player's first step if it would do something else (build, trade, a Bus Ticket). One answer
+        for a decision it does not weigh."""
+        st = game.st
+        pend = st.pending
+        assert pend is not None, "a decision is pending"
+        own: Action
+        match pend:
+            case BuyDecision():
+                own = super().on_buy(game, p, pend)
+                return self.plain(game, [own, Buy(player=p), DeclineBuy(player=p)])
+            case TradeReplyDecision():
+                own = super().on_trade_reply(game, p, pend)
+                return self.plain(game, [own, AcceptTrade(player=p), RefuseTrade(player=p)])
+            case JailDecision():
+                own = super().on_jail(game, p, pend)
+                pay: Action = UseJailCard(player=p) if st.players[p].gojf else PayJailFine(player=p)
+                return self.plain(game, [own, pay, RollForDoubles(player=p)])
+            case BusDecision():
+                own = super().on_bus(game, p, pend)
+                return self.plain(game, [own, BusChoice(player=p, choice="ticket"),
+                                         BusChoice(player=p, choice="advance")])
+            case BusMoveDecision():
+                own = super().on_bus_move(game, p, pend)
+                return self.plain(game, [own, *[BusMove(player=p, dice=w) for w in ("both", "first", "second")]])
+            case BirthdayDecision():
+                own = super().on_birthday(game, p, pend)
+                return self.plain(game, [own, BirthdayChoice(player=p, choice="cash"),
+                                         BirthdayChoice(player=p, choice="ticket")])
+            case TriplesDecision():
+                rents = self.rents(game, p)
+                cash = st.players[p].cash
+                ranked = sorted(pend.choices, key=lambda i: (self.move_score(game, p, i, rents, cash), -i),
+                                reverse=True)
+                return self.plain(game, [ChooseDestination(player=p, space=i) for i in ranked[:TRIPLES_CHOICES]])
+            case BidDecision() if pend.space is not None:
+                return self.auction_answers(game, p, pend, pend.space)
+            case TurnDecision():
+                step = StrongBot(self.seed, self.memory).answer(game, p, pend)
+                return self.plain(game, [Roll(player=p), step])
+        return self.plain(game, [super().answer(game, p, pend)])
+
+    def auction_answers(self, game: Game, p: int, pend: BidDecision, space: int) -> list[Answer]:
+        """Passing (dropping out) first, then winning the deed on ``space`` at each of :data:`BID_SHARES` of
+        its price that ``p`` may bid now (everyone else then passing)."""
+        from megamono.rules.texts import action_text
+
+        price = self.board_of(game).price[space]
+        low, cash = game.min_bid(), game.st.players[p].cash
+        leave = self.not_bidding(pend, p)
+        out = [Answer(action_text(game, leave, brief=True).capitalize(), leave, after(game, leave))]
+        for v in sorted({max(low, int(price * share)) for share in BID_SHARES}):
+            won = self._won_at(game, p, v) if v <= cash else None
+            if won is not None:
+                out.append(Answer(f"Win it at ${v:,}", None, won, v))
         return out
 
     # ------------------------------------------------------------------ the decisions weighed
     def on_buy(self, game: Game, p: int, pend: BuyDecision) -> Action:
-        own = super().on_buy(game, p, pend)
-        return self.best(game, p, self.legal(game, [own, Buy(player=p), DeclineBuy(player=p)]))
+        return self.best(game, p, self.answers(game, p))
 
     def on_trade_reply(self, game: Game, p: int, pend: TradeReplyDecision) -> Action:
-        own = super().on_trade_reply(game, p, pend)
-        return self.best(game, p, self.legal(game, [own, AcceptTrade(player=p), RefuseTrade(player=p)]))
+        return self.best(game, p, self.answers(game, p))
 
     def on_jail(self, game: Game, p: int, pend: JailDecision) -> Action:
-        own = super().on_jail(game, p, pend)
-        pay: Action = UseJailCard(player=p) if game.st.players[p].gojf else PayJailFine(player=p)
-        return self.best(game, p, self.legal(game, [own, pay, RollForDoubles(player=p)]))
+        return self.best(game, p, self.answers(game, p))
 
     def on_bus(self, game: Game, p: int, pend: BusDecision) -> Action:
-        own = super().on_bus(game, p, pend)
-        return self.best(game, p, self.legal(game, [own, BusChoice(player=p, choice="ticket"),
-                                                    BusChoice(player=p, choice="advance")]))
+        return self.best(game, p, self.answers(game, p))
 
     def on_bus_move(self, game: Game, p: int, pend: BusMoveDecision) -> Action:
-        own = super().on_bus_move(game, p, pend)
-        ways = [BusMove(player=p, dice=w) for w in ("both", "first", "second")]
-        return self.best(game, p, self.legal(game, [own, *ways]))
+        return self.best(game, p, self.answers(game, p))
 
     def on_birthday(self, game: Game, p: int, pend: BirthdayDecision) -> Action:
-        own = super().on_birthday(game, p, pend)
-        return self.best(game, p, self.legal(game, [own, BirthdayChoice(player=p, choice="cash"),
-                                                    BirthdayChoice(player=p, choice="ticket")]))
+        return self.best(game, p, self.answers(game, p))
 
     def on_triples(self, game: Game, p: int, pend: TriplesDecision) -> Action:
-        rents = self.rents(game, p)
-        cash = game.st.players[p].cash
-        ranked = sorted(pend.choices, key=lambda i: (self.move_score(game, p, i, rents, cash), -i), reverse=True)
-        answers: list[Action] = [ChooseDestination(player=p, space=i) for i in ranked[:TRIPLES_CHOICES]]
-        return self.best(game, p, self.legal(game, answers))
+        return self.best(game, p, self.answers(game, p))
 
     def deed_cap(self, game: Game, p: int, space: int) -> int:
         """The most it bids for the deed on ``space``: the highest of a few prices at which winning the deed
         weighs at least as well as dropping out (0: none does), asked at its first bid in the auction."""
-        st = game.st
-        pend = st.pending
+        pend = game.st.pending
         assert isinstance(pend, BidDecision), "a cap is asked in an auction"
-        price = self.board_of(game).price[space]
-        low, cash = game.min_bid(), st.players[p].cash
-        offers = sorted({max(low, int(price * share)) for share in BID_SHARES if int(price * share) <= cash})
-        offers = [v for v in offers if v <= cash]
-        if not offers:
+        answers = self.auction_answers(game, p, pend, space)
+        if len(answers) == 1:
             return 0
-        out = game.copy()
-        out.act(self.not_bidding(pend, p))
-        positions = [out]
-        prices = []
-        for v in offers:
-            won = self._won_at(game, p, v)
-            if won is not None:
-                positions.append(won)
-                prices.append(v)
-        if not prices:
-            return 0
-        results = self.weigh(positions, BID_PLAYOUTS)
+        results = self.weigh(answers, BID_PLAYOUTS)
         dropped = score(results[0], p)
-        good = [v for v, r in zip(prices, results[1:], strict=True) if score(r, p) >= dropped]
+        good = [a.price for a, r in zip(answers[1:], results[1:], strict=True)
+                if a.price is not None and score(r, p) >= dropped]
         return max(good, default=0)
 
     @staticmethod
@@ -199,8 +253,7 @@ class ExpertBot(StrongBot):
         bid = Bid(player=p, amount=amount)
         if game.why_not(bid) is not None:
             return None
-        copy = game.copy()
-        copy.act(bid)
+        copy = after(game, bid)
         for _ in range(64):  # (a guard: each drop-out ends one bidder's part)
             pend = copy.st.pending
             if not isinstance(pend, BidDecision) or copy.over:
@@ -233,12 +286,54 @@ class ExpertBot(StrongBot):
         rnd = game.st.turn.round
         if weighed is not None and rnd - weighed < PROPOSAL_PAUSE:
             return None
-        accepted, refused = game.copy(), game.copy()
-        for copy, reply in ((accepted, AcceptTrade), (refused, RefuseTrade)):
-            copy.act(offer)
-            copy.act(reply(player=offer.partner))
-        results = self.weigh([accepted, refused])
+        accepted, refused = after(game, offer), after(game, offer)
+        accepted.act(AcceptTrade(player=offer.partner))
+        refused.act(RefuseTrade(player=offer.partner))
+        results = self.weigh([Answer("accepted", None, accepted), Answer("refused", None, refused)])
         if score(results[0], p) > score(results[1], p):
             return offer
         self._not_proposed[key] = rnd
         return None
+
+
+# ---------------------------------------------------------------------- the coach
+COACH_PLAYOUTS = 24
+"""Playouts per answer the coach weighs (at most four answers: under 3 s on the quiet 2-core machine)."""
+
+
+@dataclass(frozen=True)
+class Advice:
+    """One answer as the coach weighs it: the player's ``words`` for it, the ``action`` (None: winning an
+    auction at ``price``, by bidding up to it), the chance to win after it (0 to 1) with its Wilson 95%
+    interval ``low``-``high``, the expected final worth (dollars), and the playouts and seed behind it."""
+
+    words: str
+    action: Action | None
+    chance: float
+    low: float
+    high: float
+    worth: float
+    playouts: int
+    seed: int
+    price: int | None = None
+
+
+def coach(game: Game, p: int, playouts: int = COACH_PLAYOUTS, seed: int | None = None) -> list[Advice]:
+    """The answers of seat ``p`` to the decision ``game`` waits on, best first, as the expert weighs them
+    (:meth:`ExpertBot.answers`, the same playouts, :data:`HORIZON` rounds on), with their chances to win.
+    ``seed``: the playouts' seed, by default the position's own
+    (:func:`megamono.analysis.position_seed`), so the same moment gives the same advice by any route.
+    ``game`` is not changed; it never decides anything. ValueError if nothing waits on ``p``."""
+    from megamono.analysis import playout_base, position_seed, weigh
+
+    pend = game.st.pending
+    if pend is None or game.over or p not in pend.players:
+        raise ValueError("the coach answers a decision that waits on that player")
+    answers = ExpertBot(0).answers(game, p)
+    if seed is None:
+        seed = position_seed(playout_base(game, HORIZON))
+    results = weigh([a.position for a in answers], playouts, seed, HORIZON)
+    out = [Advice(a.words, a.action, r.players[p].chance, r.players[p].low, r.players[p].high, r.players[p].worth,
+                  playouts, seed, a.price) for a, r in zip(answers, results, strict=True)]
+    order = sorted(range(len(out)), key=lambda k: (out[k].chance, out[k].worth, -k), reverse=True)
+    return [out[k] for k in order]

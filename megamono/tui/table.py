@@ -33,7 +33,7 @@ from .runtime import Clock
 AFTER_HANDOVER = 0.3
 """Seconds after a hand-over is passed in which the next person's game keys wait: a key typed in the
 same burst as the Enter that passed it must not act for them unseen (with the runtime's guards on)."""
-PERSONS_KEYS = frozenset({"roll", "bus_ticket", "decide", "manage", "trade", "end_game", "undo", "save"})
+PERSONS_KEYS = frozenset({"roll", "bus_ticket", "decide", "manage", "trade", "end_game", "undo", "save", "coach"})
 """The game keys that change the game or open a person's screen: refused while a computer decides and
 around a hand-over, with the reason. (``c`` claims the rent its line shows, whoever decides: a claim
 against a computer must be made before it rolls.)"""
@@ -256,6 +256,8 @@ class Table:
                 and g.st.players[decider].bus_tickets else None
         if action == "decide":
             return True if pend.kind != "turn" and human else None
+        if action == "coach":  # (for a person deciding: the coach helps the humans)
+            return True if human and decider is not None else None
         if action == "trade":
             return True if self.can_trade() else None
         if action == "claim":

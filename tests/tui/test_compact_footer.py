@@ -54,8 +54,8 @@ async def test_the_footer_fits_100_columns_and_every_key_still_works(saves):
         shown = {k.key: k.description for k in footer_keys(app)[0]}
         assert shown == {"r": "Roll", "t": "Ticket", "d": "Decide", "m": "Manage", "x": "Trade", "e": "End",
                          "u": "Undo", "space": "Skip", "s": "Save", "h": "Help", "q": "Quit"}
-        assert screen.footer.tight_footer  # (w, win chances, left out: the key legend beside the board says it)
-        assert "w win chances" in str(screen.query_one("#aside-keys", Static).render())
+        assert screen.footer.tight_footer  # (w and j left out: the key legend beside the board says them)
+        assert "w win%, j coach" in str(screen.query_one("#aside-keys", Static).render())
         # the keys left out of the footer still work: the arrows, F1, w ...
         before = screen.board.shown
         await pilot.press("left")
@@ -134,13 +134,13 @@ async def test_the_footer_follows_a_resize(saves):
         await pilot.resize_terminal(100, 30)
         await pilot.pause()
         await pilot.pause()
-        assert app.screen.footer.short_footer and not app.screen.footer.tight_footer
-        assert_footer_fits(app)
-        assert "w" in {k.key for k in footer_keys(app)[0]}  # (no computer player: room for win chances)
+        assert app.screen.footer.short_footer and app.screen.footer.tight_footer
+        assert_footer_fits(app)  # (w and j left out since the coach, j: the key legend says them)
+        assert "w" not in {k.key for k in footer_keys(app)[0]}
 
 
 def test_the_help_lists_every_key_the_footer_may_leave_out():
-    for key in ("←↑↓→", "F1", "c        claim rent", "space", "Home", "w        win chances"):
+    for key in ("←↑↓→", "F1", "c        claim rent", "space", "Home", "w        win chances", "j        coach"):
         assert key in HELP
 
 

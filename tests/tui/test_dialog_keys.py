@@ -22,7 +22,7 @@ async def test_a_stray_enter_does_not_buy_and_says_which_keys_answer(saves):
         await pilot.pause()
         assert screen_name(app) == "BuyDialog" and game.st.deeds[ARCTIC].owner is None
         assert app.notices[-2] == ("Enter does nothing here. Keys: b Buy for $80 · a Auction it · m Manage · w Win%"
-                                   " · esc Hide")
+                                   " · j Coach · esc Hide")
         assert app.notices[-1].startswith("'x' does nothing here.")
         await pilot.press("tab", "enter")  # Tab reaches the buttons: Enter presses the focused one
         await pilot.pause()

@@ -83,6 +83,7 @@ class DecisionDialog(LatestSizeOnly, ModalScreen[object], Generic[D]):
     COMMON_BINDINGS = [
         Binding("m", "manage", "Manage"),
         Binding("w", "win_chances", "Win%"),
+        Binding("j", "coach", "Coach"),
         Binding("escape", "hide", "Hide"),
         Binding("ctrl+c", "app.help_quit", "Quit?", show=False),  # (says how to quit, as on the board)
     ]
@@ -278,6 +279,10 @@ class DecisionDialog(LatestSizeOnly, ModalScreen[object], Generic[D]):
         """The win chances panel from where the game stands (the decision waiting); the dialog comes
         back when it closes."""
         self.dismiss("win_chances")
+
+    def action_coach(self) -> None:
+        """The coach for this decision (:mod:`..screens.coach`); the dialog comes back when it closes."""
+        self.dismiss("coach")
 
     def action_hide(self) -> None:
         self.dismiss(None)

@@ -108,6 +108,7 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
         Binding("h", "raise_by(100)", "+$100", priority=True),
         Binding("p", "pass_bid", "Pass", priority=True),
         Binding("m", "manage", "Manage", priority=True),
+        Binding("j", "coach", "Coach", priority=True),
         # (a priority binding: Enter bids the amount as typed so far, before the keys typed after it
         # reach the field; the field's own Enter came as a message, after them: "29 Enter 3" bid $293)
         Binding("enter", "bid_typed", "Bid typed amount", show=False, priority=True),
@@ -318,9 +319,9 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
         if p == self.pend.high_bidder:
             name = self.game.st.players[p].name
             return Text(f"{name} holds the high bid: t +$10  f +$50  h +$100, p pass or a typed amount once "
-                        f"outbid; m manage; Esc {esc}.")
+                        f"outbid; m manage; j coach; Esc {esc}.")
         return Text(f"t +$10  f +$50  h +$100 over the high bid, p pass, or type an amount and Enter; "
-                    f"m manage; Esc {esc}.")
+                    f"m manage; j coach; Esc {esc}.")
 
     def say(self, why: str, held: bool = False) -> None:
         """Say ``why`` on the line beside the amount field (``held``: that the seat holds the high bid,
@@ -586,6 +587,12 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
         p = self.who_acts()
         if p is not None:
             self.owner.keys.manage_for(p)
+
+    def action_coach(self) -> None:
+        """The coach for the seat chosen (:mod:`..screens.coach`); the countdown stands still while it shows."""
+        p = self.who_acts()
+        if p is not None:
+            self.owner.keys.coach_for(p)
 
     def action_escape(self) -> None:
         if self.seat is not None or self.query_one("#amount", AmountInput).value:

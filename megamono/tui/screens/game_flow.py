@@ -96,8 +96,8 @@ def dialog_for(gs: GameScreen, step: Ask) -> DecisionDialog[Any]:
 
 def decided(gs: GameScreen, result: Any) -> None:
     """What a decision dialog's answer does: None (put aside: ``d`` shows it again), "cancel", "manage"
-    (the manage screen of the deciding player), "win_chances" (the panel), a counter-offer (refuse, then
-    the trade screen) or the action to send."""
+    (the manage screen of the deciding player), "win_chances" (the panel), "coach" (the coach), a counter-offer
+    (refuse, then the trade screen) or the action to send."""
     if result is None:
         gs.table.hidden = gs.table.pending_key()
         gs.refresh_bindings()
@@ -109,6 +109,8 @@ def decided(gs: GameScreen, result: Any) -> None:
         gs.keys.manage_for(p)
     elif result == "win_chances":
         gs.keys.win_chances()
+    elif result == "coach":
+        gs.keys.coach()
     elif isinstance(result, CounterOffer):  # (c on a trade offer: refuse, then the trade screen)
         from .trade import counter_offer
         counter_offer(gs, result.refusal, result.offer)

@@ -51,6 +51,7 @@ KEYS = [
     Binding("u", key("undo"), "Undo"),
     Binding("space", key("skip"), "Skip ahead", key_display="space"),
     Binding("w", key("win_chances"), "Win chances"),
+    Binding("j", key("coach"), "Coach"),
     Binding("left", key("look_left"), "Look", key_display="←↑↓→"),
     Binding("right", key("look_right"), "Look right", show=False),
     Binding("up", key("look_up"), "Look up", show=False),
@@ -73,9 +74,9 @@ full words fit from 200, the large layout): shorter words, and keys that are
 said elsewhere left out of the footer (None) but still active and listed by ``?`` and
 ``h``: the arrows (the deed card's title, the compact key legend), F1 (on every screen) and
 claiming rent (the claim line says "key c")."""
-TIGHT_KEYS = frozenset({key("win_chances")})
+TIGHT_KEYS = frozenset({key("win_chances"), key("coach")})
 """Left out when even the short form does not fit (at 100 columns with a computer player): the
-compact layout's key legend says ``w``."""
+compact layout's key legend says ``w`` and ``j``."""
 WORDS = {key_name(b.action): b.description for b in KEYS}
 """Each key's full words by name, for the messages of keys that do nothing now."""
 
@@ -243,6 +244,20 @@ class BoardKeys:
             total = runtime_of(self.screen.app).playouts or PLAYOUTS
             self.chances = PositionChances.of(at, copy, total, target=TARGET)
         return self.chances
+
+    def coach(self) -> None:
+        """``j``: the coach (:mod:`.coach`) for the human deciding now: the answers weighed by the expert."""
+        p = self.screen.controller.decider()
+        assert p is not None, "the table allows the coach only for a human deciding"
+        self.coach_for(p)
+
+    def coach_for(self, player: int) -> None:
+        """The coach for ``player``'s answer to the decision waiting (also the open auction's ``j``, for the
+        seat chosen there)."""
+        from .coach import CoachScreen
+
+        controller = self.screen.controller
+        self.screen.open(CoachScreen(controller.copy_for_computer(), player, self.screen.look), None)
 
     def win_chances(self) -> None:
         """``w``: the win chances panel (:mod:`.chances`) of the position as it stands."""

@@ -33,6 +33,9 @@ card or shuffle; asks first); never once another player acted, nor a decision th
   space    computer players: skip ahead (their moves at once, until a human decides)
   w        win chances: every player's chance to win from here, played out by the computer in the background (a \
 progress bar; the figures refine); Esc closes it and stops; they are kept for this position
+  j        coach: the answers to your decision (on the board, in every decision dialog, in the open auction for \
+the seat chosen) as the expert computer weighs them, best first, each with its chance to win and interval; it \
+only shows, you decide
   s        save the game       h / ?   this help       F1   the rules       q   leave the game
   ←↑↓→     look around the board: the cursor's space shows its deed card (price, rents with the rent due now marked \
 ▶, building cost, mortgage, owner); Home: back to whose turn
