@@ -81,3 +81,18 @@ async def test_the_coach_in_the_open_auction_is_for_the_seat_chosen_and_holds_th
         await pilot.press("escape")
         await settle(pilot, app, until=lambda: screen_name(app) == "OpenAuctionDialog")
         assert game.pending.kind == "bid" and abs(dialog.countdown.seconds_left(dialog.now()) - left) < 1e-6
+
+
+async def test_the_coach_in_the_seat_order_auction_dialog_whose_amount_field_has_the_focus(saves):
+    game = new_game(dice=[(1, 2, 1)], options={"auction_bidding": "seat_order"})
+    app = app_for(game, saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r", "a")
+        await settle(pilot, app, until=lambda: screen_name(app) == "BidDialog")
+        await pilot.press("j")
+        await settle(pilot, app, until=lambda: screen_name(app) == "CoachScreen")
+        screen = app.screen
+        await settle(pilot, app, until=lambda: screen.advice is not None)
+        assert any(a.words.startswith("Win it at $") for a in screen.advice)
+        await pilot.press("escape")
+        await settle(pilot, app, until=lambda: screen_name(app) == "BidDialog")

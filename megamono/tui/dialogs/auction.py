@@ -79,6 +79,7 @@ class BidDialog(DecisionDialog[BidDecision]):
         Binding("h", "quick('h')", "Your bid +$100", priority=True),
         Binding("d", "drop", "Drop out", priority=True),
         Binding("m", "manage", "Manage", priority=True),
+        Binding("j", "coach", "Coach", priority=True),  # (before the amount field, which has the focus)
         Binding("enter", "bid", "Bid typed amount", show=True),
     ]
 
