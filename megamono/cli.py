@@ -64,6 +64,9 @@ def build_parser() -> argparse.ArgumentParser:
                              " shown on the review)")
     review.add_argument("--budget", metavar="N", type=int, default=None,
                         help="playouts over the whole review at most (default: about 2 minutes of a 2-core machine)")
+    review.add_argument("--json", metavar="FILE", type=Path, default=None,
+                        help="no app: write the chart, the turning points and the marks of the human decisions as JSON"
+                             " to FILE ('-' standard output)")
     validate = sub.add_parser("validate", help="check a save file and report the first problem")
     validate.add_argument("file", type=Path, help="the save file")
     position = sub.add_parser("position", help="write the position at the start of a save's turn in progress")
@@ -290,6 +293,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         except (SaveError, ValueError) as exc:
             print(f"megamono: cannot review: {use_instead('review', exc)}", file=sys.stderr)
             return 1
+        if args.json is not None:
+            from megamono.review_cli import main as review_json
+
+            return review_json(made, args.json)
     if args.command == "resume" and args.file is not None:
         # a save that cannot be loaded: say why and stop, rather than open the start screen
         from megamono.files import use_instead

@@ -10,6 +10,7 @@ from megamono.analysis import after_trade
 from megamono.bots.expert import coach
 from megamono.bots.model import View, gain_of
 from megamono.bots.strong import StrongBot
+from megamono.marks import Mark
 from megamono.rules.decisions import DECISION_CLASSES
 from megamono.rules.dice import Throw
 from megamono.rules.editions import Card, Edition, Space, _Strict
@@ -22,6 +23,8 @@ from megamono.saves import LARGE_SAVE_BYTES, delete_save, list_saves, recovery_n
 from megamono.simulate import movement_shares
 
 coach  # the coach's weighing: called by the app's coach screen (megamono/tui/screens/coach.py)
+Mark.better  # (shown by the review screen, megamono/tui/screens/review.py, and in review --json)
+Mark.pairs  # (in review --json: how many playouts the fall stands on)
 
 # Bot decision handlers (named here on StrongBot; every bot has them): Bot.choose calls
 # on_<pending kind> for the decision the game waits on (megamono/bots/base.py);

@@ -12,6 +12,11 @@ the moves of a chance clearer than the playouts' uncertainty, with what the play
 chances held); ``Enter`` on one opens the replay (:class:`~.replay.ReplayScreen`) at the start of that
 round, ``r`` at the start of the game, with the review's own chart marking the round shown. In test mode
 a small first pass is played at once.
+
+Once the chart is done, the same worker marks the human decisions (:mod:`megamono.marks`: inaccuracies,
+mistakes and blunders against the expert's best answer), shown as they come under the turning points, per
+player, each with the better answer; ``Enter`` on one opens the replay just before that decision. (A
+runtime with no threads plays no marks.)
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ from textual.widgets.option_list import Option
 from textual.worker import Worker, get_current_worker
 
 from megamono.analysis import PoolClosed
+from megamono.marks import Mark, marks
 from megamono.review import FIRST, TARGET, Review, TurningPoint, review_game
 from megamono.rules.engine import Game
 
@@ -58,6 +64,23 @@ class ReviewRefined(Message):
 
 class ReviewDone(Message):
     """The review's worker is done: every point within +-5 points, or the budget spent."""
+
+
+class MarkWeighed(Message):
+    """The review's worker weighed decision ``done`` of ``of`` to mark; ``mark``: its mark, or None."""
+
+    def __init__(self, done: int, of: int, mark: Mark | None) -> None:
+        super().__init__()
+        self.done, self.of, self.mark = done, of, mark
+
+
+def mark_text(mark: Mark, look: Look) -> Text:
+    """One mark: the grade, who and when, the fall with its interval, what was played and the better answer."""
+    t = Text(f"{mark.grade.capitalize()}: ", style="bold")
+    t.append_text(look.who(mark.player))
+    t.append(f", round {mark.round}, −{mark.fall * 100:.0f} points ({mark.low * 100:.0f} to {mark.high * 100:.0f})\n")
+    t.append(f"  played: {mark.played}\n  better: {mark.better}", style=DIM)
+    return t
 
 
 def turning_point_text(review: Review, tp: TurningPoint, look: Look) -> Group:
@@ -97,6 +120,8 @@ class ReviewScreen(LatestSizeOnly, Screen[None]):
     ReviewScreen #turning-col { width: 1fr; }
     ReviewScreen #turning-head { height: 1; }
     ReviewScreen #turning { height: 1fr; }
+    ReviewScreen #marks-head { height: 1; }
+    ReviewScreen #marks { height: 1fr; }
     ReviewScreen #review-stats { width: 62; height: 1fr; padding-left: 2; }
     ReviewScreen.-narrow #review-stats { display: none; width: 1fr; padding-left: 0; }
     ReviewScreen.-narrow.-stats #review-stats { display: block; }
@@ -121,6 +146,10 @@ class ReviewScreen(LatestSizeOnly, Screen[None]):
         self.look = Look(self.review.game)
         self.stats = stats_for(self.review.game)
         self.turning: list[TurningPoint] = []
+        self.marks: list[Mark] = []
+        """The human decisions marked so far, by seat, then in the game's order."""
+        self.weighed: tuple[int, int] | None = None
+        """Decisions weighed for marks so far, and of how many (None: not begun)."""
         self.refining = True
         """Whether the playouts may still refine the figures (the worker runs)."""
 
@@ -135,6 +164,8 @@ class ReviewScreen(LatestSizeOnly, Screen[None]):
                 with Vertical(id="turning-col"):
                     yield Static(self.turning_head(refining=True), id="turning-head")
                     yield OptionList(id="turning")
+                    yield Static(self.marks_head(), id="marks-head")
+                    yield OptionList(id="marks")
                 with VerticalScroll(id="review-stats"):
                     yield Static(statistics_text(self.review.game, self.look, self.stats))
         yield NoticeLine()
@@ -187,9 +218,12 @@ class ReviewScreen(LatestSizeOnly, Screen[None]):
         pool = self.app.playouts
         try:
             self.review.refine(lambda: worker.is_cancelled, report, run=pool.run, batch=2 * pool.workers)
+            self.post_message(ReviewDone())
+            for done, of, mark in marks(self.review.timeline, self.review.seed, run=pool.run,
+                                        stop=lambda: worker.is_cancelled):
+                self.post_message(MarkWeighed(done, of, mark))
         except PoolClosed:  # (the app is ending: its worker processes are gone)
             return
-        self.post_message(ReviewDone())
 
     def on_review_refined(self, message: ReviewRefined) -> None:
         self.show()
@@ -197,6 +231,35 @@ class ReviewScreen(LatestSizeOnly, Screen[None]):
     def on_review_done(self, message: ReviewDone) -> None:
         self.refining = False
         self.show()
+
+    def on_mark_weighed(self, message: MarkWeighed) -> None:
+        self.weighed = (message.done, message.of)
+        if message.mark is not None:
+            self.add_mark(message.mark)
+        else:
+            self.query_one("#marks-head", Static).update(self.marks_head())
+
+    def add_mark(self, mark: Mark) -> None:
+        """Show ``mark`` in its place: by seat, then in the game's order."""
+        self.marks = sorted([*self.marks, mark], key=lambda m: (m.player, m.moment))
+        box = self.query_one("#marks", OptionList)
+        keep = box.highlighted
+        box.clear_options()
+        box.add_options([Option(mark_text(m, self.look)) for m in self.marks])
+        box.highlighted = min(keep or 0, len(self.marks) - 1)
+        self.query_one("#marks-head", Static).update(self.marks_head())
+
+    def marks_head(self) -> Text:
+        """The marks' heading: what they are, and how far the weighing is."""
+        head = Text("Marks", style="bold").append("  (points lost to the expert's best answer; Enter replays)",
+                                                  style=DIM)
+        if self.weighed is None:
+            return head.append("  after the chart", style=DIM)
+        done, of = self.weighed
+        if done < of:
+            return head.append(f"  weighing {done} of {of} decisions…", style=DIM)
+        weighed = f"{of} decision{'s' * (of != 1)} weighed"
+        return head.append(f"  {weighed}" + ("" if self.marks else ": none marked"), style=DIM)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         say_playouts_failed(self, event, "review", "Review")
@@ -267,6 +330,10 @@ class ReviewScreen(LatestSizeOnly, Screen[None]):
     # -- keys -------------------------------------------------------------------------------------
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
+        if event.option_list.id == "marks":
+            if 0 <= event.option_index < len(self.marks):
+                self.open_replay(self.marks[event.option_index].moment)
+            return
         if 0 <= event.option_index < len(self.turning):
             tp = self.turning[event.option_index]
             self.open_replay(self.review.points[tp.before].action)
