@@ -177,3 +177,26 @@ async def test_a_computers_move_is_chosen_in_a_worker_thread_and_applied_on_the_
         assert game.st.players[1].position == 6 and game.st.deeds[6].owner == 1  # Bob rolled and bought
         assert acting == {threading.main_thread().name}
         assert thinking and threading.main_thread().name not in thinking
+
+
+async def test_an_expert_computer_seat_chosen_on_the_new_game_screen_plays_its_turns(saves):
+    app = MegamonoApp(saves, seed=42, runtime=Runtime.scripted(), seat_order=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        setup = app.screen
+        setup.query_one("#count").focus()
+        await pilot.press("enter", "up", "enter")  # 3 -> 2 players
+        setup.query_one("#kind-1").focus()
+        await pilot.press("enter", "down", "down", "down", "down", "enter")  # Bob: computer, expert
+        await pilot.press("ctrl+g")
+        await settle(pilot, app, until=lambda: screen_name(app) == "GameScreen")
+        game = app.screen.game
+        assert bot_levels(game) == {1: "expert"}
+        bot = app.screen.controller.bots[1]
+        assert bot.level == "expert"
+        await pilot.press("r")  # Ann rolls; what she lands on she leaves to auction, if anything
+        await settle(pilot, app, until=lambda: game.pending.player != 0 or game.pending.kind != "turn")
+        if game.pending.kind == "buy":
+            await pilot.press("a")
+        await settle(pilot, app, until=lambda: any(a.player == 1 for a in game.history))
+        assert any(a.player == 1 for a in game.history) and bot.fallbacks == 0  # (Bob, the expert, has played)
