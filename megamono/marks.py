@@ -29,12 +29,13 @@ from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
 from megamono.analysis import Z95, Base, Playout, playout_base, playout_chunk
+from megamono.bots.expert import WEIGHED
 
 if TYPE_CHECKING:
     from megamono.replay import Timeline
 
-KINDS = frozenset({"buy", "trade_reply", "jail", "bus", "bus_move", "birthday", "triples"})
-"""The decisions the review marks: those the expert weighs, but an auction's bids."""
+KINDS = WEIGHED
+"""The decisions the review marks: those the expert weighs by their answers (not an auction's bids)."""
 PLAYOUTS = 160
 """Playouts per answer weighed at a decision marked."""
 CHUNK = 25

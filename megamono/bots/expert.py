@@ -57,6 +57,7 @@ from megamono.rules.decisions import (
     BusMoveDecision,
     BuyDecision,
     JailDecision,
+    Pending,
     TradeReplyDecision,
     TriplesDecision,
     TurnDecision,
@@ -78,6 +79,9 @@ BID_SHARES = (0.7, 1.0, 1.4)
 BID_PLAYOUTS = 12
 """Playouts per position weighed for an auction's cap: four positions (dropping out, and winning at each of
 :data:`BID_SHARES`), 48 playouts, so that it answers an open auction's opening within a second."""
+WEIGHED = frozenset({"buy", "trade_reply", "jail", "bus", "bus_move", "birthday", "triples"})
+"""The decisions the expert weighs by their answers (:meth:`ExpertBot.answers`); it weighs an auction's
+cap too (:meth:`ExpertBot.deed_cap`) and its own trade proposals (:meth:`ExpertBot.propose_trade`)."""
 TRIPLES_CHOICES = 3
 """How many of the strong player's best triples destinations the expert weighs."""
 PROPOSAL_PAUSE = 5
@@ -211,26 +215,12 @@ class ExpertBot(StrongBot):
         return out
 
     # ------------------------------------------------------------------ the decisions weighed
-    def on_buy(self, game: Game, p: int, pend: BuyDecision) -> Action:
-        return self.best(game, p, self.answers(game, p))
-
-    def on_trade_reply(self, game: Game, p: int, pend: TradeReplyDecision) -> Action:
-        return self.best(game, p, self.answers(game, p))
-
-    def on_jail(self, game: Game, p: int, pend: JailDecision) -> Action:
-        return self.best(game, p, self.answers(game, p))
-
-    def on_bus(self, game: Game, p: int, pend: BusDecision) -> Action:
-        return self.best(game, p, self.answers(game, p))
-
-    def on_bus_move(self, game: Game, p: int, pend: BusMoveDecision) -> Action:
-        return self.best(game, p, self.answers(game, p))
-
-    def on_birthday(self, game: Game, p: int, pend: BirthdayDecision) -> Action:
-        return self.best(game, p, self.answers(game, p))
-
-    def on_triples(self, game: Game, p: int, pend: TriplesDecision) -> Action:
-        return self.best(game, p, self.answers(game, p))
+    def answer(self, game: Game, player: int, pend: Pending) -> Action:
+        """The best answer weighed for a decision of the kinds :data:`WEIGHED`; the strong player's (with
+        :meth:`deed_cap` for an auction) for the rest."""
+        if pend.kind in WEIGHED:
+            return self.best(game, player, self.answers(game, player))
+        return super().answer(game, player, pend)
 
     def deed_cap(self, game: Game, p: int, space: int) -> int:
         """The most it bids for the deed on ``space``: the highest of a few prices at which winning the deed
