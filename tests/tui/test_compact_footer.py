@@ -55,7 +55,7 @@ async def test_the_footer_fits_100_columns_and_every_key_still_works(saves):
         assert shown == {"r": "Roll", "t": "Ticket", "d": "Decide", "m": "Manage", "x": "Trade", "e": "End",
                          "u": "Undo", "space": "Skip", "s": "Save", "h": "Help", "q": "Quit"}
         assert screen.footer.tight_footer  # (w and j left out: the key legend beside the board says them)
-        assert "w win%, j coach" in str(screen.query_one("#aside-keys", Static).render())
+        assert "w win% j coach" in str(screen.query_one("#aside-keys", Static).render())
         # the keys left out of the footer still work: the arrows, F1, w ...
         before = screen.board.shown
         await pilot.press("left")

@@ -445,3 +445,40 @@ async def test_a_bid_far_above_the_price_asks_the_human_first(saves):
         await pilot.press("y")
         await pilot.pause()
         assert app.screen is dialog and (game.pending.high_bidder, game.pending.high_bid) == (2, 200)
+
+
+async def test_each_human_raises_or_passes_with_one_key_of_their_own_whatever_the_number_of_humans(saves):
+    """Issue 28, item 3: every human bidder's row shows their own two keys (raise by the step, pass); they act
+    for that seat alone, whoever is chosen, and a computer's or an absent seat's key does nothing, with the
+    reason."""
+    game = new_game(dice=[(1, 2, 1)], names=TABLE, options=OPEN)  # Ann lands on Arctic Avenue ($80)
+    game.st.players[3].cash = 5  # Robo cannot pay the minimum bid: counts as passed
+    app = app_for(game, saves)
+    app.pass_notices = True
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "r", "a")
+        await pilot.pause()
+        assert screen_name(app) == "OpenAuctionDialog"
+        dialog = app.screen
+        table = str(dialog.query_one("#table").render())
+        assert "q +$10 z pass" in table and "w +$10 x pass" in table and "e +$10 c pass" in table
+        assert "r +$10" not in table  # (Robo, seat 4, is a computer: no keys)
+        await pilot.press("w")  # Bob: +$10, one key
+        await pilot.pause()
+        assert (game.pending.high_bidder, game.pending.high_bid) == (1, 10)
+        await pilot.press("q")  # Ann: +$10 over it
+        await pilot.pause()
+        assert (game.pending.high_bidder, game.pending.high_bid) == (0, 20)
+        await pilot.press("2")  # Bob chosen by his seat number: Cat's own key still acts for Cat alone
+        await pilot.press("c")
+        await pilot.pause()
+        assert 2 in game.pending.passed and 1 not in game.pending.passed  # (for Cat: not for Bob, chosen)
+        await pilot.press("z")  # Ann holds the high bid: refused, done for nobody
+        await pilot.pause()
+        assert game.pending.high_bidder == 0 and 0 not in game.pending.passed
+        await pilot.press("r")  # Robo's key: a computer bids by itself
+        await pilot.pause()
+        assert "computer" in str(dialog.query_one("#amount-problem").render())
+        await pilot.press("y")  # seat 5: nobody
+        await pilot.pause()
+        assert "Seat 5 is not bidding here" in str(dialog.query_one("#amount-problem").render())

@@ -69,6 +69,13 @@ if TYPE_CHECKING:
     from ..screens.game import GameScreen
 
 SEAT_KEYS = "12345678"
+RAISE_KEYS = ("q", "w", "e", "r", "y", "u", "i", "o")
+"""Seat k's one key to raise by :data:`STEP` over the high bid (the top letter row, t left to +$10)."""
+PASS_KEYS = ("z", "x", "c", "v", "b", "n", "comma", "full_stop")
+"""Seat k's one key to pass (the bottom letter row)."""
+KEY_SHOWN = {"comma": ",", "full_stop": "."}
+STEP = 10
+"""The raise of a seat's one key (dollars over the high bid), shown on its row."""
 NO_LATE_RAISE = 2.0
 """Seconds at the countdown's end in which no computer raises (no sniping): one still to answer then
 passes when the countdown ends."""
@@ -103,6 +110,11 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
         # (all priority, the digits too: keys typed fast arrive together, and a priority key would run
         # before a plain key still on its way to the screen: "2 h" raised for the seat chosen before)
         *[Binding(k, f"seat({int(k) - 1})", f"Seat {k}", show=False, priority=True) for k in SEAT_KEYS + "90"],
+        # (each human seat's own two keys: raise by the step shown, pass; never taken for another seat)
+        *[Binding(k, f"one_key({n}, False)", f"Seat {n + 1} +${STEP}", show=False, priority=True)
+          for n, k in enumerate(RAISE_KEYS)],
+        *[Binding(k, f"one_key({n}, True)", f"Seat {n + 1} passes", show=False, priority=True)
+          for n, k in enumerate(PASS_KEYS)],
         Binding("t", "raise_by(10)", "+$10", priority=True),
         Binding("f", "raise_by(50)", "+$50", priority=True),
         Binding("h", "raise_by(100)", "+$100", priority=True),
@@ -263,6 +275,8 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
             t.append_text(look.who(p))
             if self.owner.controller.is_computer(p):
                 t.append(" computer", style=DIM)
+            elif p < len(RAISE_KEYS):
+                t.append(f"  {RAISE_KEYS[p]} +${STEP} {KEY_SHOWN.get(PASS_KEYS[p], PASS_KEYS[p])} pass", style="bold")
             t.append(f"  {money(pl.cash)}  ")
             if p == pend.high_bidder:
                 t.append("holds the high bid", style="bold green")
@@ -313,8 +327,9 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
     def keys_text(self) -> Text:
         p = self.acting()
         if p is None:
-            return Text("Your seat number, then t +$10, f +$50, h +$100 over the high bid, p pass, or type an "
-                        "amount and Enter. Saying nothing passes when the countdown ends.")
+            return Text("Your own two keys (on your row) raise by the step or pass at once; or your seat number, "
+                        "then t +$10, f +$50, h +$100 over the high bid, p pass, or type an amount and Enter. Saying "
+                        "nothing passes when the countdown ends.")
         esc = 'lets go of the seat' if self.seat is not None else 'clears, else hides this'
         if p == self.pend.high_bidder:
             name = self.game.st.players[p].name
@@ -545,6 +560,36 @@ class OpenAuctionDialog(LatestSizeOnly, ModalScreen[object]):
         pend = self.pend
         base = pend.high_bid if pend.high_bidder is not None else 0
         self.bid(p, max(base + step, self.game.min_bid()))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A seat's own key is a letter like any other while an amount is being typed (the field of the seat
+        chosen holds something): it goes to the field, where it is refused as typed, and never acts for another
+        seat then."""
+        if action == "one_key":
+            box = next(self.query("#amount").results(AmountInput), None)
+            return box is None or not box.value.strip()
+        return True
+
+    def action_one_key(self, p: int, passing: bool) -> None:
+        """A seat's own key (:data:`RAISE_KEYS`, :data:`PASS_KEYS`): seat ``p`` raises by :data:`STEP` over the
+        high bid or, ``passing``, passes, whoever is chosen; refused with the reason if the seat is no human
+        bidder or the rules refuse it, and then done for nobody."""
+        g, pend = self.game, self.pend
+        if p >= len(g.st.players) or p not in pend.bidders:
+            self.say(f"Seat {p + 1} is not bidding here: nothing was done.")
+            return
+        if self.owner.controller.is_computer(p):
+            self.say(f"{g.st.players[p].name} is a computer player: it bids by itself.")
+            return
+        why = self.why_not_now(p, passing)
+        if why is not None:
+            self.say(why)
+            return
+        if passing:
+            self.send(PassBid(player=p))
+            return
+        base = pend.high_bid if pend.high_bidder is not None else 0
+        self.bid(p, max(base + STEP, g.min_bid()))
 
     def action_pass_bid(self) -> None:
         p = self.who_bids(passing=True)

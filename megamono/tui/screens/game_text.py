@@ -38,7 +38,7 @@ def aside_keys(look: Look) -> Text:
     """The keys and the board's letters, under the compact layout's deed card (15 columns)."""
     dim = look.dim
     t = Text("←↑↓→ look\n", style="bold")
-    t.append("m build\nw win%, j coach\nh help\nF2 contrast\n", style=dim)
+    t.append("m build\nw win% j coach\nh help\nF2 contrast\n", style=dim)
     supply = look.game.ed.supply  # (the classic board has no skyscrapers or depots)
     pieces = [("H S", "hotel, sky")] if supply.skyscrapers else [("H", "hotel")]
     pieces += [("D", "depot")] if supply.depots else []

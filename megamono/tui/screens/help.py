@@ -44,8 +44,9 @@ only shows, you decide
 
 DECISIONS (a dialog in the deciding player's colour; every option has a key)
   Buy           b buy, a auction it
-  Open auction  the whole table at one screen: your seat number, then t +$10, f +$50, h +$100 over the high bid, \
-p pass, or an amount + Enter; a countdown closes it, silence passes
+  Open auction  the whole table at one screen: your own two keys (on your row: seat 1 q/z, 2 w/x, 3 e/c, 4 r/v, \
+5 y/b, 6 u/n, 7 i/, 8 o/.) raise by $10 or pass at once; or your seat number, then t +$10, f +$50, h +$100 over \
+the high bid, p pass, or an amount + Enter; j the coach; a countdown closes it, silence passes
   Auction in seat order (option)  type a bid (whole dollars) + Enter, t +$10, f +$50, h +$100, d drop out; a bid \
 over twice the price asks y/n first
   Jail          p pay the fine, c use a card, r roll for doubles
