@@ -39,9 +39,9 @@ class BoardPickDialog(DecisionDialog[Decision]):
 
     BINDINGS = [
         Binding("right,down", "move(1)", "Next", key_display="→/↓"),
-        Binding("left,up", "move(-1)", "Previous", key_display="←/↑"),
-        Binding("pagedown", "side(1)", "Next side"),
-        Binding("pageup", "side(-1)", "Previous side"),
+        Binding("left,up", "move(-1)", "Back", key_display="←/↑"),
+        Binding("pagedown", "side(1)", "Next side", key_display="PgDn"),
+        Binding("pageup", "side(-1)", "Side back", key_display="PgUp"),
         Binding("enter", "pick", "Choose"),
         Binding("escape", "cancel", "Cancel"),
     ]
