@@ -16,13 +16,17 @@ the game's own end.
   out; the most it bids is the highest price that weighs at least as well as dropping out. It then bids
   as the strong player does, up to that sum, and answers every raise at once.
 - **Trades** (X1-X3): an offer to it, accepted or refused; an offer of its own (the strong player's
-  search finds one) made only if the position after it is accepted weighs better than after a refusal.
+  search, with a lower bar: any swap its valuation calls no loss to itself, :meth:`ExpertBot.worth_proposing`)
+  made only if the position after it is accepted weighs better than after a refusal.
 - **Jail** (J2): pay (or use a card) or roll for doubles.
 - **Bus and Birthday choices** (T3.4, S8), the Bus move, and the triples' destination (T3.3, the strong
   player's three best).
 
 Its budget is a number of playouts, never a time: its choices are the same for the same game and seed
 on any machine. Its random source (its seed) names the playouts' seeds, one per decision.
+
+:func:`coach` weighs the same answers for a human (the app's ``j``), on the position's own seed, and the
+review's marks (:mod:`megamono.marks`) weigh a human's answer against them.
 """
 
 from __future__ import annotations
