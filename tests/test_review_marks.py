@@ -57,3 +57,5 @@ def test_review_json_writes_the_chart_the_turning_points_and_the_marks(tmp_path)
     assert isinstance(doc["turning_points"], list) and doc["decisions_weighed"] == 1
     [mark] = doc["marks"]
     assert mark["name"] == "Bob" and mark["played"] == "Refuse the trade" and mark["grade"] in ("mistake", "blunder")
+    # the same mark by the core's route (the review screen's too): the same seed, the same figures
+    assert mark_at(Timeline.from_game(game), 1, seed=doc["seed"]).to_dict() == mark
