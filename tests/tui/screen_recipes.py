@@ -407,6 +407,7 @@ RECIPES: dict[str, Recipe] = {
     "TradeScreen": at_decision("turn", board_action("trade"), "TradeScreen"),
     "HelpScreen": at_decision("turn", board_action("help"), "HelpScreen"),
     "ChancesScreen": at_decision("turn", board_action("win_chances"), "ChancesScreen"),
+    "CoachScreen": at_decision("turn", board_action("coach"), "CoachScreen"),
     "SaveDialog": at_decision("turn", board_action("save"), "SaveDialog"),
     "ConfirmDialog": at_decision("turn", board_action("leave"), "ConfirmDialog"),
     "QuitQuestion": at_decision("turn", call("action_quit"), "QuitQuestion"),

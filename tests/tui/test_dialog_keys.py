@@ -162,7 +162,7 @@ async def test_the_hint_lists_the_keys_each_dialog_has(saves):
         assert screen_name(app) == "BoardPickDialog"
         await pilot.press("x", "space")
         await pilot.pause()
-        assert app.notices[-2].startswith("'x' does nothing here. Keys: →/↓ Next · ←/↑ Previous")
+        assert app.notices[-2].startswith("'x' does nothing here. Keys: →/↓ Next · ←/↑ Back")
         assert app.notices[-2].count("Next ·") == 1 and "⏎ Choose" in app.notices[-2]
         assert game.pending.kind == "triples"
         assert app.notices[-1].startswith("Space does nothing here.")
