@@ -251,7 +251,7 @@ class ReviewScreen(LatestSizeOnly, Screen[None]):
 
     def marks_head(self) -> Text:
         """The marks' heading: what they are, and how far the weighing is."""
-        head = Text("Marks", style="bold").append("  (points lost to the expert's best answer; Enter replays)",
+        head = Text("Marks", style="bold").append("  (against the expert's best answer; Enter replays)",
                                                   style=DIM)
         if self.weighed is None:
             return head.append("  after the chart", style=DIM)
