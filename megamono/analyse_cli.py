@@ -113,7 +113,7 @@ def main(args: argparse.Namespace, read_position: Callable[[Path], Game]) -> int
     :func:`megamono.cli.position_game`: this module stays under the command line)."""
     from rich.console import Console
 
-    from megamono.files import printable, use_instead
+    from megamono.files import printable, use_instead, write_atomic
     from megamono.progress import progress_bar
 
     err = Console(stderr=True)
@@ -158,15 +158,8 @@ def main(args: argparse.Namespace, read_position: Callable[[Path], Game]) -> int
         sys.stdout.write(text)
     elif args.json is not None:
         try:
-            _write_text(args.json, text)
+            write_atomic(args.json, text.encode())
         except OSError as exc:
             return refuse(f"cannot write {args.json}: {exc.strerror or exc}")
         out.print(f"figures written to {printable(args.json)}", markup=False, highlight=False)
     return 0
-
-
-def _write_text(path: Path, text: str) -> None:
-    """Write atomically: a temporary file beside the target, then ``os.replace``."""
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, path)
